@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import type { IHttpOperation } from '@stoplight/types';
+
+export type Operation = IHttpOperation;
+
+/** An OpenAPI document, read and turned into prism-http operations. */
+export interface LoadedDocument {
+  /** Where it came from: a file path, or "(inline)" for an object. */
+  readonly source: string;
+  readonly title: string;
+  readonly version: string;
+  readonly operations: readonly Operation[];
+}
+
+/** A document that cannot be used; the message names the file and the cause. */
+export class DocumentError extends Error {
+  override readonly name = 'DocumentError';
+}
+
+const BUNDLED_SPEC = join('spec', 'plant-store.yaml');
+
+/** The Plant Store document shipped with the package, found from this module's location (src or dist). */
+export function bundledSpecPath(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, BUNDLED_SPEC);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new DocumentError(`the bundled ${BUNDLED_SPEC} was not found above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+}
+
+/**
+ * Loads a document from a file (YAML or JSON; YAML is a superset, so one parser reads both)
+ * or from an already parsed object, and builds its operations with prism-http.
+ */
+export async function loadDocument(spec: string | object = bundledSpecPath()): Promise<LoadedDocument> {
+  const source = typeof spec === 'string' ? resolve(spec) : '(inline)';
+  const document = typeof spec === 'string' ? await readDocumentFile(source) : spec;
+  if (!isRecord(document) || typeof document.openapi !== 'string' && typeof document.swagger !== 'string') {
+    throw new DocumentError(`${source}: not an OpenAPI document (no "openapi" version field at the top level)`);
+  }
+  let operations: Operation[];
+  try {
+    // prism resolves $refs relative to the file when given a path; an object has none to resolve against.
+    operations = await getHttpOperationsFromSpec(typeof spec === 'string' ? source : document);
+  } catch (error) {
+    throw new DocumentError(`${source}: prism-http could not read the document: ${messageOf(error)}`);
+  }
+  if (operations.length === 0) throw new DocumentError(`${source}: the document declares no operations`);
+  const info = isRecord(document.info) ? document.info : {};
+  return {
+    source,
+    title: typeof info.title === 'string' ? info.title : 'untitled',
+    version: typeof info.version === 'string' ? info.version : 'unversioned',
+    operations,
+  };
+}
+
+async function readDocumentFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new DocumentError(`${path}: cannot read the document: ${messageOf(error)}`);
+  }
+  try {
+    return parseYaml(text, { intAsBigInt: false });
+  } catch (error) {
+    throw new DocumentError(`${path}: not valid YAML or JSON: ${messageOf(error)}`);
+  }
+}
+
+/** The operation's name in the document's own words: operationId, else "METHOD path". */
+export function operationName(operation: Operation): string {
+  return operation.iid ?? `${operation.method.toUpperCase()} ${operation.path}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
