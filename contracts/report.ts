@@ -1,0 +1,116 @@
+/**
+ * The conformance suite's public vocabulary: what `verify()` takes and what it reports.
+ * Reporters (console, JUnit, JSON, regression files) read only these shapes.
+ */
+
+/** Every check the suite runs, by its stable id (used in JUnit names, --json, regression files). */
+export type CheckId =
+  | 'positive-acceptance'
+  | 'negative-rejection'
+  | 'no-server-errors'
+  | 'status-conformance'
+  | 'content-type-conformance'
+  | 'response-schema-conformance'
+  | 'auth-enforced'
+  | 'response-reflects-request'
+  | 'duplicate-ids'
+  | 'stateful-model';
+
+export type CheckStatus = 'passed' | 'failed' | 'warned' | 'skipped';
+
+/** A request exactly as sent: the body is the exact JSON text (int64 written from bigint). */
+export interface SentRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** What this request is, e.g. "valid NewPlant" or "invalid: id outside int64". */
+  readonly label: string;
+}
+
+/** What came back; `error` is set instead of a status when there was no proper answer. */
+export interface ReceivedResponse {
+  readonly status?: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly durationMs: number;
+  /** 'timeout' (no answer within --timeout-ms), 'connection' (reset, refused, closed early). */
+  readonly error?: { readonly kind: 'timeout' | 'connection'; readonly message: string };
+}
+
+/** One violation, shrunk to a minimal request where fast-check could shrink it. */
+export interface Finding {
+  readonly check: CheckId;
+  readonly severity: 'failure' | 'warning';
+  readonly message: string;
+  readonly expected: string;
+  readonly actual: string;
+  readonly request: SentRequest;
+  readonly response?: ReceivedResponse;
+  /** A ready curl command that replays `request`. */
+  readonly curl: string;
+  /** Replays the run that found it: `--seed <seed> --replay <path>`. */
+  readonly seed: number;
+  readonly path?: string;
+  readonly shrunk: boolean;
+}
+
+export interface CheckResult {
+  readonly id: CheckId;
+  readonly title: string;
+  /** One line, the same as in the README. */
+  readonly description: string;
+  readonly status: CheckStatus;
+  /** How many requests this check judged. */
+  readonly cases: number;
+  readonly findings: readonly Finding[];
+}
+
+export interface VerifyReport {
+  readonly target: string;
+  readonly spec: string;
+  readonly seed: number;
+  readonly runs: number;
+  readonly casesRun: number;
+  readonly durationMs: number;
+  readonly casesPerSecond: number;
+  /** Time spent shrinking failures, reported apart from the run itself. */
+  readonly shrinkMs: number;
+  readonly checks: readonly CheckResult[];
+  /** True when no check failed (warnings count as failures only with `strict`). */
+  readonly ok: boolean;
+}
+
+export interface VerifyProgress {
+  readonly casesRun: number;
+  readonly casesPlanned: number;
+  readonly failures: number;
+  readonly warnings: number;
+}
+
+export interface VerifyOptions {
+  /** Base URL of the server under test, e.g. http://127.0.0.1:4010 */
+  readonly target: string;
+  /** Bearer token sent with valid requests. */
+  readonly token?: string;
+  /** OpenAPI document (path or parsed object); the bundled Plant Store document by default. */
+  readonly spec?: string | object;
+  /** fast-check runs per property. */
+  readonly runs?: number;
+  readonly seed?: number;
+  /** fast-check replay path of a failure (with its seed). */
+  readonly replay?: string;
+  /** Per-request timeout. */
+  readonly timeoutMs?: number;
+  /** Requests in flight at once (undici Pool connections). */
+  readonly concurrency?: number;
+  /** Warnings become failures. */
+  readonly strict?: boolean;
+  /** The target must refuse a stored id again (and so keep int64 ids exact). */
+  readonly expectUniqueIds?: boolean;
+  /** Run the model-based sequence check (on by default when expectUniqueIds). */
+  readonly stateful?: boolean;
+  /** The target refuses tokens it does not know: send a bogus token too. */
+  readonly tokensValidated?: boolean;
+  readonly onProgress?: (progress: VerifyProgress) => void;
+}
