@@ -1,0 +1,89 @@
+import { parse as parseLossless } from 'lossless-json';
+
+/**
+ * A JSON value as the client wrote it: integers a JS number cannot hold exactly
+ * (beyond ±(2^53 − 1)) are bigint, so 9007199254740993 stays 9007199254740993.
+ */
+export type ExactJson = null | boolean | number | bigint | string | ExactJson[] | { [key: string]: ExactJson };
+
+export type ParsedJson = { readonly ok: true; readonly value: ExactJson } | { readonly ok: false; readonly reason: string };
+
+/** Deeper bodies are refused: nothing in a plant is nested, and validators and copies recurse. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Integers further from zero than this are out of every range we validate (int64 is ~9.2e18)
+ * and are kept as ±10^40 rather than built digit by digit: a 1 MiB number must not cost a
+ * quadratic BigInt conversion.
+ */
+const CLAMP = 10n ** 40n;
+
+/**
+ * Parses JSON text exactly. `JSON.parse` does the work (V8's parser is iterative, so deep
+ * nesting cannot overflow the stack, and it is ~3× faster than a lossless parser); only when a
+ * number cannot be held exactly is the text parsed again with lossless-json to keep its digits.
+ */
+export function parseExactJson(text: string): ParsedJson {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: `the body is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  const scan = scanNumbersAndDepth(value);
+  if (scan.depth > MAX_JSON_DEPTH) {
+    return { ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` };
+  }
+  if (!scan.inexact) return { ok: true, value: value as ExactJson };
+  // Depth is bounded now, so the recursive lossless parser cannot overflow.
+  return { ok: true, value: parseLossless(text, null, exactNumber) as ExactJson };
+}
+
+/** Walks the value without recursion; reports its depth and whether any number lost digits. */
+function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean } {
+  let depth = 0;
+  let inexact = false;
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, level] = stack.pop()!;
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node))) inexact = true;
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (level > depth) depth = level;
+    if (depth > MAX_JSON_DEPTH) break;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, level + 1]);
+  }
+  return { depth, inexact };
+}
+
+/**
+ * A JSON number text as a value: a bigint when it is an integer a JS number cannot hold,
+ * NaN when it has a fraction but more digits than a double (so no validator takes it for an
+ * integer), else the JS number.
+ */
+export function exactNumber(text: string): number | bigint {
+  const asNumber = Number(text);
+  if (Number.isSafeInteger(asNumber)) return asNumber;
+  const integer = integerFromJsonNumber(text);
+  if (integer !== undefined) return integer;
+  return Number.isFinite(asNumber) && !Number.isInteger(asNumber) ? asNumber : Number.NaN;
+}
+
+/** The exact integer a JSON number text denotes (1.0, 1e3 and 10.00e-1 are integers), or undefined. */
+export function integerFromJsonNumber(text: string): bigint | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!match) return undefined;
+  const [, sign, whole = '', fraction = '', exponentText = '0'] = match;
+  let digits = (whole + fraction).replace(/^0+/, '');
+  let exponent = Number(exponentText) - fraction.length;
+  if (digits === '') return 0n;
+  while (exponent < 0 && digits.endsWith('0')) {
+    digits = digits.slice(0, -1);
+    exponent += 1;
+  }
+  if (exponent < 0) return undefined;
+  const magnitude = digits.length + exponent > 41 ? CLAMP : BigInt(digits) * 10n ** BigInt(exponent);
+  return sign === '-' ? -magnitude : magnitude;
+}

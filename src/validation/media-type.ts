@@ -1,0 +1,31 @@
+/** A Content-Type header split into its type and charset, lower-cased. */
+export interface MediaType {
+  readonly type: string;
+  readonly charset?: string;
+}
+
+export function parseMediaType(header: string | undefined): MediaType | undefined {
+  if (header === undefined) return undefined;
+  const [essence = '', ...parameters] = header.split(';');
+  const type = essence.trim().toLowerCase();
+  if (!/^[\w.+-]+\/[\w.+*-]+$/.test(type)) return undefined;
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=');
+    if (name.trim().toLowerCase() === 'charset') {
+      return { type, charset: value.trim().replace(/^"(.*)"$/, '$1').toLowerCase() };
+    }
+  }
+  return { type };
+}
+
+/** Whether a declared media type (which may be a wildcard such as application/* ) accepts `actual`. */
+export function mediaTypeAccepts(declared: string, actual: string): boolean {
+  const [declaredType, declaredSubtype] = declared.toLowerCase().split('/');
+  const [actualType, actualSubtype] = actual.split('/');
+  return (declaredType === '*' || declaredType === actualType) && (declaredSubtype === '*' || declaredSubtype === actualSubtype);
+}
+
+/** application/json and the +json family (application/problem+json, …) carry JSON. */
+export function isJsonMediaType(type: string): boolean {
+  return type === 'application/json' || type.endsWith('+json');
+}

@@ -1,0 +1,106 @@
+import type { HttpMethod, IHttpOperation, IMediaTypeContent } from '@stoplight/types';
+import validators from '@stoplight/prism-http/dist/validator/validators/utils.js';
+import prismValidator from '@stoplight/prism-http/dist/validator/index.js';
+import { ErrorCode, failure, type Failure } from '../errors/failure.js';
+import { parseExactJson, type ExactJson } from './exact-json.js';
+import { containsBigInt, int64Message, validationView, widenInt64Bounds } from './int64.js';
+import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from './media-type.js';
+
+/** The request as validation needs it; the body is the raw bytes as received. */
+export interface RequestInput {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Readonly<Record<string, string | string[]>>;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+export type Validation = { readonly ok: true; readonly body: ExactJson | string | undefined } | { readonly ok: false; readonly failure: Failure };
+
+export type RequestValidator = (request: RequestInput) => Validation;
+
+/** prism's ValidationContext.Input. */
+const INPUT = 0;
+/** Messages shown in one Error body; the rest are counted. */
+const MESSAGES_SHOWN = 5;
+
+interface PrismDiagnostic {
+  readonly message: string;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Compiles what an operation accepts into one function, once per document. The body schema is
+ * checked by prism-http's own validateAgainstSchema (Ajv, compiled once and cached by prism), on a
+ * schema whose int64 bounds are the true ones; parameters, when the operation declares any, by
+ * prism-http's validateInput. So prism stays the reference, without its per-request pipeline cost.
+ */
+export function compileRequestValidator(operation: IHttpOperation): RequestValidator {
+  const requestBody = operation.request?.body;
+  const contents: ReadonlyArray<IMediaTypeContent> = requestBody?.contents ?? [];
+  const bodyRequired = requestBody?.required === true;
+  const schemas = new Map(contents.map((content) => [content, content.schema ? widenInt64Bounds(content.schema) : undefined]));
+  const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
+  const validateParameters = compileParameterValidator(operation);
+  const accepted = contents.map((content) => content.mediaType).join(', ');
+
+  return (request) => {
+    const parameterFailure = validateParameters(request);
+    if (parameterFailure) return { ok: false, failure: parameterFailure };
+
+    if (request.body.length === 0) {
+      return bodyRequired
+        ? { ok: false, failure: failure(ErrorCode.badRequest, `the request body is empty; this operation requires a body (${accepted})`) }
+        : { ok: true, body: undefined };
+    }
+    if (contents.length === 0) return { ok: true, body: undefined };
+
+    const mediaType = parseMediaType(request.headers['content-type']);
+    const content = mediaType && contents.find((candidate) => mediaTypeAccepts(candidate.mediaType, mediaType.type));
+    if (!mediaType || !content) {
+      const sent = request.headers['content-type'] ?? 'no Content-Type header';
+      return { ok: false, failure: failure(ErrorCode.unsupportedMediaType, `unsupported content type (${sent}); send ${accepted}`) };
+    }
+    if (mediaType.charset !== undefined && mediaType.charset !== 'utf-8' && mediaType.charset !== 'utf8') {
+      return { ok: false, failure: failure(ErrorCode.unsupportedMediaType, `unsupported charset ${mediaType.charset}; send UTF-8`) };
+    }
+    let text: string;
+    try {
+      text = utf8.decode(request.body);
+    } catch {
+      return { ok: false, failure: failure(ErrorCode.badRequest, 'the request body is not valid UTF-8') };
+    }
+    if (!isJsonMediaType(mediaType.type)) return { ok: true, body: text };
+
+    const parsed = parseExactJson(text);
+    if (!parsed.ok) return { ok: false, failure: failure(ErrorCode.badRequest, parsed.reason) };
+    const schema = schemas.get(content);
+    if (schema === undefined) return { ok: true, body: parsed.value };
+    const view = containsBigInt(parsed.value) ? validationView(parsed.value) : parsed.value;
+    const diagnostics = validators.validateAgainstSchema(view, schema, false, INPUT, 'body', bundle);
+    if (diagnostics._tag === 'None') return { ok: true, body: parsed.value };
+    return { ok: false, failure: failure(ErrorCode.schemaViolation, describe(diagnostics.value)) };
+  };
+}
+
+/** Operations with path, query, header or cookie parameters are checked by prism's validateInput (without the body, checked above). */
+function compileParameterValidator(operation: IHttpOperation): (request: RequestInput) => Failure | undefined {
+  const request = operation.request;
+  const declaresParameters = [request?.path, request?.query, request?.headers, request?.cookie].some((list) => (list?.length ?? 0) > 0);
+  if (!request || !declaresParameters) return () => undefined;
+  const withoutBody: IHttpOperation = { ...operation, request: { ...request, body: undefined } };
+  return (input) => {
+    const result = prismValidator.validateInput({
+      resource: withoutBody,
+      element: { method: operation.method as HttpMethod, url: { path: input.path, query: { ...input.query } }, headers: { ...input.headers } },
+    });
+    return result._tag === 'Left' ? failure(ErrorCode.schemaViolation, describe(result.left)) : undefined;
+  };
+}
+
+function describe(diagnostics: ReadonlyArray<PrismDiagnostic>): string {
+  const messages = diagnostics.slice(0, MESSAGES_SHOWN).map((diagnostic) => int64Message(diagnostic.message));
+  const more = diagnostics.length - MESSAGES_SHOWN;
+  return messages.join('; ') + (more > 0 ? ` (and ${more} more)` : '');
+}
