@@ -1,0 +1,52 @@
+import type { IHttpOperation } from '@stoplight/types';
+import type { IHttpOperationConfig, IHttpRequest } from '@stoplight/prism-http';
+import mocker from '@stoplight/prism-http/dist/mocker/index.js';
+import { ErrorCode, failure } from '../errors/failure.js';
+import type { Outcome } from './outcome.js';
+
+/** How the client asked for the mocked answer (Prism's Prefer conventions). */
+export interface MockPreferences {
+  readonly code?: number;
+  readonly example?: string;
+  readonly dynamic?: boolean;
+}
+
+/** The pino logger prism's mocker takes, named by its signature rather than a direct pino import. */
+type MockerLogger = Parameters<ReturnType<typeof mocker.default>>[0];
+
+/** prism's mocker logs through pino; the stand-in keeps its own log, so prism's goes nowhere. */
+const silentLogger: MockerLogger = new Proxy({} as MockerLogger, {
+  get: (_target, property) => (property === 'child' ? () => silentLogger : () => undefined),
+});
+
+/**
+ * Answers an operation the stand-in keeps no state for with prism-http's mocked response:
+ * the document's example, else one generated from the schema.
+ */
+export function mockOperation(operation: IHttpOperation, request: IHttpRequest, preferences: MockPreferences = {}): Outcome {
+  // The mocker writes into its config (accepted media types), so each call gets its own.
+  const config: IHttpOperationConfig = {
+    dynamic: preferences.dynamic ?? false,
+    ...(preferences.code !== undefined ? { code: preferences.code } : {}),
+    ...(preferences.example !== undefined ? { exampleKey: preferences.example } : {}),
+  };
+  const result = mocker.default({ resource: operation, input: { data: request, validations: [] }, config })(silentLogger);
+  if (result._tag === 'Left') {
+    const error = result.left as Error & { status?: number; detail?: string };
+    return { ok: false, failure: failure(ErrorCode.internal, `no mocked answer for ${operation.method.toUpperCase()} ${operation.path}: ${error.detail ?? error.message}`) };
+  }
+  const { statusCode, headers = {}, body } = result.right;
+  const contentType = headers['content-type'] ?? headers['Content-Type'];
+  const text = body === undefined ? '' : typeof body === 'string' && !isJson(contentType) ? body : JSON.stringify(body);
+  return { ok: true, answer: { status: statusCode, headers: lowerCaseKeys(headers), body: text } };
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType !== undefined && /[/+]json\b/i.test(contentType);
+}
+
+function lowerCaseKeys(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
+  return result;
+}
