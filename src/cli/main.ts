@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+import { DocumentError } from '../document/load-document.js';
+import { runServe } from './serve.js';
+import { UsageError } from './usage-error.js';
+
+const HELP = `Usage: plantstore <command> [options]
+
+Commands:
+  serve    run the Plant Store stand-in (plantstore serve --help)
+  verify   check a Plant Store implementation against the document (plantstore verify --help)
+
+Exit codes: 0 success, 1 the target does not conform (verify), 2 usage or set-up error.
+`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return runServe(rest);
+    case 'verify': {
+      // Loaded on demand: serving does not need fast-check and the suite.
+      const { runVerify } = await import('./verify.js');
+      return runVerify(rest);
+    }
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      process.stdout.write(HELP);
+      return command === undefined ? 2 : 0;
+    default:
+      throw new UsageError(`unknown command "${command}"; expected serve or verify`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // Usage errors (ours and parseArgs'), unusable documents, busy ports: all set-up errors, exit 2.
+    process.stderr.write(`plantstore: ${error instanceof Error ? error.message : String(error)}\n`);
+    const expected = error instanceof UsageError || error instanceof DocumentError;
+    if (!expected && error instanceof Error && process.env.PLANTSTORE_DEBUG) process.stderr.write(`${error.stack}\n`);
+    process.exitCode = 2;
+  },
+);

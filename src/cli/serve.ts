@@ -1,0 +1,116 @@
+import { parseArgs } from 'node:util';
+import { operationName } from '../document/load-document.js';
+import { declaredFailureStatus } from '../http/handle-request.js';
+import { DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
+import { requiresBearer } from '../auth/bearer.js';
+import { isLogLevel, LOG_LEVELS } from '../log/logger.js';
+import { UsageError } from './usage-error.js';
+
+export const SERVE_HELP = `Usage: plantstore serve [options]
+
+Serves an OpenAPI document: POST /plants (createPlant) on a stateful in-memory store,
+every other operation mocked from the document by prism-http.
+
+Options:
+  --spec FILE              OpenAPI document, YAML or JSON (default: the bundled Plant Store)
+  --port N                 port to listen on; 0 picks a free one (default ${DEFAULTS.port})
+  --host H                 address to listen on (default ${DEFAULTS.host})
+  --token T                accept this bearer token; repeat for more. Also PLANTSTORE_TOKENS=a,b.
+                           Without tokens any non-empty bearer token is accepted
+  --auth-status 400|401    HTTP status for refused credentials (default: the operation's
+                           declared failure status, 400 for the Plant Store)
+  --echo-id                add the id to the created Plant
+  --no-cors                do not answer cross-origin browser requests
+  --body-limit BYTES       largest request body (default ${DEFAULTS.bodyLimitBytes})
+  --request-timeout-ms MS  time to receive a whole request before 408 (default ${DEFAULTS.requestTimeoutMs})
+  --log-level LEVEL        ${LOG_LEVELS.join('|')} (default info: one line per request)
+  -h, --help               this help
+`;
+
+/** Turns `plantstore serve` arguments into server options; throws UsageError with the flag at fault. */
+export function parseServeArguments(argv: readonly string[], environment: NodeJS.ProcessEnv = process.env): ServerOptions | 'help' {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      spec: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      token: { type: 'string', multiple: true },
+      'auth-status': { type: 'string' },
+      'echo-id': { type: 'boolean' },
+      'no-cors': { type: 'boolean' },
+      'body-limit': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
+      'log-level': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const fromEnvironment = (environment.PLANTSTORE_TOKENS ?? '').split(',').map((token) => token.trim()).filter(Boolean);
+  const authStatus = values['auth-status'];
+  if (authStatus !== undefined && authStatus !== '400' && authStatus !== '401') throw new UsageError(`--auth-status must be 400 or 401, not "${authStatus}"`);
+  const logLevel = values['log-level'] ?? 'info';
+  if (!isLogLevel(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
+  if (values.token?.some((token) => token.trim() === '')) throw new UsageError('--token must not be empty');
+  return {
+    ...(values.spec !== undefined ? { spec: values.spec } : {}),
+    port: integerOption('--port', values.port, DEFAULTS.port, 0, 65_535),
+    host: values.host ?? DEFAULTS.host,
+    tokens: [...(values.token ?? []), ...fromEnvironment],
+    ...(authStatus !== undefined ? { authStatus: authStatus === '401' ? 401 : 400 } : {}),
+    echoId: values['echo-id'] ?? false,
+    cors: !(values['no-cors'] ?? false),
+    bodyLimitBytes: integerOption('--body-limit', values['body-limit'], DEFAULTS.bodyLimitBytes, 1, 2 ** 31),
+    requestTimeoutMs: integerOption('--request-timeout-ms', values['request-timeout-ms'], DEFAULTS.requestTimeoutMs, 100, 3_600_000),
+    logLevel,
+  };
+}
+
+export async function runServe(argv: readonly string[]): Promise<number> {
+  const options = parseServeArguments(argv);
+  if (options === 'help') {
+    process.stdout.write(SERVE_HELP);
+    return 0;
+  }
+  const server = await startServer(options);
+  if (options.logLevel !== 'silent') process.stdout.write(banner(server, options));
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      server.close().then(resolve, resolve);
+    };
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+  });
+  return 0;
+}
+
+/** What a person needs at start: where, what, and how credentials are treated (never the tokens). */
+function banner(server: RunningServer, options: ServerOptions): string {
+  const { document } = server;
+  const lines = [`plantstore serving ${document.title} ${document.version} from ${document.source}`, `listening on ${server.url}`, 'operations:'];
+  for (const operation of document.operations) {
+    const kind = operation.iid === 'createPlant' ? 'stateful, in-memory store' : 'mocked from the document';
+    const auth = requiresBearer(operation) ? 'bearer' : 'open';
+    lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
+  }
+  const first = document.operations[0];
+  const status = options.authStatus ?? (first ? declaredFailureStatus(first) : 400);
+  lines.push(
+    server.tokenPolicy === 'configured'
+      ? `tokens: ${options.tokens?.length ?? 0} configured; other tokens are refused`
+      : 'tokens: none configured, so ANY non-empty bearer token is accepted (use --token to restrict)',
+    `refused credentials: HTTP ${status} with Error code 401 and WWW-Authenticate: Bearer`,
+    `cors: ${options.cors === false ? 'off' : 'on (any origin)'}`,
+    '',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function integerOption(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${value}"`);
+  return parsed;
+}

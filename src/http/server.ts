@@ -1,0 +1,129 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { loadDocument, type LoadedDocument } from '../document/load-document.js';
+import { ErrorCode, failure, type ErrorCodeValue } from '../errors/failure.js';
+import { createLogger, type Logger, type LogLevel } from '../log/logger.js';
+import { createPlantStore, type PlantStore } from '../store/plant-store.js';
+import { createRequestHandler, errorJson } from './handle-request.js';
+
+export interface ServerOptions {
+  /** OpenAPI document: a file path (YAML or JSON) or a parsed object. Default: the bundled Plant Store. */
+  readonly spec?: string | object;
+  /** 0 picks a free port. Default 4010. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Accepted bearer tokens. None: any non-empty bearer token is accepted. */
+  readonly tokens?: readonly string[];
+  /** HTTP status of an authentication failure. Default: the operation's declared failure status (400 here). */
+  readonly authStatus?: 400 | 401;
+  /** Add the id to the created Plant. Default false: the document's Plant has name and tag only. */
+  readonly echoId?: boolean;
+  /** Answer cross-origin requests (and preflights) from browsers. Default true. */
+  readonly cors?: boolean;
+  /** Largest accepted request body. Default 1 MiB. */
+  readonly bodyLimitBytes?: number;
+  /** Time allowed to receive a whole request; a slower one gets 408. Default 10 s. */
+  readonly requestTimeoutMs?: number;
+  /** Default 'silent' for code, 'info' for the CLI. */
+  readonly logLevel?: LogLevel;
+  /** Where log lines go; default stdout. */
+  readonly log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  /** Base URL, e.g. http://127.0.0.1:4010 */
+  readonly url: string;
+  readonly port: number;
+  readonly document: LoadedDocument;
+  /** The plants the stand-in holds. */
+  readonly store: PlantStore;
+  /** Whether tokens are checked against a configured list. */
+  readonly tokenPolicy: 'any-non-empty' | 'configured';
+  close(): Promise<void>;
+}
+
+export const DEFAULTS = {
+  port: 4010,
+  host: '127.0.0.1',
+  bodyLimitBytes: 1024 * 1024,
+  requestTimeoutMs: 10_000,
+} as const;
+
+/** Starts the stand-in and resolves once it listens. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const document = await loadDocument(options.spec);
+  const logger = createLogger(options.logLevel ?? 'silent', options.log);
+  const store = createPlantStore();
+  const tokens = options.tokens ?? [];
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
+  const handler = createRequestHandler(document, store, {
+    tokens,
+    authStatus: options.authStatus,
+    echoId: options.echoId ?? false,
+    cors: options.cors ?? true,
+    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
+  }, logger);
+
+  const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: Math.min(requestTimeoutMs, 60_000), keepAliveTimeout: 5_000 }, handler);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
+  const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
+  const host = options.host ?? DEFAULTS.host;
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    document,
+    store,
+    tokenPolicy: tokens.length > 0 ? 'configured' : 'any-non-empty',
+    close: () => close(server),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use; pick another with --port` : `cannot listen on ${host}:${port}: ${error.message}`));
+    });
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Keep-alive connections would hold close() open; idle ones go now, busy ones when they finish.
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 1_000).unref();
+  });
+}
+
+/**
+ * Requests Node cannot parse, or that arrive too slowly, never reach the handler. They still get
+ * an Error body with a code a person can look up, then the connection closes.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger: Logger): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] = describeClientError(error);
+  logger.debug(`rejected a malformed request: ${error.code ?? error.message}`);
+  const body = errorJson(failure(code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+const STATUS_TEXT: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' };
+
+function describeClientError(error: NodeJS.ErrnoException): [number, ErrorCodeValue, string] {
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, ErrorCode.badRequest, 'the request was not received in time'];
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, ErrorCode.badRequest, 'the request headers are too large'];
+    default:
+      return [400, ErrorCode.badRequest, `malformed HTTP request (${error.code ?? error.message})`];
+  }
+}
