@@ -1,0 +1,88 @@
+// The servers `npm run bench` measures, in the order they run.
+//
+// To add a row, add one entry. Most plantstore rows are one line:
+//   plantstore('plantstore-data-dir', 'plantstore --data-dir', ({ tmpDir }) => ['--data-dir', tmpDir], { tmpDir: true }),
+//
+// Entry fields:
+//   id         short name, used by --only / BENCH_ONLY and in results JSON
+//   label      the name printed in the table
+//   role       'plantstore' (the row the bars judge) | 'prism' | 'floor' | undefined (an extra row)
+//   command    ({ port, host, token, tmpDir }) => [file, args]   (cwd is the repo root)
+//   requires   files (relative to the repo root) that must exist, else the row is skipped with a message
+//   tmpDir     true: a fresh empty temp directory is made for the row (passed as tmpDir) and removed after
+//   env        extra environment variables for the server
+//   stdout     'pipe' (default: drained, last lines kept for error messages) | 'ignore' (/dev/null)
+//   idMode     'int64' (default: some ids above 2^53) | 'safe' (all ids <= 2^53-1)
+//   stateful   true: the server keeps a store; after the run a repeated id is sent and should be refused
+//   startTimeoutMs  how long to wait for the first answer (default 15000)
+//   optional   true: failing to start is reported but does not make the run exit non-zero
+//   note       printed under the table
+
+export const HOST = '127.0.0.1'; // loopback only
+export const TOKEN = 'bench-token';
+export const PLANTSTORE_CLI = 'dist/src/cli/main.js';
+
+const node = process.execPath;
+
+/**
+ * A `plantstore serve` row on a free loopback port with `--log-level silent`.
+ * `extraArgs(ctx)` returns more flags; if they include --log-level, ours is left out.
+ */
+export function plantstore(id, label, extraArgs = () => [], options = {}) {
+  return {
+    id,
+    label,
+    requires: [PLANTSTORE_CLI],
+    stateful: true,
+    command: (ctx) => {
+      const extra = extraArgs(ctx);
+      const logLevel = extra.includes('--log-level') ? [] : ['--log-level', 'silent'];
+      return [node, [PLANTSTORE_CLI, 'serve', '--port', String(ctx.port), '--host', ctx.host, ...logLevel, ...extra]];
+    },
+    ...options,
+  };
+}
+
+export const targets = [
+  {
+    id: 'floor',
+    label: 'floor (bare node:http)',
+    role: 'floor',
+    command: ({ port, host }) => [node, ['bench/floor-server.mjs', '--port', String(port), '--host', host]],
+  },
+
+  plantstore('plantstore', 'plantstore', () => [], { role: 'plantstore' }),
+  plantstore('plantstore-token', 'plantstore --token', ({ token }) => ['--token', token]),
+  plantstore('plantstore-log-info', 'plantstore --log-level info', () => ['--log-level', 'info'], {
+    stdout: 'ignore',
+    note: 'default logging, stdout to /dev/null',
+  }),
+
+  // Persistence (add when the CLI has it):
+  // plantstore('plantstore-data-dir', 'plantstore --data-dir', ({ tmpDir }) => ['--data-dir', tmpDir], { tmpDir: true }),
+
+  {
+    id: 'prism',
+    label: 'prism mock',
+    role: 'prism',
+    requires: ['node_modules/@stoplight/prism-cli/dist/index.js'],
+    command: ({ port, host }) => [
+      node,
+      [
+        'node_modules/@stoplight/prism-cli/dist/index.js',
+        'mock', 'spec/plant-store.yaml',
+        '-p', String(port),
+        '-h', host,
+        '--errors=false',
+        '--multiprocess=false', // its cluster mode crashes on Node 20 (and is the default under NODE_ENV=production)
+        '-v', 'silent',
+      ],
+    ],
+    // Prism reads `format: int64` as a bound of +-(2^53-1) and answers ids above it with 400.
+    idMode: 'safe',
+    startTimeoutMs: 30000,
+    optional: true, // prism-cli 5.16 declares Node >= 24; we run Node 20
+
+    note: 'ids kept <= 2^53-1 (prism refuses larger int64 ids with 400); stateless: repeated ids are not checked',
+  },
+];
