@@ -1,0 +1,103 @@
+/**
+ * Sends the suite's requests to the target over one keep-alive undici Pool and turns
+ * every outcome into plain data: an answer (status, headers, body text) or a classified error.
+ * It never throws for what the target does; only a request it cannot even build throws (see `send`).
+ */
+import { Pool } from 'undici';
+import type { ReceivedResponse, SentRequest } from '../report.js';
+import { classifyError } from './classify-error.js';
+
+export interface ClientOptions {
+  /** Requests in flight at once: one keep-alive connection each. */
+  readonly connections: number;
+  /** Per request: the answer's headers, and then each stretch of its body, must come within this. */
+  readonly timeoutMs: number;
+}
+
+export interface HttpClient {
+  /** The target's base URL, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Sends `request` (its url must be on the target) and reports what came back. */
+  send(request: SentRequest): Promise<ReceivedResponse>;
+  close(): Promise<void>;
+}
+
+/** The full URL of `path` (e.g. "/plants") on a target that may carry a base path ("http://h/api"). */
+export function urlOn(baseUrl: string, path: string): string {
+  return baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+}
+
+export function createClient(target: string, options: ClientOptions): HttpClient {
+  const base = new URL(target);
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new TypeError(`the target must be an http(s) URL, not ${target}`);
+  }
+  const pool = new Pool(base.origin, {
+    connections: Math.max(1, options.connections),
+    pipelining: 1,
+    // Backstops only: undici's own timers tick coarsely (about a second); the per-request timer in sendOn is exact.
+    headersTimeout: options.timeoutMs + 1_000,
+    bodyTimeout: options.timeoutMs + 1_000,
+    // A target that is slow to accept counts as a timeout, not as an unreachable target.
+    connect: { timeout: options.timeoutMs },
+  });
+  const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  return {
+    baseUrl,
+    send: (request) => sendOn(pool, base.origin, request, options.timeoutMs),
+    close: async () => {
+      // destroy, not close: a hanging target must not keep the run waiting for its sockets.
+      await pool.destroy();
+    },
+  };
+}
+
+async function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: number): Promise<ReceivedResponse> {
+  const url = new URL(request.url);
+  if (url.origin !== origin) throw new TypeError(`${request.url} is not on the target ${origin}`);
+  const started = performance.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new TimeoutError(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
+  try {
+    const response = await pool.request({
+      origin,
+      path: url.pathname + url.search,
+      method: request.method as 'POST',
+      headers: request.headers,
+      body: request.body === undefined ? undefined : Buffer.from(request.body, 'utf8'),
+      signal: deadline.signal,
+    });
+    const body = await response.body.text();
+    return {
+      status: response.statusCode,
+      headers: flattenHeaders(response.headers),
+      body,
+      durationMs: performance.now() - started,
+    };
+  } catch (error) {
+    const classified = classifyError(error);
+    // A request undici refuses to send (e.g. a header value with a newline) is our problem, not the target's.
+    if (classified.kind === 'unsendable') throw new UnsendableRequestError(`${request.label}: ${classified.message}`);
+    return { headers: {}, body: '', durationMs: performance.now() - started, error: { kind: classified.kind, message: classified.message } };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+/** A request the HTTP client refused to put on the wire; the runner skips such a case. */
+export class UnsendableRequestError extends Error {
+  override readonly name = 'UnsendableRequestError';
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
