@@ -6,8 +6,9 @@
 // wait until it answers, warm up, measure, read its peak RSS, stop it.
 //
 //   node bench/run.mjs [--duration 10] [--warmup 2] [--connections 32]
-//                      [--only floor,plantstore] [--strict] [--max-seconds N]
-//   env: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ONLY, BENCH_STRICT=1, BENCH_MAX_SECONDS
+//                      [--only floor,plantstore] [--strict] [--settle 5] [--max-seconds N]
+//   env: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ONLY, BENCH_STRICT=1, BENCH_SETTLE, BENCH_MAX_SECONDS
+// --settle: before each row wait up to N s for other processes to quiet down (0: don't).
 //
 // Exit codes: 0 ok (bars may be unmet unless --strict), 1 a row had > 1 % non-2xx
 // or errors, a required row failed to start, or (--strict) a bar was not met;
@@ -39,6 +40,7 @@ const { values: argv } = parseArgs({
     only: { type: 'string' },
     strict: { type: 'boolean' },
     'max-seconds': { type: 'string' },
+    settle: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -64,6 +66,8 @@ const config = {
   connections: Math.round(num('connections', 'BENCH_CONNECTIONS', 32, 1)),
   only: (argv.only ?? process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   strict: argv.strict ?? process.env.BENCH_STRICT === '1',
+  // Before each row, wait up to this long for the machine to be quiet (other CPU use below the "disturbed" mark).
+  settleSeconds: num('settle', 'BENCH_SETTLE', 5, 0),
 };
 
 let targets = allTargets;
@@ -80,7 +84,7 @@ if (config.only.length) {
 config.maxSeconds = num(
   'max-seconds',
   'BENCH_MAX_SECONDS',
-  targets.reduce((s, t) => s + (t.startTimeoutMs ?? 15000) / 1000 + config.warmupSeconds + config.durationSeconds + 15, 30),
+  targets.reduce((s, t) => s + (t.startTimeoutMs ?? 15000) / 1000 + config.settleSeconds + config.warmupSeconds + config.durationSeconds + 15, 30),
   1,
 );
 
@@ -221,6 +225,18 @@ function systemBusyTicks() {
   }
 }
 
+/** Waits (at most config.settleSeconds) until a 0.5 s window shows the machine nearly idle; returns ms waited or -1 if it never was. */
+async function settle() {
+  const t0 = Date.now();
+  while (true) {
+    const a = systemBusyTicks();
+    await sleep(500);
+    const busyPercent = ((systemBusyTicks() - a) / CLK_TCK / 0.5) * 100;
+    if (!(busyPercent > DISTURBED_OTHER_CPU)) return Math.max(0, Date.now() - t0 - 500);
+    if (Date.now() - t0 >= config.settleSeconds * 1000) return -1;
+  }
+}
+
 function childPids(pid) {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
@@ -311,6 +327,11 @@ async function benchTarget(target) {
     return row;
   }
 
+  if (config.settleSeconds > 0) {
+    row.settleWaitMs = await settle();
+    if (row.settleWaitMs < 0) log(`[${target.id}] the machine stayed busy for ${config.settleSeconds} s (other processes); measuring anyway\n`);
+    else if (row.settleWaitMs > 50) log(`[${target.id}] waited ${(row.settleWaitMs / 1000).toFixed(1)} s for the machine to be quiet\n`);
+  }
   const port = await freePort();
   const tmpDir = target.tmpDir ? mkdtempSync(path.join(os.tmpdir(), `plantstore-bench-${target.id}-`)) : undefined;
   const [file, args] = target.command({ port, host: HOST, token: TOKEN, tmpDir });
@@ -496,7 +517,9 @@ for (const r of rows) {
     notes.push(
       r.repeatedIdProbe.status >= 200 && r.repeatedIdProbe.status <= 299
         ? `WARNING: a repeated id was accepted (${r.repeatedIdProbe.status}): the store does not refuse duplicates, so distinct ids were not checked`
-        : `repeated id refused with ${r.repeatedIdProbe.status ?? r.repeatedIdProbe.error} (store is stateful; distinct ids mattered)`,
+        : r.responses2xx > r.non2xx
+          ? `repeated id refused with ${r.repeatedIdProbe.status ?? r.repeatedIdProbe.error} (the store is stateful, so distinct ids mattered)`
+          : `repeated id answered ${r.repeatedIdProbe.status ?? r.repeatedIdProbe.error}`,
     );
   if (r.serverSubprocesses) notes.push(`server has ${r.serverSubprocesses} subprocess(es): RSS is of the main process only`);
   if (r.status === 'failed' && r.role === 'prism') notes.push('prism-cli 5.16 declares Node >= 24; this run uses Node ' + process.version);
@@ -517,7 +540,7 @@ if (floor && prism)
 if (ps && [ps, prism, floor].some((r) => r?.disturbed)) out.push('  (a row behind these ratios was disturbed, see *)');
 if (!ps) {
   const r = rows.find((x) => x.role === 'plantstore');
-  out.push(`  bars not evaluated: the plantstore row ${r ? `was ${r.status}${r.reason ? ` (${r.reason})` : ''}` : 'was not selected'}`);
+  out.push(`  bars not evaluated: the plantstore row ${r ? `${r.status === 'failed' ? 'failed' : 'was skipped'}: ${r.reason}` : 'was not selected (--only)'}`);
 }
 for (const r of rows) {
   if (r.status !== 'ok' || r.role || !r.id.startsWith('plantstore')) continue;
