@@ -12,12 +12,12 @@ export interface CreatePlantOptions {
  * The body is re-checked for its shape because another document may call a different body
  * createPlant; that is the document's mistake, reported as such rather than thrown.
  */
-export function createPlant(body: unknown, store: PlantStore, options: CreatePlantOptions): Outcome {
+export async function createPlant(body: unknown, store: PlantStore, options: CreatePlantOptions): Promise<Outcome> {
   const plant = toPlant(body);
   if (!plant) {
     return { ok: false, failure: failure(ErrorCode.internal, 'createPlant is served by the plant store, but this document\'s request body is not a NewPlant (name string, id integer)') };
   }
-  const created = store.create(plant);
+  const created = await store.create(plant);
   if (!created.ok) {
     return { ok: false, failure: failure(ErrorCode.duplicateId, `a plant with id ${plant.id} already exists; ids are unique`) };
   }

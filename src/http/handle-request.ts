@@ -1,114 +1,194 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpMethod, IHttpOperation } from '@stoplight/types';
-import type { IHttpRequest } from '@stoplight/prism-http';
-import { compileCredentialCheck, type CredentialCheck } from '../auth/bearer.js';
-import type { LoadedDocument } from '../document/load-document.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { IHttpOperation } from '@stoplight/types';
+import { operationName, type LoadedDocument } from '../document/load-document.js';
 import { ErrorCode, failure, type Failure } from '../errors/failure.js';
-import { createPlant } from '../handlers/create-plant.js';
-import { mockOperation } from '../handlers/mock-operation.js';
-import type { Answer, Outcome } from '../handlers/outcome.js';
+import type { Fault, Faults } from '../faults/faults.js';
+import type { Binding } from '../handlers/binding.js';
+import type { Answer } from '../handlers/outcome.js';
+import { journalMessage, type Journal, type ValidationOutcome } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
-import { compileRouteTable } from '../routing/route-table.js';
-import type { PlantStore } from '../store/plant-store.js';
+import { compileRouteTable, type RouteTable } from '../routing/route-table.js';
+import { SHARED_TENANT, type TenantId } from '../store/tenants.js';
 import { compileRequestValidator, type RequestInput, type RequestValidator } from '../validation/request-validator.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
+import { parsePrefer } from './prefer.js';
 import { readBody } from './read-body.js';
 
+/** A document as the stand-in serves it, with each operation bound to its behaviour. */
+export interface Site {
+  readonly document: LoadedDocument;
+  readonly bind: (operation: IHttpOperation) => Binding;
+  /** API sites are journaled and subject to faults; the control site is neither. */
+  readonly observed: boolean;
+}
+
 export interface PipelineOptions {
-  /** Accepted bearer tokens; empty accepts any non-empty token. */
-  readonly tokens: readonly string[];
   /** HTTP status of an authentication failure; undefined uses the operation's declared failure status. */
   readonly authStatus: 400 | 401 | undefined;
-  readonly echoId: boolean;
   readonly cors: boolean;
   readonly bodyLimitBytes: number;
 }
 
-/** What the stand-in does for one operation, compiled once per document. */
-interface ServedOperation {
-  readonly operation: IHttpOperation;
-  /** The document's own failure status: 400 if declared, else its first 4xx, else 400. */
-  readonly failureStatus: number;
-  readonly checkCredentials: CredentialCheck;
-  readonly validate: RequestValidator;
-  readonly handle: (body: unknown, request: RequestInput) => Outcome;
+export interface PipelineParts {
+  readonly api: Site;
+  /** Served under `controlPrefix`, ahead of the API. */
+  readonly control?: Site;
+  readonly controlPrefix: string;
+  readonly journal: Journal;
+  readonly faults: Faults;
+  readonly logger: Logger;
 }
 
-/** The operationIds the stand-in keeps state for; every other operation is mocked by prism. */
-const STATEFUL_OPERATION = 'createPlant';
+/** What the pipeline decided for one request, before it is put on the wire. */
+type Reply =
+  | { readonly kind: 'answer'; readonly answer: Answer; readonly slowBodyMs?: number }
+  /** A fault: close (empty) or reset the connection without answering. */
+  | { readonly kind: 'drop'; readonly reset: boolean; readonly status: number };
+
+/** Facts gathered along the way, for the journal. */
+interface Trace {
+  operation?: string;
+  tenant: TenantId;
+  validation?: ValidationOutcome;
+  fault?: string;
+  body: Buffer;
+}
+
+interface ServedOperation {
+  readonly name: string;
+  /** The document's own failure status: 400 if declared, else its first 4xx, else 400. */
+  readonly failureStatus: number;
+  readonly binding: Binding;
+  readonly validate: RequestValidator;
+}
+
+interface CompiledSite {
+  readonly site: Site;
+  readonly routes: RouteTable;
+  readonly served: ReadonlyMap<IHttpOperation, ServedOperation>;
+}
+
+const EMPTY = Buffer.alloc(0);
 
 /**
- * Builds the request handler: request → route → auth → validate → handler → response, each stage
- * returning plain data (an Outcome or a Failure), never throwing for anything a client sent.
+ * Builds the request handler: request → route → faults → auth → validate → handler → response.
+ * Each stage returns plain data (an Answer or a Failure) and never throws for anything a client
+ * sent; a throw is a defect of ours, answered 500 and logged.
  */
-export function createRequestHandler(document: LoadedDocument, store: PlantStore, options: PipelineOptions, logger: Logger) {
-  const routes = compileRouteTable(document.operations);
-  const served = new Map<IHttpOperation, ServedOperation>(
-    document.operations.map((operation) => [operation, serveOperation(operation, store, options)]),
-  );
+export function createRequestHandler(parts: PipelineParts, options: PipelineOptions) {
+  const api = compileSite(parts.api);
+  const control = parts.control ? compileSite(parts.control) : undefined;
+  const { journal, faults, logger, controlPrefix } = parts;
 
-  async function answer(request: IncomingMessage, method: string, path: string, query: string): Promise<Answer> {
-    const route = routes.match(method, path);
-    if (route.kind === 'no-path') return refusal(failure(ErrorCode.notFound, `no operation has the path ${path}`), 404);
+  async function reply(request: IncomingMessage, method: string, path: string, query: string, trace: Trace): Promise<Reply> {
+    const site = control && (path === controlPrefix || path.startsWith(`${controlPrefix}/`)) ? control : api;
+    if (options.cors && isPreflight(method, request.headers)) return answered(preflight(request.headers, site.routes.methodsOf(path)));
+
+    const route = site.routes.match(method, path);
+    if (route.kind === 'no-path') return answered(refusal(failure(ErrorCode.notFound, `no operation has the path ${path}`), 404));
     if (route.kind === 'no-method') {
       const allow = route.allow.join(', ');
-      if (method === 'OPTIONS') return { status: 204, headers: { allow: `${allow}, OPTIONS` }, body: '' };
-      return refusal(failure(ErrorCode.methodNotAllowed, `${path} does not have ${method}; it has ${allow}`, { allow }), 405);
+      if (method === 'OPTIONS') return answered({ status: 204, headers: { allow: `${allow}, OPTIONS` }, body: '' });
+      return answered(refusal(failure(ErrorCode.methodNotAllowed, `${path} does not have ${method}; it has ${allow}`, { allow }), 405));
     }
-    const operation = served.get(route.operation) as ServedOperation;
-    const credentials = operation.checkCredentials(request.headers.authorization);
-    if (!credentials.ok) return refusal(credentials.failure, options.authStatus ?? operation.failureStatus);
+    const served = site.served.get(route.operation) as ServedOperation;
+    trace.operation = served.name;
+
+    let slowBodyMs: number | undefined;
+    if (site.site.observed) {
+      const plan = faults.plan(served.name);
+      if (plan.applied.length > 0) trace.fault = plan.applied.join('+');
+      if (plan.delayMs > 0) await sleep(plan.delayMs);
+      if (plan.outcome) {
+        const forced = faultReply(plan.outcome, served);
+        if (forced) return forced;
+        slowBodyMs = plan.outcome.bodyDurationMs;
+      }
+    }
+
+    const credentials = served.binding.authorize(request.headers.authorization);
+    if (!credentials.ok) return answered(refusal(credentials.failure, options.authStatus ?? served.failureStatus));
+    trace.tenant = served.binding.tenant(credentials, request.headers);
 
     const body = await readBody(request, options.bodyLimitBytes);
-    if (!body.ok) return refusal(body.failure, operation.failureStatus);
+    if (!body.ok) return answered(refusal(body.failure, served.failureStatus));
+    trace.body = body.body;
     const input: RequestInput = { method, path, query: parseQuery(query), headers: flatHeaders(request.headers), body: body.body };
-    const validation = operation.validate(input);
-    if (!validation.ok) return refusal(validation.failure, operation.failureStatus);
+    const preferences = site.site.observed ? parsePrefer(input.headers.prefer) : undefined;
+    const validation = served.validate(input);
+    trace.validation = validation.ok ? { ok: true } : { ok: false, error: validation.failure.error, message: validation.failure.message };
+    // A stated preference is answered from the document even for an invalid body, as Prism does for codes.
+    if (!validation.ok && !preferences) return answered(refusal(validation.failure, served.failureStatus));
 
-    const outcome = operation.handle(validation.body, input);
-    return outcome.ok ? outcome.answer : refusal(outcome.failure, outcome.failure.error === ErrorCode.internal ? 500 : operation.failureStatus);
+    const outcome = await served.binding.handle({ body: validation.ok ? validation.body : undefined, request: input, pathParameters: route.pathParameters, tenant: trace.tenant, preferences });
+    const answer = outcome.ok ? outcome.answer : refusal(outcome.failure, outcome.failure.error === ErrorCode.internal ? 500 : served.failureStatus);
+    return slowBodyMs === undefined ? answered(answer) : { kind: 'answer', answer, slowBodyMs };
   }
 
   return function handleRequest(request: IncomingMessage, response: ServerResponse): void {
     const started = performance.now();
+    const arrived = new Date();
     const method = request.method ?? 'GET';
     const url = request.url ?? '/';
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
     const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
-    const cors = options.cors ? corsHeaders(request.headers.origin) : undefined;
+    const trace: Trace = { tenant: SHARED_TENANT, body: EMPTY };
 
-    const pending: Promise<Answer> =
-      options.cors && isPreflight(method, request.headers)
-        ? Promise.resolve(preflight(request.headers, routes.methodsOf(path)))
-        : answer(request, method, path, query);
-
-    pending
-      .catch((error: unknown): Answer => {
-        // A defect in the stand-in, not the client's doing: say so, keep serving.
+    reply(request, method, path, query, trace)
+      .catch((error: unknown): Reply => {
         logger.error(`${method} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        return refusal(failure(ErrorCode.internal, 'the stand-in failed to answer; this is a plantstore defect, please report it'), 500);
+        return answered(refusal(failure(ErrorCode.internal, 'the stand-in failed to answer; this is a plantstore defect, please report it'), 500));
       })
-      .then((result) => {
-        send(response, result, cors);
-        logger.request({ method, path, status: result.status, durationMs: performance.now() - started });
+      .then(async (result) => {
+        const cors = options.cors ? corsHeaders(request.headers.origin) : undefined;
+        const sent = await send(request, response, result, cors);
+        const durationMs = performance.now() - started;
+        logger.request({ method, path, status: result.kind === 'answer' ? result.answer.status : 0, durationMs });
+        const isControl = control !== undefined && (path === controlPrefix || path.startsWith(`${controlPrefix}/`));
+        if (journal.capacity > 0 && !isControl) {
+          journal.record({
+            time: arrived.toISOString(),
+            tenant: trace.tenant,
+            ...(trace.operation !== undefined ? { operation: trace.operation } : {}),
+            method,
+            path,
+            query,
+            status: result.kind === 'answer' ? result.answer.status : 0,
+            durationMs,
+            ...(trace.validation !== undefined ? { validation: trace.validation } : {}),
+            ...(trace.fault !== undefined ? { fault: trace.fault } : {}),
+            request: journalMessage(request.headers, trace.body),
+            response: journalMessage(sent.headers, sent.body),
+          });
+        }
       })
       .catch((error: unknown) => logger.error(`${method} ${path}: could not send the answer: ${String(error)}`));
   };
 }
 
-function serveOperation(operation: IHttpOperation, store: PlantStore, options: PipelineOptions): ServedOperation {
-  const handle =
-    operation.iid === STATEFUL_OPERATION
-      ? (body: unknown) => createPlant(body, store, { echoId: options.echoId })
-      : (body: unknown, request: RequestInput) => mockOperation(operation, toPrismRequest(operation, request, body));
-  return {
-    operation,
-    failureStatus: declaredFailureStatus(operation),
-    checkCredentials: compileCredentialCheck(operation, options.tokens),
-    validate: compileRequestValidator(operation),
-    handle,
-  };
+function compileSite(site: Site): CompiledSite {
+  const served = new Map<IHttpOperation, ServedOperation>(
+    site.document.operations.map((operation) => [
+      operation,
+      { name: operationName(operation), failureStatus: declaredFailureStatus(operation), binding: site.bind(operation), validate: compileRequestValidator(operation) },
+    ]),
+  );
+  return { site, routes: compileRouteTable(site.document.operations), served };
+}
+
+function faultReply(fault: Fault, served: ServedOperation): Reply | undefined {
+  switch (fault.kind) {
+    case 'status':
+      return answered(refusal(failure((fault.error ?? fault.status) as Failure['error'], fault.message ?? `fault: forced status ${fault.status} for ${served.name}`), fault.status ?? served.failureStatus));
+    case 'reset':
+      return { kind: 'drop', reset: true, status: 0 };
+    case 'empty':
+      return { kind: 'drop', reset: false, status: 0 };
+    default:
+      return undefined;
+  }
 }
 
 export function declaredFailureStatus(operation: IHttpOperation): number {
@@ -122,6 +202,10 @@ export function errorJson(refused: Failure): string {
   return JSON.stringify({ error: refused.error, message: refused.message });
 }
 
+function answered(answer: Answer): Reply {
+  return { kind: 'answer', answer };
+}
+
 function refusal(refused: Failure, status: number): Answer {
   return { status, headers: { 'content-type': 'application/json', ...refused.headers }, body: errorJson(refused) };
 }
@@ -131,10 +215,34 @@ function preflight(headers: IncomingHttpHeaders, allow: readonly string[] | unde
   return { status: 204, headers: preflightHeaders(headers, allow), body: '' };
 }
 
-function send(response: ServerResponse, result: Answer, cors: Record<string, string> | undefined): void {
-  const headers = cors ? { ...cors, ...result.headers } : result.headers;
-  response.writeHead(result.status, { ...headers, 'content-length': Buffer.byteLength(result.body) });
-  response.end(result.body);
+/** Puts the reply on the wire; returns what was sent, for the journal. */
+async function send(request: IncomingMessage, response: ServerResponse, reply: Reply, cors: Record<string, string> | undefined): Promise<{ headers: Record<string, string>; body: string }> {
+  if (reply.kind === 'drop') {
+    if (reply.reset) request.socket.resetAndDestroy();
+    else request.socket.destroy();
+    return { headers: {}, body: '' };
+  }
+  const { answer } = reply;
+  const headers = { ...cors, ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) };
+  response.writeHead(answer.status, headers);
+  if (reply.slowBodyMs === undefined || answer.body.length === 0) {
+    response.end(answer.body);
+  } else {
+    await dripBody(response, Buffer.from(answer.body), reply.slowBodyMs);
+  }
+  return { headers, body: answer.body };
+}
+
+/** Sends the body in about ten pieces spread over `durationMs`, stopping if the client leaves. */
+async function dripBody(response: ServerResponse, body: Buffer, durationMs: number): Promise<void> {
+  const pieces = Math.min(10, body.length);
+  const size = Math.ceil(body.length / pieces);
+  for (let offset = 0; offset < body.length; offset += size) {
+    if (response.destroyed) return;
+    response.write(body.subarray(offset, offset + size));
+    if (offset + size < body.length) await sleep(durationMs / pieces);
+  }
+  response.end();
 }
 
 function parseQuery(query: string): Record<string, string | string[]> {
@@ -153,8 +261,4 @@ function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
     if (value !== undefined) result[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return result;
-}
-
-function toPrismRequest(operation: IHttpOperation, request: RequestInput, body: unknown): IHttpRequest {
-  return { method: operation.method as HttpMethod, url: { path: request.path, query: { ...request.query } }, headers: { ...request.headers }, body };
 }

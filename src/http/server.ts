@@ -2,8 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { loadDocument, type LoadedDocument } from '../document/load-document.js';
 import { ErrorCode, failure, type ErrorCodeValue } from '../errors/failure.js';
+import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
+import { bindApiOperation } from '../handlers/bind-api.js';
+import { createJournal, JOURNAL_DEFAULTS, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger, type LogLevel } from '../log/logger.js';
-import { createPlantStore, type PlantStore } from '../store/plant-store.js';
+import type { Plant, PlantStore } from '../store/plant-store.js';
+import { createPlantStores, SHARED_TENANT, tenantOfToken, type PlantStores } from '../store/tenants.js';
 import { createRequestHandler, errorJson } from './handle-request.js';
 
 export interface ServerOptions {
@@ -25,6 +29,14 @@ export interface ServerOptions {
   readonly bodyLimitBytes?: number;
   /** Time allowed to receive a whole request; a slower one gets 408. Default 10 s. */
   readonly requestTimeoutMs?: number;
+  /** Each bearer token gets its own plant store and journal view. Default false. */
+  readonly isolateByToken?: boolean;
+  /** Plants the (shared) store starts with. */
+  readonly seed?: readonly Plant[];
+  /** Faults active from the start. */
+  readonly faults?: readonly FaultSpec[];
+  /** Requests the journal keeps; 0 keeps none. Default 1000. */
+  readonly journalSize?: number;
   /** Default 'silent' for code, 'info' for the CLI. */
   readonly logLevel?: LogLevel;
   /** Where log lines go; default stdout. */
@@ -36,12 +48,22 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly document: LoadedDocument;
-  /** The plants the stand-in holds. */
+  /** The plants the stand-in holds (the shared store; with isolation, see `storeOf`). */
   readonly store: PlantStore;
+  /** The store a bearer token sees: its own with isolateByToken, else the shared one. */
+  storeOf(token: string): PlantStore;
+  readonly stores: PlantStores;
+  /** The last requests answered, with query helpers for tests. */
+  readonly journal: Journal;
+  /** Faults to inject, changeable while running. */
+  readonly faults: Faults;
   /** Whether tokens are checked against a configured list. */
   readonly tokenPolicy: 'any-non-empty' | 'configured';
   close(): Promise<void>;
 }
+
+/** Where the control API lives; the API document's own paths never start with it. */
+export const CONTROL_PREFIX = '/__control';
 
 export const DEFAULTS = {
   port: 4010,
@@ -54,16 +76,24 @@ export const DEFAULTS = {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const document = await loadDocument(options.spec);
   const logger = createLogger(options.logLevel ?? 'silent', options.log);
-  const store = createPlantStore();
+  const stores = createPlantStores();
+  const store = stores.forTenant(SHARED_TENANT);
+  if (options.seed) await store.seed(options.seed);
+  const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity);
+  const faults = createFaults(options.faults);
   const tokens = options.tokens ?? [];
+  const isolateByToken = options.isolateByToken ?? false;
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
-  const handler = createRequestHandler(document, store, {
-    tokens,
-    authStatus: options.authStatus,
-    echoId: options.echoId ?? false,
-    cors: options.cors ?? true,
-    bodyLimitBytes: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
-  }, logger);
+  const handler = createRequestHandler(
+    {
+      api: { document, observed: true, bind: (operation) => bindApiOperation(operation, { stores, tokens, echoId: options.echoId ?? false, isolateByToken }) },
+      controlPrefix: CONTROL_PREFIX,
+      journal,
+      faults,
+      logger,
+    },
+    { authStatus: options.authStatus, cors: options.cors ?? true, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes },
+  );
 
   const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: Math.min(requestTimeoutMs, 60_000), keepAliveTimeout: 5_000 }, handler);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
@@ -75,6 +105,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     document,
     store,
+    storeOf: (token) => (isolateByToken ? stores.forTenant(tenantOfToken(token)) : store),
+    stores,
+    journal,
+    faults,
     tokenPolicy: tokens.length > 0 ? 'configured' : 'any-non-empty',
     close: () => close(server),
   };

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Faults make the stand-in misbehave on purpose so a client's resilience can be tested:
+ * - latency:   answer after a fixed delay, or a random one between latencyMs and latencyMaxMs;
+ * - status:    answer with this status and an Error body, touching no store;
+ * - reset:     reset the connection (TCP RST) without answering;
+ * - empty:     close the connection without sending a byte;
+ * - slow-body: send the real answer, its body dripped over bodyDurationMs.
+ */
+export const FAULT_KINDS = ['latency', 'status', 'reset', 'empty', 'slow-body'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultSpec {
+  readonly kind: FaultKind;
+  /** Only this operation (operationId); all operations when absent. */
+  readonly operation?: string;
+  /** Only the next N matching requests; then the fault removes itself. */
+  readonly times?: number;
+  /** Only this percentage (0–100) of matching requests, at random. */
+  readonly percentage?: number;
+  readonly latencyMs?: number;
+  readonly latencyMaxMs?: number;
+  readonly status?: number;
+  /** The Error body's `error` code for a status fault; the status itself by default. */
+  readonly error?: number;
+  readonly message?: string;
+  readonly bodyDurationMs?: number;
+}
+
+export interface Fault extends FaultSpec {
+  readonly id: string;
+  /** Requests it has shaped so far. */
+  readonly hits: number;
+}
+
+/** What the faults decide for one request: a delay first, then at most one way to answer. */
+export interface FaultPlan {
+  readonly delayMs: number;
+  readonly outcome?: Fault;
+  /** Names of the faults applied, for the journal. */
+  readonly applied: readonly string[];
+}
+
+export interface Faults {
+  /** Adds a fault; throws FaultError when the spec does not make sense. */
+  add(spec: FaultSpec): Fault;
+  list(): Fault[];
+  remove(id: string): boolean;
+  clear(): void;
+  /** Decides for one request of `operation`, using up `times` of the faults that apply. */
+  plan(operation: string, random?: () => number): FaultPlan;
+}
+
+export class FaultError extends Error {
+  override readonly name = 'FaultError';
+}
+
+const NONE: FaultPlan = Object.freeze({ delayMs: 0, applied: Object.freeze([]) });
+
+export function createFaults(initial: readonly FaultSpec[] = []): Faults {
+  let faults: Array<FaultSpec & { id: string; hits: number; remaining: number | undefined }> = [];
+
+  const registry: Faults = {
+    add(spec) {
+      checkFaultSpec(spec);
+      const fault = { ...spec, id: randomUUID(), hits: 0, remaining: spec.times };
+      faults.push(fault);
+      return publicView(fault);
+    },
+    list: () => faults.map(publicView),
+    remove(id) {
+      const before = faults.length;
+      faults = faults.filter((fault) => fault.id !== id);
+      return faults.length < before;
+    },
+    clear() {
+      faults = [];
+    },
+    plan(operation, random = Math.random) {
+      if (faults.length === 0) return NONE;
+      let delayMs = 0;
+      let outcome: Fault | undefined;
+      const applied: string[] = [];
+      for (const fault of faults) {
+        if (fault.operation !== undefined && fault.operation !== operation) continue;
+        if (fault.kind !== 'latency' && outcome !== undefined) continue;
+        if (fault.percentage !== undefined && random() * 100 >= fault.percentage) continue;
+        fault.hits += 1;
+        if (fault.remaining !== undefined) fault.remaining -= 1;
+        applied.push(fault.kind);
+        if (fault.kind === 'latency') delayMs += latencyOf(fault, random);
+        else outcome = publicView(fault);
+      }
+      faults = faults.filter((fault) => fault.remaining === undefined || fault.remaining > 0);
+      return applied.length === 0 ? NONE : { delayMs, applied, ...(outcome ? { outcome } : {}) };
+    },
+  };
+  initial.forEach((spec) => registry.add(spec));
+  return registry;
+}
+
+function latencyOf(fault: FaultSpec, random: () => number): number {
+  const min = fault.latencyMs ?? 0;
+  const max = fault.latencyMaxMs ?? min;
+  return min + random() * (max - min);
+}
+
+function publicView(fault: FaultSpec & { id: string; hits: number; remaining: number | undefined }): Fault {
+  const { remaining, ...rest } = fault;
+  return remaining === undefined ? { ...rest } : { ...rest, times: remaining };
+}
+
+/** A fault that cannot be applied is refused with a message naming the field. */
+export function checkFaultSpec(spec: FaultSpec): void {
+  if (!(FAULT_KINDS as readonly string[]).includes(spec.kind)) throw new FaultError(`kind must be one of ${FAULT_KINDS.join(', ')}, not "${String(spec.kind)}"`);
+  const whole = (name: keyof FaultSpec, min: number, max: number) => {
+    const value = spec[name];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)) {
+      throw new FaultError(`${name} must be a whole number from ${min} to ${max}`);
+    }
+  };
+  whole('times', 1, Number.MAX_SAFE_INTEGER);
+  whole('latencyMs', 0, 600_000);
+  whole('latencyMaxMs', 0, 600_000);
+  whole('bodyDurationMs', 0, 600_000);
+  whole('error', -(2 ** 31), 2 ** 31 - 1);
+  if (spec.percentage !== undefined && !(typeof spec.percentage === 'number' && spec.percentage >= 0 && spec.percentage <= 100)) {
+    throw new FaultError('percentage must be a number from 0 to 100');
+  }
+  if (spec.kind === 'latency' && spec.latencyMs === undefined) throw new FaultError('a latency fault needs latencyMs');
+  if (spec.latencyMaxMs !== undefined && spec.latencyMaxMs < (spec.latencyMs ?? 0)) throw new FaultError('latencyMaxMs must not be below latencyMs');
+  if (spec.kind === 'status') {
+    if (spec.status === undefined || !Number.isInteger(spec.status) || spec.status < 100 || spec.status > 599) throw new FaultError('a status fault needs status, from 100 to 599');
+  }
+  if (spec.kind === 'slow-body' && spec.bodyDurationMs === undefined) throw new FaultError('a slow-body fault needs bodyDurationMs');
+}

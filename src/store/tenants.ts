@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { createPlantStore, type ChangeSink, type PlantStore } from './plant-store.js';
+
+/**
+ * Who a request's plants belong to. Without isolation everyone shares the default tenant; with
+ * --isolate-by-token each bearer token is a tenant, named by a digest so the token itself is never
+ * kept, logged or written to disk.
+ */
+export type TenantId = string;
+
+export const SHARED_TENANT: TenantId = 'shared';
+
+export function tenantOfToken(token: string): TenantId {
+  return `token:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
+}
+
+export interface PlantStores {
+  /** The store of a tenant, made on first use. */
+  forTenant(tenant: TenantId): PlantStore;
+  tenants(): TenantId[];
+}
+
+/** A store per tenant; `sinkFor` lets a durable log tag each tenant's changes. */
+export function createPlantStores(sinkFor?: (tenant: TenantId) => ChangeSink): PlantStores {
+  const stores = new Map<TenantId, PlantStore>();
+  return {
+    forTenant(tenant) {
+      let store = stores.get(tenant);
+      if (!store) {
+        store = createPlantStore(sinkFor?.(tenant));
+        stores.set(tenant, store);
+      }
+      return store;
+    },
+    tenants: () => [...stores.keys()],
+  };
+}
