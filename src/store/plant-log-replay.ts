@@ -1,0 +1,100 @@
+import { decodeRecord } from './plant-log-record.js';
+import type { Plant, StoreChange } from './plant-store.js';
+import type { TenantId } from './tenants.js';
+
+export interface SkippedRecord {
+  /** Byte offset of the line in the log file. */
+  readonly offset: number;
+  readonly reason: string;
+}
+
+export interface Replay {
+  /** Tenants that hold plants after the replay, each in creation order. */
+  readonly plants: ReadonlyMap<TenantId, readonly Plant[]>;
+  readonly skipped: readonly SkippedRecord[];
+  /** Records read and applied. */
+  readonly records: number;
+  /** Bytes up to the end of the last good record: everything after it is a torn tail to cut off. */
+  readonly goodEnd: number;
+}
+
+const NEWLINE = 0x0a;
+const PREVIEW_CHARS = 40;
+
+/**
+ * Rebuilds every tenant's plants from the log's bytes. Never throws: a line that cannot be read is
+ * skipped and reported. Lines after the last good record are a write cut short by a crash (the
+ * caller cuts them off); an unreadable line with good records after it cannot come from a crash,
+ * so its reason says the file was damaged.
+ */
+export function replayLog(bytes: Uint8Array): Replay {
+  const state = new Map<TenantId, Map<bigint, Plant>>();
+  const bad: SkippedRecord[] = [];
+  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let records = 0;
+  let goodEnd = 0;
+  let position = 0;
+  while (position < bytes.length) {
+    const newline = bytes.indexOf(NEWLINE, position);
+    if (newline === -1) {
+      bad.push({ offset: position, reason: `no trailing newline (${bytes.length - position} bytes${preview(bytes.subarray(position))})` });
+      break;
+    }
+    let text: string | undefined;
+    try {
+      text = utf8.decode(bytes.subarray(position, newline));
+    } catch {
+      bad.push({ offset: position, reason: `not valid UTF-8 (${newline - position} bytes)` });
+    }
+    if (text !== undefined) {
+      const decoded = decodeRecord(text);
+      if (decoded.ok) {
+        apply(state, decoded.record.tenant, decoded.record.change);
+        records += 1;
+        goodEnd = newline + 1;
+      } else {
+        bad.push({ offset: position, reason: `${decoded.reason}${preview(text)}` });
+      }
+    }
+    position = newline + 1;
+  }
+  const skipped = bad.map(({ offset, reason }) => ({
+    offset,
+    reason:
+      offset < goodEnd
+        ? `corrupt record in the middle of the log, not a torn write (good records follow it): the file was damaged; skipped and left in place: ${reason}`
+        : `torn last record (a write cut short by a crash), cut off: ${reason}`,
+  }));
+  return { plants: snapshot(state), skipped, records, goodEnd };
+}
+
+/** Replay is total: a create of a present id keeps the first, a delete of an absent id does nothing. */
+function apply(state: Map<TenantId, Map<bigint, Plant>>, tenant: TenantId, change: StoreChange): void {
+  let plants = state.get(tenant);
+  if (!plants) {
+    plants = new Map();
+    state.set(tenant, plants);
+  }
+  switch (change.kind) {
+    case 'create':
+      if (!plants.has(change.plant.id)) plants.set(change.plant.id, Object.freeze(change.plant));
+      break;
+    case 'delete':
+      plants.delete(change.id);
+      break;
+    case 'reset':
+      plants.clear();
+      break;
+  }
+}
+
+function snapshot(state: Map<TenantId, Map<bigint, Plant>>): Map<TenantId, readonly Plant[]> {
+  const plants = new Map<TenantId, readonly Plant[]>();
+  for (const [tenant, byId] of state) if (byId.size > 0) plants.set(tenant, Object.freeze([...byId.values()]));
+  return plants;
+}
+
+function preview(text: string | Uint8Array): string {
+  const chars = typeof text === 'string' ? text : Buffer.from(text).toString('utf8');
+  return `; starts ${JSON.stringify(chars.slice(0, PREVIEW_CHARS))}${chars.length > PREVIEW_CHARS ? '…' : ''}`;
+}
