@@ -1,0 +1,50 @@
+/** Routing: the document's one path and method; 404 for other paths, 405 with Allow for other methods. */
+import { describe, expect, it } from 'vitest';
+import { AUTH, expectCreated, expectError, idSequence, postPlant, plantText, send, serverFor } from './helpers.js';
+
+const nextId = idSequence(70_000n);
+
+describe('routing (bundled document)', () => {
+  const server = serverFor();
+
+  it.each([
+    ['POST /pets', 'POST', '/pets'],
+    ['GET /', 'GET', '/'],
+    ['POST /plants/1', 'POST', '/plants/1'],
+    ['POST /plants/ (trailing slash)', 'POST', '/plants/'],
+    ['POST /Plants (paths are case-sensitive)', 'POST', '/Plants'],
+  ])('answers an unknown path (%s) with 404 and Error 404 naming the path', async (_label, method, path) => {
+    const reply = await send(`${server.current.url}${path}`, { method, headers: { ...AUTH } });
+    expect(expectError(reply, 404, 404)).toContain(path);
+  });
+
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('answers %s /plants with 405, Allow: POST and Error 405', async (method) => {
+    const reply = await send(`${server.current.url}/plants`, { method, headers: { ...AUTH } });
+    expectError(reply, 405, 405);
+    expect(reply.headers.allow).toBe('POST');
+  });
+
+  it('answers 405 before looking at credentials (no token needed to learn the method is wrong)', async () => {
+    const reply = await send(`${server.current.url}/plants`, { method: 'GET' });
+    expectError(reply, 405, 405);
+    expect(reply.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('answers OPTIONS /plants (not a CORS preflight) with 204 and Allow: POST, OPTIONS', async () => {
+    const reply = await send(`${server.current.url}/plants`, { method: 'OPTIONS' });
+    expect(reply.status).toBe(204);
+    expect(reply.headers.allow).toBe('POST, OPTIONS');
+    expect(reply.text).toBe('');
+  });
+
+  it('ignores the query string when routing: POST /plants?x=1 creates a plant', async () => {
+    const id = nextId();
+    const reply = await postPlant(server.current.url, plantText({ name: 'queried', id }), undefined, '/plants?x=1&y=');
+    expectCreated(reply, { name: 'queried' });
+    expect(server.current.store.get(id)?.name).toBe('queried');
+  });
+
+  it('answers a 404 for an unknown path that only has a query string in common', async () => {
+    expectError(await send(`${server.current.url}/?/plants`, { method: 'POST', headers: { ...AUTH } }), 404, 404);
+  });
+});
