@@ -1,7 +1,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import type { IHttpOperationConfig, IHttpRequest } from '@stoplight/prism-http';
-import mocker from '@stoplight/prism-http/dist/mocker/index.js';
 import { ErrorCode, failure } from '../errors/failure.js';
+import { mock } from '../prism/internals.js';
 import type { Outcome } from './outcome.js';
 
 /** How the client asked for the mocked answer (Prism's Prefer conventions). */
@@ -12,7 +12,7 @@ export interface MockPreferences {
 }
 
 /** The pino logger prism's mocker takes, named by its signature rather than a direct pino import. */
-type MockerLogger = Parameters<ReturnType<typeof mocker.default>>[0];
+type MockerLogger = Parameters<ReturnType<typeof mock>>[0];
 
 /** prism's mocker logs through pino; the stand-in keeps its own log, so prism's goes nowhere. */
 const silentLogger: MockerLogger = new Proxy({} as MockerLogger, {
@@ -30,7 +30,7 @@ export function mockOperation(operation: IHttpOperation, request: IHttpRequest, 
     ...(preferences.code !== undefined ? { code: preferences.code } : {}),
     ...(preferences.example !== undefined ? { exampleKey: preferences.example } : {}),
   };
-  const result = mocker.default({ resource: operation, input: { data: request, validations: [] }, config })(silentLogger);
+  const result = mock({ resource: operation, input: { data: request, validations: [] }, config })(silentLogger);
   if (result._tag === 'Left') {
     const error = result.left as Error & { status?: number; detail?: string };
     return { ok: false, failure: failure(ErrorCode.internal, `no mocked answer for ${operation.method.toUpperCase()} ${operation.path}: ${error.detail ?? error.message}`) };

@@ -1,7 +1,6 @@
 import type { HttpMethod, IHttpOperation, IMediaTypeContent } from '@stoplight/types';
-import validators from '@stoplight/prism-http/dist/validator/validators/utils.js';
-import prismValidator from '@stoplight/prism-http/dist/validator/index.js';
 import { ErrorCode, failure, type Failure } from '../errors/failure.js';
+import { validateAgainstSchema, validateInput } from '../prism/internals.js';
 import { parseExactJson, type ExactJson } from './exact-json.js';
 import { containsBigInt, int64Message, validationView, widenInt64Bounds } from './int64.js';
 import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from './media-type.js';
@@ -78,7 +77,7 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     const schema = schemas.get(content);
     if (schema === undefined) return { ok: true, body: parsed.value };
     const view = containsBigInt(parsed.value) ? validationView(parsed.value) : parsed.value;
-    const diagnostics = validators.validateAgainstSchema(view, schema, false, INPUT, 'body', bundle);
+    const diagnostics = validateAgainstSchema(view, schema, false, INPUT, 'body', bundle);
     if (diagnostics._tag === 'None') return { ok: true, body: parsed.value };
     return { ok: false, failure: failure(ErrorCode.schemaViolation, describe(diagnostics.value)) };
   };
@@ -91,7 +90,7 @@ function compileParameterValidator(operation: IHttpOperation): (request: Request
   if (!request || !declaresParameters) return () => undefined;
   const withoutBody: IHttpOperation = { ...operation, request: { ...request, body: undefined } };
   return (input) => {
-    const result = prismValidator.validateInput({
+    const result = validateInput({
       resource: withoutBody,
       element: { method: operation.method as HttpMethod, url: { path: input.path, query: { ...input.query } }, headers: { ...input.headers } },
     });
