@@ -1,0 +1,74 @@
+import { ErrorCode } from '../errors/failure.js';
+import type { HandlerContext } from '../handlers/binding.js';
+import type { Outcome } from '../handlers/outcome.js';
+import type { JournalQuery } from '../journal/journal.js';
+import type { TenantId } from '../store/tenants.js';
+import { json, noContent, refused } from './answers.js';
+import type { ControlContext, ControlHandler } from './context.js';
+import { journalToHar } from './har.js';
+import { plantstoreVersion } from './version.js';
+
+export const listJournal: ControlHandler = (request, control) => {
+  const query = journalQuery(request, control);
+  return query.ok ? json(200, JSON.stringify(control.journal.entries(query.query))) : query.refusal;
+};
+
+export const exportJournalHar: ControlHandler = (request, control) => {
+  const query = journalQuery(request, control);
+  if (!query.ok) return query.refusal;
+  return json(200, JSON.stringify(journalToHar(control.journal.entries(query.query), { name: 'plantstore', version: plantstoreVersion() })));
+};
+
+export const clearJournal: ControlHandler = ({ tenant }, control) => {
+  control.journal.clear(scopeOf(tenant, control));
+  return noContent();
+};
+
+/** With isolation a tenant sees and clears only its own requests; without, all of them. */
+function scopeOf(tenant: TenantId, control: ControlContext): TenantId | undefined {
+  return control.isolateByToken ? tenant : undefined;
+}
+
+/**
+ * The journal filter from the query string. The document has checked the values (limit ≥ 1,
+ * status 0–599); they still arrive as text.
+ */
+export function journalQuery({ request, tenant }: HandlerContext, control: ControlContext): { ok: true; query: JournalQuery } | { ok: false; refusal: Outcome } {
+  try {
+    const limit = wholeNumber(single(request.query, 'limit'), 'limit');
+    const status = wholeNumber(single(request.query, 'status'), 'status');
+    const operation = single(request.query, 'operation');
+    const method = single(request.query, 'method');
+    const path = single(request.query, 'path');
+    const scope = scopeOf(tenant, control);
+    return {
+      ok: true,
+      query: {
+        ...(limit !== undefined ? { limit } : {}),
+        ...(status !== undefined ? { status } : {}),
+        ...(operation !== undefined ? { operation } : {}),
+        ...(method !== undefined ? { method } : {}),
+        ...(path !== undefined ? { path } : {}),
+        ...(scope !== undefined ? { tenant: scope } : {}),
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    return { ok: false, refusal: refused(ErrorCode.schemaViolation, error.message) };
+  }
+}
+
+class QueryError extends Error {}
+
+function single(query: HandlerContext['request']['query'], name: string): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) throw new QueryError(`the query parameter ${name} is given ${value.length} times; give it once`);
+  return value;
+}
+
+function wholeNumber(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isSafeInteger(value) || value < 0) throw new QueryError(`the query parameter ${name} must be a whole number, not "${text}"`);
+  return value;
+}
