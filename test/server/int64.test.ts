@@ -65,7 +65,7 @@ describe('int64 ids over HTTP', () => {
     ['-0 is 0', '-0', 0n],
     ['9223372036854775807.0 is the largest int64', '9223372036854775807.0', 9223372036854775807n],
   ])('accepts JSON Schema integers written with a fraction or exponent: %s', async (_label, text, exact) => {
-    server.current.store.delete(exact);
+    await server.current.store.delete(exact);
     const reply = await postPlant(server.current.url, `{"name":"written ${text}","id":${text}}`);
     expectCreated(reply, { name: `written ${text}` });
     expect(server.current.store.get(exact)?.name).toBe(`written ${text}`);

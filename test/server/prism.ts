@@ -2,9 +2,14 @@
  * prism-http as the reference: its own request and response validators, called the way the
  * prism CLI calls them, on the operation prism built from the Plant Store document.
  */
+import { createRequire } from 'node:module';
 import type { IHttpOperation } from '@stoplight/types';
-import prismValidator from '@stoplight/prism-http/dist/validator/index.js';
 import { loadDocument } from '../../src/index.js';
+
+// prism's validator is CommonJS outside its package exports; require gives module.exports under
+// both Node and vitest's transform (a default import does not), typed from prism's own .d.ts.
+const require = createRequire(import.meta.url);
+const prismValidator = require('@stoplight/prism-http/dist/validator/index.js') as typeof import('@stoplight/prism-http/dist/validator/index.js');
 
 export interface Verdict {
   readonly valid: boolean;
