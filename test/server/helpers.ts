@@ -4,6 +4,7 @@
  * the document's Error body precisely.
  */
 import { connect } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { request } from 'undici';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/index.js';
@@ -36,7 +37,8 @@ export async function send(url: string, { method = 'GET', headers = {}, body }: 
   const response = await request(url, {
     method: method as 'GET',
     headers: { ...headers },
-    body: body ?? null,
+    // An async iterable goes as a stream: chunked, with no Content-Length.
+    body: body === undefined ? null : typeof body === 'string' || Buffer.isBuffer(body) ? body : Readable.from(body),
     headersTimeout: CLIENT_TIMEOUT_MS,
     bodyTimeout: CLIENT_TIMEOUT_MS,
   });
