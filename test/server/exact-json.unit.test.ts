@@ -1,0 +1,99 @@
+/** Exact JSON: integers beyond 2^53 keep their digits; what JSON Schema calls an integer is one. */
+import { describe, expect, it } from 'vitest';
+import { exactNumber, integerFromJsonNumber, MAX_JSON_DEPTH, parseExactJson } from '../../src/validation/exact-json.js';
+
+describe('integerFromJsonNumber', () => {
+  it.each([
+    ['0', 0n],
+    ['-0', 0n],
+    ['42', 42n],
+    ['-17', -17n],
+    ['1.0', 1n],
+    ['1e2', 100n],
+    ['1E+2', 100n],
+    ['10.00e-1', 1n],
+    ['2.50e1', 25n],
+    ['100e-2', 1n],
+    ['9007199254740993', 9007199254740993n],
+    ['9223372036854775807', 9223372036854775807n],
+    ['-9223372036854775809', -9223372036854775809n],
+    ['9223372036854775807.000', 9223372036854775807n],
+  ])('reads %s as the integer %s', (text, expected) => {
+    expect(integerFromJsonNumber(text)).toBe(expected);
+  });
+
+  it.each(['1.5', '1e-1', '0.1', '9007199254740993.5', '-2.25e1', 'abc', '', '1e', '--1', 'Infinity'])('finds no integer in %j', (text) => {
+    expect(integerFromJsonNumber(text)).toBeUndefined();
+  });
+
+  it('clamps integers far beyond int64 to ±10^40 instead of building them digit by digit', () => {
+    expect(integerFromJsonNumber('1e400')).toBe(10n ** 40n);
+    expect(integerFromJsonNumber('-1e400')).toBe(-(10n ** 40n));
+    expect(integerFromJsonNumber('9'.repeat(1000))).toBe(10n ** 40n);
+  });
+
+  it('reads a 1e1000000 exponent without building a million-digit number (fast)', () => {
+    const started = performance.now();
+    expect(integerFromJsonNumber('1e1000000')).toBe(10n ** 40n);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('exactNumber', () => {
+  it('gives safe integers and fractions as numbers', () => {
+    expect(exactNumber('42')).toBe(42);
+    expect(exactNumber('1.5')).toBe(1.5);
+  });
+
+  it('gives integers beyond 2^53 as bigints', () => {
+    expect(exactNumber('9007199254740993')).toBe(9007199254740993n);
+  });
+
+  it('gives NaN for a fraction with more digits than a double holds, so no validator takes it for an integer', () => {
+    expect(exactNumber('9007199254740993.5')).toBeNaN();
+  });
+});
+
+describe('parseExactJson', () => {
+  it('keeps safe integers as numbers (the fast path)', () => {
+    expect(parseExactJson('{"name":"a","id":7}')).toEqual({ ok: true, value: { name: 'a', id: 7 } });
+  });
+
+  it('keeps an id beyond 2^53 exactly, as a bigint', () => {
+    const parsed = parseExactJson('{"name":"a","id":9007199254740993,"small":1,"fraction":0.5}');
+    expect(parsed).toEqual({ ok: true, value: { name: 'a', id: 9007199254740993n, small: 1, fraction: 0.5 } });
+  });
+
+  it('keeps both ends of int64 exactly', () => {
+    expect(parseExactJson('[-9223372036854775808,9223372036854775807]')).toEqual({ ok: true, value: [-9223372036854775808n, 9223372036854775807n] });
+  });
+
+  it('refuses text that is not JSON, saying so', () => {
+    const parsed = parseExactJson('{"name":');
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? '' : parsed.reason).toContain('not valid JSON');
+  });
+
+  it(`accepts nesting of exactly ${MAX_JSON_DEPTH} levels and refuses ${MAX_JSON_DEPTH + 1}`, () => {
+    expect(parseExactJson(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`).ok).toBe(true);
+    const deeper = parseExactJson(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`);
+    expect(deeper).toEqual({ ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` });
+  });
+
+  it('refuses deep nesting before the recursive exact parser runs (a big number inside does not overflow the stack)', () => {
+    const parsed = parseExactJson(`${'['.repeat(100_000)}9007199254740993${']'.repeat(100_000)}`);
+    expect(parsed).toEqual({ ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` });
+  });
+
+  it('keeps "__proto__" an own key on both paths and pollutes nothing', () => {
+    for (const id of ['1', '9007199254740993']) {
+      const parsed = parseExactJson(`{"__proto__":{"polluted":true},"id":${id}}`);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const value = parsed.value as Record<string, unknown>;
+      expect(Object.keys(value)).toEqual(['__proto__', 'id']);
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+      expect(value.polluted).toBeUndefined();
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+});
