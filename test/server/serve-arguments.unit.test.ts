@@ -1,0 +1,70 @@
+/** `plantstore serve` arguments → server options; every mistake names the flag at fault. */
+import { describe, expect, it } from 'vitest';
+import { parseServeArguments } from '../../src/cli/serve.js';
+import { UsageError } from '../../src/cli/usage-error.js';
+import { DEFAULTS } from '../../src/index.js';
+
+const NO_ENV = {};
+
+describe('parseServeArguments', () => {
+  it('gives the documented defaults for no arguments', () => {
+    expect(parseServeArguments([], NO_ENV)).toMatchObject({
+      port: DEFAULTS.port,
+      host: DEFAULTS.host,
+      tokens: [],
+      echoId: false,
+      cors: true,
+      bodyLimitBytes: DEFAULTS.bodyLimitBytes,
+      requestTimeoutMs: DEFAULTS.requestTimeoutMs,
+      logLevel: 'info',
+    });
+    const options = parseServeArguments([], NO_ENV);
+    expect(options).not.toHaveProperty('spec');
+    expect(options).not.toHaveProperty('authStatus');
+  });
+
+  it('reads every option', () => {
+    const options = parseServeArguments(
+      ['--spec', 'x.yaml', '--port', '0', '--host', '::1', '--token', 'a', '--token', 'b', '--auth-status', '401', '--echo-id', '--no-cors', '--body-limit', '2048', '--request-timeout-ms', '500', '--log-level', 'debug'],
+      NO_ENV,
+    );
+    expect(options).toMatchObject({ spec: 'x.yaml', port: 0, host: '::1', tokens: ['a', 'b'], authStatus: 401, echoId: true, cors: false, bodyLimitBytes: 2048, requestTimeoutMs: 500, logLevel: 'debug' });
+  });
+
+  it('adds the tokens of PLANTSTORE_TOKENS (comma-separated, trimmed, blanks dropped)', () => {
+    expect(parseServeArguments(['--token', 'a'], { PLANTSTORE_TOKENS: ' c, d ,,' })).toMatchObject({ tokens: ['a', 'c', 'd'] });
+  });
+
+  it('answers --help and -h with "help"', () => {
+    expect(parseServeArguments(['--help'], NO_ENV)).toBe('help');
+    expect(parseServeArguments(['-h'], NO_ENV)).toBe('help');
+  });
+
+  it.each([
+    [['--port', 'abc'], '--port'],
+    [['--port', '70000'], '--port'],
+    [['--port=-1'], '--port'],
+    [['--port', '1.5'], '--port'],
+    [['--auth-status', '402'], '--auth-status'],
+    [['--log-level', 'loud'], '--log-level'],
+    [['--token', ''], '--token'],
+    [['--token', '   '], '--token'],
+    [['--body-limit', '0'], '--body-limit'],
+    [['--request-timeout-ms', '10'], '--request-timeout-ms'],
+  ])('refuses %j with a UsageError naming %s', (argv, flag) => {
+    expect(() => parseServeArguments(argv, NO_ENV)).toThrow(UsageError);
+    expect(() => parseServeArguments(argv, NO_ENV)).toThrow(flag);
+  });
+
+  it('refuses an unknown flag, naming it', () => {
+    expect(() => parseServeArguments(['--frobnicate'], NO_ENV)).toThrow('--frobnicate');
+  });
+
+  it('refuses a positional argument', () => {
+    expect(() => parseServeArguments(['extra'], NO_ENV)).toThrow('extra');
+  });
+
+  it('refuses a value-taking flag given no value', () => {
+    expect(() => parseServeArguments(['--port'], NO_ENV)).toThrow('--port');
+  });
+});
