@@ -3,6 +3,7 @@ import { operationName } from '../document/load-document.js';
 import { declaredFailureStatus } from '../http/handle-request.js';
 import { DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
 import { requiresBearer } from '../auth/bearer.js';
+import { JOURNAL_DEFAULTS } from '../journal/journal.js';
 import { isLogLevel, LOG_LEVELS } from '../log/logger.js';
 import { UsageError } from './usage-error.js';
 
@@ -23,6 +24,9 @@ Options:
   --no-cors                do not answer cross-origin browser requests
   --body-limit BYTES       largest request body (default ${DEFAULTS.bodyLimitBytes})
   --request-timeout-ms MS  time to receive a whole request before 408 (default ${DEFAULTS.requestTimeoutMs})
+  --isolate-by-token       every bearer token gets its own plant store and journal view
+  --data-dir DIR           keep the plants in DIR across restarts (default: memory only)
+  --journal-size N         requests kept in the journal (default ${JOURNAL_DEFAULTS.capacity}; 0 keeps none)
   --log-level LEVEL        ${LOG_LEVELS.join('|')} (default info: one line per request)
   -h, --help               this help
 `;
@@ -44,6 +48,9 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
       'body-limit': { type: 'string' },
       'request-timeout-ms': { type: 'string' },
       'log-level': { type: 'string' },
+      'isolate-by-token': { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      'journal-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -64,6 +71,9 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
     cors: !(values['no-cors'] ?? false),
     bodyLimitBytes: integerOption('--body-limit', values['body-limit'], DEFAULTS.bodyLimitBytes, 1, 2 ** 31),
     requestTimeoutMs: integerOption('--request-timeout-ms', values['request-timeout-ms'], DEFAULTS.requestTimeoutMs, 100, 3_600_000),
+    isolateByToken: values['isolate-by-token'] ?? false,
+    ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
+    journalSize: integerOption('--journal-size', values['journal-size'], JOURNAL_DEFAULTS.capacity, 0, 1_000_000),
     logLevel,
   };
 }
@@ -103,6 +113,7 @@ function banner(server: RunningServer, options: ServerOptions): string {
       : 'tokens: none configured, so ANY non-empty bearer token is accepted (use --token to restrict)',
     `refused credentials: HTTP ${status} with Error code 401 and WWW-Authenticate: Bearer`,
     `cors: ${options.cors === false ? 'off' : 'on (any origin)'}`,
+    `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
     '',
   );
   return `${lines.join('\n')}\n`;

@@ -24,6 +24,8 @@ export const ErrorCode = {
   schemaViolation: 422,
   /** A defect in the server itself; never the client's doing. */
   internal: 500,
+  /** The change could not be made durable (--data-dir); nothing was stored. */
+  storageFailed: 503,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -33,6 +35,11 @@ export interface Failure {
   readonly message: string;
   /** Headers the answer must carry, e.g. WWW-Authenticate or Allow. */
   readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Failures that are the server's, not the client's: their HTTP status is their own code. */
+export function isServerFailure(refused: Failure): boolean {
+  return refused.error >= 500;
 }
 
 export function failure(error: ErrorCodeValue, message: string, headers?: Readonly<Record<string, string>>): Failure {

@@ -17,7 +17,13 @@ export async function createPlant(body: unknown, store: PlantStore, options: Cre
   if (!plant) {
     return { ok: false, failure: failure(ErrorCode.internal, 'createPlant is served by the plant store, but this document\'s request body is not a NewPlant (name string, id integer)') };
   }
-  const created = await store.create(plant);
+  let created;
+  try {
+    created = await store.create(plant);
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    return { ok: false, failure: failure(ErrorCode.storageFailed, `the plant could not be stored durably, so it was not stored: ${cause}`) };
+  }
   if (!created.ok) {
     return { ok: false, failure: failure(ErrorCode.duplicateId, `a plant with id ${plant.id} already exists; ids are unique`) };
   }

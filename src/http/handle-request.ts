@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IHttpOperation } from '@stoplight/types';
 import { operationName, type LoadedDocument } from '../document/load-document.js';
-import { ErrorCode, failure, type Failure } from '../errors/failure.js';
+import { ErrorCode, failure, isServerFailure, type Failure } from '../errors/failure.js';
 import type { Fault, Faults } from '../faults/faults.js';
 import type { Binding } from '../handlers/binding.js';
 import type { Answer } from '../handlers/outcome.js';
@@ -122,7 +122,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
     if (!validation.ok && !preferences) return answered(refusal(validation.failure, served.failureStatus));
 
     const outcome = await served.binding.handle({ body: validation.ok ? validation.body : undefined, request: input, pathParameters: route.pathParameters, tenant: trace.tenant, preferences });
-    const answer = outcome.ok ? outcome.answer : refusal(outcome.failure, outcome.failure.error === ErrorCode.internal ? 500 : served.failureStatus);
+    const answer = outcome.ok ? outcome.answer : refusal(outcome.failure, isServerFailure(outcome.failure) ? outcome.failure.error : served.failureStatus);
     return slowBodyMs === undefined ? answered(answer) : { kind: 'answer', answer, slowBodyMs };
   }
 

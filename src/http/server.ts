@@ -6,6 +6,8 @@ import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
 import { bindApiOperation } from '../handlers/bind-api.js';
 import { createJournal, JOURNAL_DEFAULTS, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger, type LogLevel } from '../log/logger.js';
+import { createDurableStores } from '../store/durable-stores.js';
+import { openPlantLog, type Recovery } from '../store/plant-log.js';
 import type { Plant, PlantStore } from '../store/plant-store.js';
 import { createPlantStores, SHARED_TENANT, tenantOfToken, type PlantStores } from '../store/tenants.js';
 import { createRequestHandler, errorJson } from './handle-request.js';
@@ -35,6 +37,8 @@ export interface ServerOptions {
   readonly seed?: readonly Plant[];
   /** Faults active from the start. */
   readonly faults?: readonly FaultSpec[];
+  /** Keep the plants in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
+  readonly dataDir?: string;
   /** Requests the journal keeps; 0 keeps none. Default 1000. */
   readonly journalSize?: number;
   /** Default 'silent' for code, 'info' for the CLI. */
@@ -57,6 +61,8 @@ export interface RunningServer {
   readonly journal: Journal;
   /** Faults to inject, changeable while running. */
   readonly faults: Faults;
+  /** What was read back from `dataDir` at start, when persistence is on. */
+  readonly recovery?: Recovery;
   /** Whether tokens are checked against a configured list. */
   readonly tokenPolicy: 'any-non-empty' | 'configured';
   close(): Promise<void>;
@@ -76,7 +82,19 @@ export const DEFAULTS = {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const document = await loadDocument(options.spec);
   const logger = createLogger(options.logLevel ?? 'silent', options.log);
-  const stores = createPlantStores();
+  const persistence = options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir);
+  try {
+    return await serve(options, document, logger, persistence);
+  } catch (error) {
+    // The data dir is locked while open: a server that failed to start must let go of it.
+    await persistence?.log.close();
+    throw error;
+  }
+}
+
+async function serve(options: ServerOptions, document: LoadedDocument, logger: Logger, persistence: Awaited<ReturnType<typeof openPlantLog>> | undefined): Promise<RunningServer> {
+  const stores = persistence ? await createDurableStores(persistence.log, persistence.recovery) : createPlantStores();
+  if (persistence) reportRecovery(persistence.log.path, persistence.recovery, logger);
   const store = stores.forTenant(SHARED_TENANT);
   if (options.seed) await store.seed(options.seed);
   const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity);
@@ -95,7 +113,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     { authStatus: options.authStatus, cors: options.cors ?? true, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes },
   );
 
-  const server = createServer({ requestTimeout: requestTimeoutMs, headersTimeout: Math.min(requestTimeoutMs, 60_000), keepAliveTimeout: 5_000 }, handler);
+  const server = createServer(
+    {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(requestTimeoutMs, 60_000),
+      // Node looks for overdue requests only this often (30 s by default), so a 10 s limit would
+      // let a half-sent request hang for up to 40 s.
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
+      keepAliveTimeout: 5_000,
+    },
+    handler,
+  );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   const host = options.host ?? DEFAULTS.host;
@@ -109,9 +137,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     stores,
     journal,
     faults,
+    ...(persistence ? { recovery: persistence.recovery } : {}),
     tokenPolicy: tokens.length > 0 ? 'configured' : 'any-non-empty',
-    close: () => close(server),
+    close: async () => {
+      await close(server);
+      await persistence?.log.close();
+    },
   };
+}
+
+function reportRecovery(path: string, recovery: Recovery, logger: Logger): void {
+  const plants = [...recovery.plants.values()].reduce((sum, list) => sum + list.length, 0);
+  logger.info(`data: ${plants} plants recovered from ${path} (${recovery.records} records)`);
+  for (const skipped of recovery.skipped) logger.warn(`data: skipped the record at byte ${skipped.offset} of ${path}: ${skipped.reason}`);
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
