@@ -6,7 +6,7 @@
 // wait until it answers, warm up, measure, read its peak RSS, stop it.
 //
 //   node bench/run.mjs [--duration 10] [--warmup 2] [--connections 32]
-//                      [--only floor,plantstore] [--strict] [--settle 5] [--max-seconds N]
+//                      [--only floor,plantstore] [--strict] [--settle 3] [--max-seconds N]
 //   env: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ONLY, BENCH_STRICT=1, BENCH_SETTLE, BENCH_MAX_SECONDS
 // --settle: before each row wait up to N s for other processes to quiet down (0: don't).
 //
@@ -67,7 +67,7 @@ const config = {
   only: (argv.only ?? process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   strict: argv.strict ?? process.env.BENCH_STRICT === '1',
   // Before each row, wait up to this long for the machine to be quiet (other CPU use below the "disturbed" mark).
-  settleSeconds: num('settle', 'BENCH_SETTLE', 5, 0),
+  settleSeconds: num('settle', 'BENCH_SETTLE', 3, 0),
 };
 
 let targets = allTargets;
@@ -319,10 +319,10 @@ function runLoad(port, target, onMeasuring) {
 
 async function benchTarget(target) {
   const row = { id: target.id, label: target.label, role: target.role ?? null, optional: !!target.optional };
-  const missing = (target.requires ?? []).filter((f) => !existsSync(path.join(ROOT, f)));
+  const missing = (target.requires ?? []).filter((f) => !existsSync(path.resolve(ROOT, f)));
   if (missing.length) {
     row.status = 'skipped';
-    row.reason = `${missing.join(', ')} not found` + (missing.some((f) => f.startsWith('dist/')) ? ' (not built yet: npm run build)' : '');
+    row.reason = `${missing.join(', ')} not found` + (missing.some((f) => f.includes('dist/')) ? ' (not built yet: npm run build)' : '');
     log(`[${target.id}] skipped: ${row.reason}\n`);
     return row;
   }
@@ -526,7 +526,8 @@ for (const r of rows) {
   if (notes.length) out.push(`  ${r.label}: ${notes.join('; ')}`);
 }
 out.push('');
-const verdict = (b) => (b.met === null ? 'not evaluated' : b.met ? 'MET' : 'NOT MET');
+const shaky = [ps, prism, floor].some((r) => r?.disturbed) ? ', but a row behind it was disturbed (*)' : '';
+const verdict = (b) => (b.met === null ? 'not evaluated' : (b.met ? 'MET' : 'NOT MET') + shaky);
 out.push(
   `plantstore / prism: ${ratios.plantstoreOverPrism === null ? '-' : fmt(ratios.plantstoreOverPrism, 1) + '×'}  (bar ≥ ${BARS.overPrism}×: ${verdict(bars.plantstoreOverPrism)})`,
 );
@@ -537,7 +538,6 @@ if (floor && prism)
   out.push(
     `floor / prism:      ${fmt(floor.requests.mean / prism.requests.mean, 1)}×  (the most plantstore / prism can reach here unless plantstore outruns the floor)`,
   );
-if (ps && [ps, prism, floor].some((r) => r?.disturbed)) out.push('  (a row behind these ratios was disturbed, see *)');
 if (!ps) {
   const r = rows.find((x) => x.role === 'plantstore');
   out.push(`  bars not evaluated: the plantstore row ${r ? `${r.status === 'failed' ? 'failed' : 'was skipped'}: ${r.reason}` : 'was not selected (--only)'}`);

@@ -20,7 +20,8 @@
 
 export const HOST = '127.0.0.1'; // loopback only
 export const TOKEN = 'bench-token';
-export const PLANTSTORE_CLI = 'dist/src/cli/main.js';
+// BENCH_PLANTSTORE_CLI=/other/checkout/dist/src/cli/main.js benches another build (e.g. before/after a change).
+export const PLANTSTORE_CLI = process.env.BENCH_PLANTSTORE_CLI || 'dist/src/cli/main.js';
 
 const node = process.execPath;
 
