@@ -3,7 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { loadDocument, type LoadedDocument } from '../document/load-document.js';
 import { ErrorCode, failure, type ErrorCodeValue } from '../errors/failure.js';
 import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
-import { bindApiOperation } from '../handlers/bind-api.js';
+import { bindApiOperation, STATEFUL_OPERATION } from '../handlers/bind-api.js';
+import { preloadMocker } from '../prism/internals.js';
 import { createJournal, JOURNAL_DEFAULTS, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger, type LogLevel } from '../log/logger.js';
 import { createDurableStores } from '../store/durable-stores.js';
@@ -126,6 +127,8 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
+  // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
+  if (document.operations.some((operation) => operation.iid !== STATEFUL_OPERATION)) setImmediate(preloadMocker);
   const host = options.host ?? DEFAULTS.host;
 
   return {

@@ -11,10 +11,17 @@ const require = createRequire(import.meta.url);
 type SchemaValidation = typeof import('@stoplight/prism-http/dist/validator/validators/utils.js');
 type Validation = typeof import('@stoplight/prism-http/dist/validator/index.js');
 type Mocker = typeof import('@stoplight/prism-http/dist/mocker/index.js');
+type Operations = typeof import('@stoplight/prism-http/dist/utils/operations.js');
 
 const schemaValidation = require('@stoplight/prism-http/dist/validator/validators/utils.js') as SchemaValidation;
 const validation = require('@stoplight/prism-http/dist/validator/index.js') as Validation;
-const mocker = require('@stoplight/prism-http/dist/mocker/index.js') as Mocker;
+const operations = require('@stoplight/prism-http/dist/utils/operations.js') as Operations;
+/** The mocker brings faker and json-schema-faker (over a second of start-up): loaded when first needed. */
+let mocker: Mocker | undefined;
+const loadMocker = (): Mocker => (mocker ??= require('@stoplight/prism-http/dist/mocker/index.js') as Mocker);
+
+/** Reads an OpenAPI document (path or object) into prism's operations. */
+export const getHttpOperationsFromSpec = operations.getHttpOperationsFromSpec;
 
 /** Validates a value against a JSON schema with prism's Ajv instances (compiled once per schema). */
 export const validateAgainstSchema = schemaValidation.validateAgainstSchema;
@@ -23,4 +30,9 @@ export const validateInput = validation.validateInput;
 /** prism's response validation: declared status, media type, body schema and headers. */
 export const validateOutput = validation.validateOutput;
 /** prism's mocker: the document's example, or a generated answer. */
-export const mock = mocker.default;
+export const mock: Mocker['default'] = (options) => loadMocker().default(options);
+
+/** Loads the mocker ahead of the first request that needs it. */
+export function preloadMocker(): void {
+  loadMocker();
+}
