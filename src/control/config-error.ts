@@ -1,0 +1,57 @@
+/** A config or seed file that cannot be used; the message names the file and the key at fault. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * A value at a key path (e.g. `faults[1].status`) that is not what it must be. Thrown while
+ * reading and turned into a ConfigError that names the file, so readers need not know it.
+ */
+export class KeyProblem extends Error {
+  override readonly name = 'KeyProblem';
+}
+
+/** `faults` + 1 → `faults[1]`; `` + 1 → `[1]`; `seed[0]` + `id` → `seed[0].id`. */
+export function keyPath(at: string, key: string | number): string {
+  if (typeof key === 'number') return `${at}[${key}]`;
+  return at === '' ? key : `${at}.${key}`;
+}
+
+/** A value as a person wrote it, for "must be …, not <value>". */
+export function shown(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return JSON.stringify(value);
+  return String(value);
+}
+
+export function mustBe(at: string, what: string, value: unknown): KeyProblem {
+  return new KeyProblem(`${at === '' ? 'the file' : at} must be ${what}, not ${shown(value)}`);
+}
+
+export function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Refuses keys outside `known`, suggesting the nearest one: a typo must not be silently ignored. */
+export function checkKeys(value: Record<string, unknown>, known: readonly string[], at: string): void {
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    const near = known.find((candidate) => editDistance(candidate.toLowerCase(), key.toLowerCase()) <= 2);
+    const where = at === '' ? '' : ` in ${at}`;
+    throw new KeyProblem(`unknown key "${key}"${where}${near ? `; did you mean "${near}"?` : ''} (known keys: ${known.join(', ')})`);
+  }
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
