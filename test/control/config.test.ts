@@ -1,0 +1,206 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/control/config.js';
+import { loadSeedData } from '../../src/control/seed-data.js';
+
+let folder: string;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'plantstore-config-'));
+  await mkdir(join(folder, 'conf'));
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+let files = 0;
+/** Writes a file under the temp folder and answers its path. */
+async function file(text: string, name = `plantstore-${(files += 1)}.yaml`): Promise<string> {
+  const path = join(folder, name);
+  await writeFile(path, text);
+  return path;
+}
+
+/** The ConfigError message of a config text, with the file's path shortened to its name. */
+async function problem(text: string): Promise<string> {
+  const path = await file(text);
+  const error: unknown = await loadConfig(path).then(() => undefined, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ConfigError);
+  const { message } = error as ConfigError;
+  expect(message.startsWith(`${path}: `), message).toBe(true);
+  return message.slice(path.length + 2);
+}
+
+describe('loadConfig: a valid file', () => {
+  test('reads every field into the server option names; paths resolve against the config folder', async () => {
+    await writeFile(join(folder, 'conf', 'plants.json'), '[{"id": 9007199254740993, "name": "from file"}]');
+    const path = await file(
+      `# plantstore serve --config
+spec: ../spec/plant-store.yaml
+port: 0
+host: 0.0.0.0
+tokens: [alice, "12345"]
+adminToken: admin-secret
+authStatus: 401
+echoId: true
+cors: false
+bodyLimitBytes: 65536
+requestTimeoutMs: 5000
+logLevel: warn
+isolateByToken: true
+dataDir: data
+journalSize: 50
+faults:
+  - kind: status
+    operation: createPlant
+    status: 503
+    times: 2
+  - kind: latency
+    latencyMs: 100
+    latencyMaxMs: 300
+    percentage: 12.5
+`,
+      'conf/plantstore.yaml',
+    );
+    const config = await loadConfig(path);
+    expect(config).toEqual({
+      spec: join(folder, 'spec', 'plant-store.yaml'),
+      port: 0,
+      host: '0.0.0.0',
+      tokens: ['alice', '12345'],
+      adminToken: 'admin-secret',
+      authStatus: 401,
+      echoId: true,
+      cors: false,
+      bodyLimitBytes: 65536,
+      requestTimeoutMs: 5000,
+      logLevel: 'warn',
+      isolateByToken: true,
+      dataDir: join(folder, 'conf', 'data'),
+      journalSize: 50,
+      faults: [
+        { kind: 'status', operation: 'createPlant', status: 503, times: 2 },
+        { kind: 'latency', latencyMs: 100, latencyMaxMs: 300, percentage: 12.5 },
+      ],
+    });
+  });
+
+  test('an empty file, or one of comments only, sets nothing', async () => {
+    expect(await loadConfig(await file(''))).toEqual({});
+    expect(await loadConfig(await file('# nothing yet\n'))).toEqual({});
+  });
+
+  test('JSON is read too', async () => {
+    expect(await loadConfig(await file('{"port": 4011, "cors": true}', 'plantstore.json'))).toEqual({ port: 4011, cors: true });
+  });
+
+  test('seed ids are exact int64: numbers beyond 2^53, and digits in strings', async () => {
+    const config = await loadConfig(
+      await file(`seed:
+  - {id: 9007199254740993, name: Golden barrel cactus}
+  - {id: "9223372036854775807", name: Max, tag: edge}
+  - {id: -9223372036854775808, name: Min}
+  - {id: 1, name: Monstera deliciosa, tag: aroid}
+`),
+    );
+    expect(config.seed).toEqual([
+      { id: 9007199254740993n, name: 'Golden barrel cactus' },
+      { id: 9223372036854775807n, name: 'Max', tag: 'edge' },
+      { id: -9223372036854775808n, name: 'Min' },
+      { id: 1n, name: 'Monstera deliciosa', tag: 'aroid' },
+    ]);
+  });
+
+  test('seed may name a JSON file of plants, relative to the config file', async () => {
+    await writeFile(join(folder, 'conf', 'seed.json'), '[{"id": 9007199254740993, "name": "exact"}, {"id": "12", "name": "string id"}]');
+    const config = await loadConfig(await file('seed: seed.json\n', 'conf/with-seed-file.yaml'));
+    expect(config.seed).toEqual([
+      { id: 9007199254740993n, name: 'exact' },
+      { id: 12n, name: 'string id' },
+    ]);
+  });
+});
+
+describe('loadConfig: every error names the file and the key path', () => {
+  test('a file that cannot be read or parsed', async () => {
+    const missing = join(folder, 'absent.yaml');
+    await expect(loadConfig(missing)).rejects.toThrow(new RegExp(`^${missing}: cannot read the config file \\(ENOENT`));
+    expect(await problem('port: [4010\n')).toMatch(/^not valid YAML or JSON: /);
+    expect(await problem('port: 1\nport: 2\n')).toMatch(/^not valid YAML or JSON: Map keys must be unique/);
+    expect(await problem('- port: 1\n')).toBe('the file must be a mapping of settings (e.g. "port: 4010"), not a list');
+  });
+
+  test('unknown keys are refused, with the nearest known one', async () => {
+    expect(await problem('prot: 4010\n')).toMatch(/^unknown key "prot"; did you mean "port"\? \(known keys: spec, port, host, /);
+    expect(await problem('colour: blue\n')).toMatch(/^unknown key "colour" \(known keys: /);
+    expect(await problem('faults:\n  - kind: reset\n    time: 2\n')).toMatch(/^unknown key "time" in faults\[0\]; did you mean "times"\?/);
+    expect(await problem('seed:\n  - {id: 1, name: a, colour: red}\n')).toMatch(/^unknown key "colour" in seed\[0\]/);
+  });
+
+  test('each field with a wrong type or out of range says what it must be and what it was', async () => {
+    expect(await problem('port: 70000\n')).toBe('port must be a whole number from 0 to 65535, not 70000');
+    expect(await problem('port: "4010"\n')).toBe('port must be a whole number from 0 to 65535, not "4010"');
+    expect(await problem('port:\n')).toBe('port must be a whole number from 0 to 65535, not null');
+    expect(await problem('bodyLimitBytes: 1.5\n')).toBe('bodyLimitBytes must be a whole number from 1 to 2147483648, not 1.5');
+    expect(await problem('requestTimeoutMs: 10\n')).toBe('requestTimeoutMs must be a whole number from 100 to 3600000, not 10');
+    expect(await problem('journalSize: -1\n')).toBe('journalSize must be a whole number from 0 to 1000000, not -1');
+    expect(await problem('authStatus: 403\n')).toBe('authStatus must be 400 or 401, not 403');
+    expect(await problem('logLevel: loud\n')).toBe('logLevel must be one of silent, error, warn, info, debug, not "loud"');
+    expect(await problem('echoId: yes\n')).toBe('echoId must be true or false, not "yes"');
+    expect(await problem('tokens: alice\n')).toBe('tokens must be a list, not "alice"');
+    expect(await problem('tokens: [alice, 12345]\n')).toBe('tokens[1] must be a string (quote it), not 12345');
+    expect(await problem('tokens: [alice, ""]\n')).toBe('tokens[1] must be a non-empty string, not ""');
+    expect(await problem('adminToken: 42\n')).toBe('adminToken must be a string (quote it), not 42');
+    expect(await problem('spec: {}\n')).toBe('spec must be a string, not a mapping');
+  });
+
+  test('faults are checked field by field, then as faults.add would', async () => {
+    expect(await problem('faults:\n  - {kind: reset}\n  - {kind: status, status: 700}\n')).toBe('faults[1].status must be a whole number from 100 to 599, not 700');
+    expect(await problem('faults:\n  - {kind: explode}\n')).toBe('faults[0].kind must be one of latency, status, reset, empty, slow-body, not "explode"');
+    expect(await problem('faults:\n  - {kind: status}\n')).toBe('faults[0]: a status fault needs status, from 100 to 599');
+    expect(await problem('faults:\n  - {kind: latency, latencyMs: 500, latencyMaxMs: 10}\n')).toBe('faults[0].latencyMaxMs must not be below latencyMs');
+    expect(await problem('faults:\n  - {kind: reset, times: 0}\n')).toMatch(/^faults\[0\]\.times must be a whole number from 1 to /);
+    expect(await problem('faults:\n  - {kind: reset, percentage: "50%"}\n')).toBe('faults[0].percentage must be a number, not "50%"');
+    expect(await problem('faults:\n  - {kind: reset, operation: 7}\n')).toBe('faults[0].operation must be a string (quote it), not 7');
+    expect(await problem('faults: {kind: reset}\n')).toBe('faults must be a list, not a mapping');
+    expect(await problem('faults:\n  - reset\n')).toBe('faults[0] must be a fault (e.g. {kind: status, status: 503}), not "reset"');
+  });
+
+  test('seed plants: ids must be int64, names strings, ids unique', async () => {
+    expect(await problem('seed:\n  - {id: 1, name: a}\n  - {id: 9223372036854775808, name: b}\n')).toMatch(/^seed\[1\]\.id must be an int64 \(a whole number from -9223372036854775808 to 9223372036854775807, or its digits as a string\), not 9223372036854775808$/);
+    expect(await problem('seed:\n  - {id: 1.5, name: a}\n')).toMatch(/^seed\[0\]\.id must be an int64 .*, not 1\.5$/);
+    expect(await problem('seed:\n  - {id: "0x10", name: a}\n')).toMatch(/^seed\[0\]\.id must be an int64 .*, not "0x10"$/);
+    expect(await problem('seed:\n  - {name: a}\n')).toMatch(/^seed\[0\]\.id must be an int64 .*, not undefined$/);
+    expect(await problem('seed:\n  - {id: 1, name: 5}\n')).toBe('seed[0].name must be a string, not 5');
+    expect(await problem('seed:\n  - {id: 1, name: a, tag: [x]}\n')).toBe('seed[0].tag must be a string, not a list');
+    expect(await problem('seed:\n  - {id: 7, name: a}\n  - {id: "7", name: b}\n')).toBe('seed[1].id 7 repeats seed[0].id; plant ids are unique');
+    expect(await problem('seed: {id: 1, name: a}\n')).toBe('seed must be a list of plants ({id, name, tag?}), not a mapping');
+  });
+
+  test('a seed file named by the config: its problems name it and the config', async () => {
+    await writeFile(join(folder, 'bad-seed.json'), '[{"id": 1, "name": "a"}, {"id": 2}]');
+    expect(await problem('seed: bad-seed.json\n')).toBe('seed file bad-seed.json: [1].name must be a string, not undefined');
+    expect(await problem('seed: no-such.json\n')).toMatch(/^seed file no-such\.json: cannot read the seed file \(ENOENT/);
+  });
+});
+
+describe('loadSeedData', () => {
+  test('reads a JSON array of NewPlant with exact ids', async () => {
+    const path = await file('[{"id": 9223372036854775807, "name": "Max"}, {"id": 9007199254740993, "name": "Big", "tag": "t"}, {"id": 1e3, "name": "Thousand"}]', 'plants.json');
+    expect(await loadSeedData(path)).toEqual([
+      { id: 9223372036854775807n, name: 'Max' },
+      { id: 9007199254740993n, name: 'Big', tag: 't' },
+      { id: 1000n, name: 'Thousand' },
+    ]);
+  });
+
+  test('errors name the file and the index', async () => {
+    const notJson = await file('[{"id": 1,', 'broken.json');
+    await expect(loadSeedData(notJson)).rejects.toThrow(new RegExp(`^${notJson}: the seed file is not valid JSON`));
+    const notArray = await file('{"id": 1, "name": "a"}', 'object.json');
+    await expect(loadSeedData(notArray)).rejects.toThrow(`${notArray}: the file must be a list of plants ({id, name, tag?}), not a mapping`);
+    const badId = await file('[{"id": 1, "name": "a"}, {"id": 1.5, "name": "b"}]', 'bad-id.json');
+    await expect(loadSeedData(badId)).rejects.toThrow(new RegExp(`^${badId}: \\[1\\]\\.id must be an int64 .*, not 1\\.5$`));
+    await expect(loadSeedData(join(folder, 'absent.json'))).rejects.toBeInstanceOf(ConfigError);
+  });
+});

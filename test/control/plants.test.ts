@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'vitest';
+import { ErrorCode } from '../../src/errors/failure.js';
+import { SHARED_TENANT } from '../../src/store/tenants.js';
+import { controlHarness } from './helpers.js';
+
+const BIG = '9007199254740993'; // 2^53 + 1: a Number would read it as ...992
+const INT64_MAX = '9223372036854775807';
+const SEED = `[{"id":1,"name":"Monstera deliciosa","tag":"aroid"},{"id":${BIG},"name":"Golden barrel cactus"},{"id":${INT64_MAX},"name":"Max"}]`;
+
+describe('seedPlants', () => {
+  test('stores the plants with exact ids and answers how many were created', async () => {
+    const control = await controlHarness();
+    const reply = await control.answer('seedPlants', 200, { body: SEED });
+    expect(reply.text).toBe('{"created":3,"duplicates":[]}');
+    const store = control.context.stores.forTenant(SHARED_TENANT);
+    expect(store.list().map((plant) => plant.id)).toEqual([1n, BigInt(BIG), BigInt(INT64_MAX)]);
+    expect(store.get(1n)).toEqual({ id: 1n, name: 'Monstera deliciosa', tag: 'aroid' });
+  });
+
+  test('reports ids already stored, or repeated in the batch, as duplicates and keeps the stored plant', async () => {
+    const control = await controlHarness();
+    await control.answer('seedPlants', 200, { body: `[{"id":${BIG},"name":"first"}]` });
+    const reply = await control.answer('seedPlants', 200, { body: `[{"id":${BIG},"name":"second"},{"id":7,"name":"a"},{"id":7,"name":"b"}]` });
+    // Written as digits, not rounded.
+    expect(reply.text).toBe(`{"created":1,"duplicates":[${BIG},7]}`);
+    expect(control.context.stores.forTenant(SHARED_TENANT).get(BigInt(BIG))?.name).toBe('first');
+    expect(control.context.stores.forTenant(SHARED_TENANT).get(7n)?.name).toBe('a');
+  });
+
+  test('the document refuses a body that is not an array of NewPlant', async () => {
+    const control = await controlHarness();
+    expect(await control.refusal('seedPlants', 'validate', { body: '{"id":1,"name":"a"}' })).toMatchObject({ error: ErrorCode.schemaViolation });
+    expect(await control.refusal('seedPlants', 'validate', { body: '[{"id":"1","name":"a"}]' })).toMatchObject({ error: ErrorCode.schemaViolation });
+    expect(await control.refusal('seedPlants', 'validate', { body: '[{"id":9223372036854775808,"name":"a"}]' })).toMatchObject({ message: expect.stringContaining('int64') });
+    expect(control.context.stores.tenants()).toEqual([]);
+  });
+});
+
+describe('listPlants and getPlant', () => {
+  test('list the plants in the order stored, ids written exactly', async () => {
+    const control = await controlHarness();
+    expect((await control.answer('listPlants', 200)).text).toBe('[]');
+    await control.answer('seedPlants', 200, { body: SEED });
+    const reply = await control.answer('listPlants', 200);
+    expect(reply.headers['content-type']).toBe('application/json');
+    expect(reply.text).toBe(`[{"id":1,"name":"Monstera deliciosa","tag":"aroid"},{"id":${BIG},"name":"Golden barrel cactus"},{"id":${INT64_MAX},"name":"Max"}]`);
+  });
+
+  test('getPlant answers the plant with this exact id', async () => {
+    const control = await controlHarness();
+    await control.answer('seedPlants', 200, { body: `[{"id":${BIG},"name":"big"},{"id":9007199254740992,"name":"its neighbour"}]` });
+    expect((await control.answer('getPlant', 200, { path: { id: BIG } })).text).toBe(`{"id":${BIG},"name":"big"}`);
+    expect((await control.answer('getPlant', 200, { path: { id: '9007199254740992' } })).text).toBe('{"id":9007199254740992,"name":"its neighbour"}');
+  });
+
+  test('getPlant refuses an absent id with notFound, naming it', async () => {
+    const control = await controlHarness();
+    expect(await control.refusal('getPlant', 'handle', { path: { id: '42' } })).toEqual({ error: ErrorCode.notFound, message: 'no plant has id 42' });
+  });
+
+  test('a path id that is not an int64 is refused (422) by the document or, beyond int64, by the handler', async () => {
+    const control = await controlHarness();
+    expect(await control.refusal('getPlant', 'validate', { path: { id: 'abc' } })).toMatchObject({ error: ErrorCode.schemaViolation });
+    expect(await control.refusal('getPlant', 'validate', { path: { id: '1.5' } })).toMatchObject({ error: ErrorCode.schemaViolation });
+    const beyond = await control.refusal('getPlant', 'handle', { path: { id: '9223372036854775808' } });
+    expect(beyond).toEqual({ error: ErrorCode.schemaViolation, message: expect.stringContaining('must be an int64 in decimal') });
+    expect(beyond.message).toContain('"9223372036854775808"');
+  });
+
+  test('reads do not create a tenant', async () => {
+    const control = await controlHarness();
+    await control.answer('listPlants', 200);
+    await control.refusal('getPlant', 'handle', { path: { id: '1' } });
+    expect(control.context.stores.tenants()).toEqual([]);
+  });
+});
+
+describe('deletePlant and resetPlants', () => {
+  test('deletePlant removes one plant (204), so its id can be stored again; a second delete is notFound', async () => {
+    const control = await controlHarness();
+    await control.answer('seedPlants', 200, { body: SEED });
+    const reply = await control.answer('deletePlant', 204, { path: { id: BIG } });
+    expect(reply.text).toBe('');
+    expect(control.context.stores.forTenant(SHARED_TENANT).list().map((plant) => plant.id)).toEqual([1n, BigInt(INT64_MAX)]);
+    expect(await control.refusal('deletePlant', 'handle', { path: { id: BIG } })).toEqual({ error: ErrorCode.notFound, message: `no plant has id ${BIG}` });
+    expect((await control.answer('seedPlants', 200, { body: `[{"id":${BIG},"name":"again"}]` })).text).toBe('{"created":1,"duplicates":[]}');
+  });
+
+  test('resetPlants removes every plant (204)', async () => {
+    const control = await controlHarness();
+    await control.answer('seedPlants', 200, { body: SEED });
+    await control.answer('resetPlants', 204);
+    expect(control.context.stores.forTenant(SHARED_TENANT).size).toBe(0);
+    expect((await control.answer('listPlants', 200)).text).toBe('[]');
+  });
+});
