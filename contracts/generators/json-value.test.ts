@@ -116,6 +116,10 @@ describe('object helpers', () => {
   it('jsonEquals compares bigint and number by integer value', () => {
     expect(jsonEquals(1n, 1)).toBe(true);
     expect(jsonEquals(9007199254740993n, 9007199254740992)).toBe(false);
+    // The same text on the wire: the double 98370357839424016 is written (and read back exactly) as ...020.
+    expect(jsonEquals(parseJsonExact(toJsonText(98370357839424016)), 98370357839424016)).toBe(true);
+    expect(jsonEquals(98370357839424020n, 98370357839424016)).toBe(true);
+    expect(jsonEquals(98370357839424021n, 98370357839424016)).toBe(false);
     expect(jsonEquals({ a: [1, '2'] }, { a: [1, '2'] })).toBe(true);
     expect(jsonEquals({ a: 1 }, { a: 1, b: 2 })).toBe(false);
   });

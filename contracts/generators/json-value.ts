@@ -85,13 +85,17 @@ function write(value: JsonValue, out: string[]): void {
   }
 }
 
-/** Deep equality of JSON values; a bigint equals a number of the same integer value. */
+/**
+ * Deep equality of JSON values. A bigint equals a number when both are the same integer, or when both
+ * are written the same in JSON: a double above 2^53 such as 98370357839424016 is written
+ * "98370357839424020", which parseJsonExact reads back as that bigint.
+ */
 export function jsonEquals(a: JsonValue, b: JsonValue): boolean {
   if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) {
     if (typeof a === 'number' && typeof b === 'number') return a === b;
-    if (typeof a === 'number' && !Number.isInteger(a)) return false;
-    if (typeof b === 'number' && !Number.isInteger(b)) return false;
-    return BigInt(a) === BigInt(b);
+    if (typeof a === 'bigint' && typeof b === 'bigint') return a === b;
+    const [big, num] = typeof a === 'bigint' ? [a, b as number] : [b as bigint, a];
+    return Number.isInteger(num) && (BigInt(num) === big || JSON.stringify(num) === big.toString());
   }
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEquals(item, b[i] as JsonValue));
