@@ -38,6 +38,24 @@ export interface ReceivedResponse {
   readonly error?: { readonly kind: 'timeout' | 'connection'; readonly message: string };
 }
 
+/**
+ * What a check requires of the answer to a finding's request, as data, so that a regression
+ * test can assert the same thing without the suite.
+ */
+export type Expectation =
+  /** The status is in one of these classes (2 = 2xx, 4 = 4xx). */
+  | { readonly kind: 'status-class'; readonly classes: readonly number[] }
+  /** The status is in none of these classes, and there is an answer. */
+  | { readonly kind: 'not-status-class'; readonly classes: readonly number[] }
+  /** The status is one of these declared codes ("200", "4XX", "default"). */
+  | { readonly kind: 'declared-status'; readonly codes: readonly string[] }
+  /** The content-type's media type is one of these (parameters ignored, wildcards allowed). */
+  | { readonly kind: 'media-type'; readonly mediaTypes: readonly string[] }
+  /** The body is JSON matching this JSON Schema (as prism-http dereferenced it). */
+  | { readonly kind: 'json-schema'; readonly schema: unknown }
+  /** The answer's JSON object carries back `property` as sent, or lacks it when it was not sent. */
+  | { readonly kind: 'echo'; readonly property: string };
+
 /** One violation, shrunk to a minimal request where fast-check could shrink it. */
 export interface Finding {
   readonly check: CheckId;
@@ -45,9 +63,16 @@ export interface Finding {
   readonly message: string;
   readonly expected: string;
   readonly actual: string;
+  /** `expected` as data (see Expectation). */
+  readonly expectation?: Expectation;
   readonly request: SentRequest;
   readonly response?: ReceivedResponse;
-  /** A ready curl command that replays `request`. */
+  /**
+   * Requests sent before `request` in the same scenario, in order, that its answer depends on
+   * (the first create of a re-used id, earlier steps of a model run). Absent for a lone request.
+   */
+  readonly before?: readonly SentRequest[];
+  /** A ready curl command that replays `request` (preceded by `before`, one command a line). */
   readonly curl: string;
   /** Replays the run that found it: `--seed <seed> --replay <path>`. */
   readonly seed: number;

@@ -1,0 +1,84 @@
+/** What the document declares for an operation's answers, and how an answer is described in a finding. */
+import type { IHttpOperationResponse } from '@stoplight/types';
+import type { Operation } from '../../src/document/load-document.js';
+import type { ReceivedResponse } from '../report.js';
+import type { Exchange } from './types.js';
+
+/** The response the document declares for `status`: exact code first, then "2XX"-style ranges, then "default". */
+export function declaredResponse(operation: Operation, status: number): IHttpOperationResponse | undefined {
+  const code = String(status);
+  const range = `${code[0] ?? ''}XX`;
+  return (
+    operation.responses.find((r) => r.code === code) ??
+    operation.responses.find((r) => r.code.toUpperCase() === range) ??
+    operation.responses.find((r) => r.code === 'default')
+  );
+}
+
+export function isDeclared(operation: Operation, status: number): boolean {
+  return declaredResponse(operation, status) !== undefined;
+}
+
+/** The declared codes, e.g. "200, 400". */
+export function declaredCodes(operation: Operation): string {
+  return operation.responses.map((r) => r.code).join(', ');
+}
+
+/** Declared codes in one class (2 for success, 4 for client errors), e.g. "200". */
+export function declaredCodesIn(operation: Operation, hundreds: number): string {
+  const codes = operation.responses.map((r) => r.code).filter((code) => code.startsWith(String(hundreds)));
+  return codes.length === 0 ? `a ${hundreds}xx status` : codes.join(' or ');
+}
+
+export function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+export function isClientError(status: number): boolean {
+  return status >= 400 && status < 500;
+}
+
+/** "type/subtype" in lower case, parameters (charset, ...) dropped; undefined when there is none. */
+export function mediaTypeOf(contentType: string | undefined): string | undefined {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  return type === undefined || type === '' ? undefined : type;
+}
+
+/** Whether `actual` ("application/json") is covered by a declared media type ("application/json", "application/*", "*\/*"). */
+export function mediaTypeMatches(actual: string, declared: string): boolean {
+  const want = mediaTypeOf(declared);
+  if (want === undefined) return false;
+  const [wantType, wantSub] = want.split('/');
+  const [type, sub] = actual.split('/');
+  return (wantType === '*' || wantType === type) && (wantSub === '*' || wantSub === sub);
+}
+
+/**
+ * Where the document is silent, an answer HTTP allows but the document does not declare:
+ * the reason in words, or undefined. These become warnings (failures with --strict).
+ */
+export function silentlyAllowed(exchange: Exchange, status: number): string | undefined {
+  const { facts } = exchange;
+  if (status === 401 && facts.kind === 'invalid' && facts.target === 'auth') {
+    return 'the document declares 400 for failures and says nothing of authentication failures; HTTP (RFC 9110, RFC 6750) answers them 401';
+  }
+  if (status === 409 && facts.expect === 'refuse' && (facts.role === 'repeat' || facts.role === 'model')) {
+    return 'the document declares 400 (with error 409) for an id already in use; HTTP allows 409 Conflict';
+  }
+  return undefined;
+}
+
+const BODY_SHOWN = 300;
+
+/** One line for a finding's "actual": status, content type and the start of the body, or the error. */
+export function describeResponse(response: ReceivedResponse): string {
+  if (response.error) return `${response.error.kind === 'timeout' ? 'no answer (timeout)' : 'no answer (connection failed)'}: ${response.error.message}`;
+  const type = response.headers['content-type'];
+  const body = response.body.length > BODY_SHOWN ? `${response.body.slice(0, BODY_SHOWN)}… (${response.body.length} characters)` : response.body;
+  return `${response.status ?? '?'}${type ? ` (${type})` : ''}${body === '' ? ' with an empty body' : ` ${body}`}`;
+}
+
+/** The request in words for a finding's message, e.g. 'valid NewPlant' or 'invalid (name is a number)'. */
+export function describeCase(exchange: Exchange): string {
+  return exchange.request.label;
+}

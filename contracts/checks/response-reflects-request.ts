@@ -1,0 +1,59 @@
+/**
+ * A created resource says back what was sent: every property of the declared success schema
+ * (name and tag for a Plant) equals the value sent, and one that was not sent is absent.
+ */
+import { isJsonObject, jsonEquals, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
+import { declaredResponse, isSuccess } from './declared.js';
+import { fail, PASS, type Check } from './types.js';
+
+export const responseReflectsRequest: Check = {
+  id: 'response-reflects-request',
+  title: 'Answers reflect requests',
+  description: 'A success answer carries back the name and tag that were sent (no tag when none was sent).',
+  judge({ request, response, facts }, { operation }) {
+    if (facts.kind !== 'valid' || !isJsonObject(facts.payload)) return undefined;
+    if (response.status === undefined || !isSuccess(response.status)) return undefined;
+    const properties = echoedProperties(declaredResponse(operation, response.status)?.contents?.[0]?.schema);
+    if (properties.length === 0) return undefined;
+    let answer: JsonValue;
+    try {
+      answer = parseJsonExact(response.body);
+    } catch {
+      return undefined; // not JSON: response-schema-conformance reports it
+    }
+    if (!isJsonObject(answer)) return undefined;
+    const sent = facts.payload;
+    for (const property of properties) {
+      const wasSent = Object.prototype.hasOwnProperty.call(sent, property);
+      const isBack = Object.prototype.hasOwnProperty.call(answer, property);
+      const sentValue = sent[property];
+      const backValue = answer[property];
+      if (wasSent && sentValue !== undefined && (!isBack || backValue === undefined || !jsonEquals(sentValue, backValue))) {
+        return fail({
+          expected: `${property}: ${toJsonText(sentValue)} (as sent)`,
+          expectation: { kind: 'echo', property },
+          actual: isBack && backValue !== undefined ? `${property}: ${toJsonText(backValue)}` : `no ${property} in ${response.body}`,
+          message: `the created resource does not carry back the ${property} that was sent (${request.label})`,
+        });
+      }
+      if (!wasSent && isBack && backValue !== undefined) {
+        return fail({
+          expected: `no ${property} (none was sent)`,
+          expectation: { kind: 'echo', property },
+          actual: `${property}: ${toJsonText(backValue)}`,
+          message: `the created resource has a ${property} that was not sent (${request.label})`,
+        });
+      }
+    }
+    return PASS;
+  },
+};
+
+/** Top-level properties of the success schema, through allOf: what a create can be held to echo. */
+function echoedProperties(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const record = schema as { properties?: unknown; allOf?: unknown };
+  const own = typeof record.properties === 'object' && record.properties !== null ? Object.keys(record.properties) : [];
+  const inherited = Array.isArray(record.allOf) ? record.allOf.flatMap((part: unknown) => echoedProperties(part)) : [];
+  return [...new Set([...own, ...inherited])];
+}

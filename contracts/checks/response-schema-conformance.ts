@@ -1,0 +1,65 @@
+/**
+ * An answer's body matches the schema declared for its status, judged by prism-http's own
+ * output validator. Only the body is judged here: an undeclared status is status-conformance's
+ * and a wrong media type content-type-conformance's, so neither is reported twice.
+ */
+import validator from '@stoplight/prism-http/dist/validator/index.js';
+import { declaredResponse, mediaTypeMatches, mediaTypeOf } from './declared.js';
+import { fail, PASS, type Check } from './types.js';
+
+const ERROR_SEVERITY = 0;
+const ISSUES_SHOWN = 3;
+
+export const responseSchemaConformance: Check = {
+  id: 'response-schema-conformance',
+  title: 'Bodies match their schemas',
+  description: 'Every answer body is JSON matching the schema declared for its status (Plant for 200, Error for 400).',
+  judge({ request, response }, { operation }) {
+    if (response.status === undefined) return undefined;
+    const declared = declaredResponse(operation, response.status);
+    const contents = (declared?.contents ?? []).filter((content) => content.schema !== undefined);
+    if (declared === undefined || contents.length === 0) return undefined;
+    const actualType = mediaTypeOf(response.headers['content-type']);
+    // Judge against the declared content the answer claims to be, else the first one.
+    const content = contents.find((c) => actualType !== undefined && mediaTypeMatches(actualType, c.mediaType)) ?? contents[0];
+    if (content === undefined) return undefined;
+    const schemaName = schemaTitle(content.schema);
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body);
+    } catch (error) {
+      return fail({
+        expected: `a JSON ${schemaName}`,
+        expectation: { kind: 'json-schema', schema: content.schema },
+        actual: response.body === '' ? 'an empty body' : `not JSON: ${response.body.slice(0, 200)}`,
+        message: `the ${response.status} answer's body is not JSON (${request.label}): ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+    const result = validator.validateOutput({
+      resource: operation,
+      // The declared media type stands in for the real one, which content-type-conformance judges.
+      element: { statusCode: response.status, headers: { 'content-type': content.mediaType }, body },
+    });
+    if (result._tag === 'Right') return PASS;
+    const issues = result.left.filter((diagnostic) => diagnostic.severity === ERROR_SEVERITY);
+    if (issues.length === 0) return PASS;
+    const listed = issues.slice(0, ISSUES_SHOWN).map((issue) => issue.message);
+    if (issues.length > ISSUES_SHOWN) listed.push(`and ${issues.length - ISSUES_SHOWN} more`);
+    return fail({
+      expected: `a body matching ${schemaName}`,
+      expectation: { kind: 'json-schema', schema: content.schema },
+      actual: response.body.length > 300 ? `${response.body.slice(0, 300)}…` : response.body,
+      message: `the ${response.status} answer's body does not match ${schemaName}: ${listed.join('; ')} (${request.label})`,
+    });
+  },
+};
+
+/** The schema's name for people: its title, or the name of the component it came from, or "the declared schema". */
+function schemaTitle(schema: unknown): string {
+  if (typeof schema !== 'object' || schema === null) return 'the declared schema';
+  const record = schema as Record<string, unknown>;
+  if (typeof record.title === 'string') return record.title;
+  // prism keeps the component's name in x-stoplight only as an id, so name it by its required properties.
+  const required = Array.isArray(record.required) ? record.required.filter((r): r is string => typeof r === 'string') : [];
+  return required.length > 0 ? `the declared schema (requires ${required.join(', ')})` : 'the declared schema';
+}

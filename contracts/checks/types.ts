@@ -1,0 +1,91 @@
+/**
+ * What a check sees and what it says. A check is a pure function of one exchange: the request
+ * as sent, what came back, and the facts the runner knows about why it was sent.
+ */
+import type { Operation } from '../../src/document/load-document.js';
+import type { JsonValue } from '../generators/json-value.js';
+import type { CheckId, Expectation, ReceivedResponse, SentRequest } from '../report.js';
+
+/** Why a request was sent, which decides what its answer must be. */
+export type ExchangeRole =
+  /** A valid create of its own (positive-acceptance). */
+  | 'create'
+  /** An invalid request of its own (negative-rejection, auth-enforced). */
+  | 'reject'
+  /** The same valid payload again with a never-used id, sent after a refusal to learn whether the id was the reason. */
+  | 'retry'
+  /** The first create of a duplicate-ids scenario, or the first of two int64 neighbours. */
+  | 'setup'
+  /** A second create of an id the target accepted just before (duplicate-ids). */
+  | 'repeat'
+  /** The second of two int64 neighbours (e.g. 2^53 then 2^53+1) after the first was accepted (duplicate-ids). */
+  | 'neighbour'
+  /** A step of a stateful model run (stateful-model). */
+  | 'model';
+
+export interface ExchangeFacts {
+  readonly role: ExchangeRole;
+  readonly kind: 'valid' | 'invalid';
+  readonly target: 'body' | 'content-type' | 'auth';
+  /** For invalid cases: what rule the request breaks. */
+  readonly breaks?: string;
+  /** The JSON value of the body as sent (after any id change); absent when the body is not JSON. */
+  readonly payload?: JsonValue;
+  /**
+   * The id sent, and whether it is certainly unused: ids the runner drew fresh for this run
+   * ("fresh") cannot be held by the target, ids sent as generated (edge values such as 0 or
+   * 2^53+1) may be left over from earlier runs against a stateful target ("literal").
+   */
+  readonly id?: { readonly value: bigint; readonly freshness: 'fresh' | 'literal' };
+  /** What the scenario expects of the target (repeat, neighbour and model steps). */
+  readonly expect?: 'accept' | 'refuse' | 'either';
+  /** Why it expects that, in words for the finding (e.g. "id 17 was stored 3 steps before"). */
+  readonly because?: string;
+  /** After a refusal of a valid create: the same payload with a never-used id, and its answer. */
+  readonly retry?: { readonly request: SentRequest; readonly response: ReceivedResponse };
+}
+
+export interface Exchange {
+  readonly request: SentRequest;
+  readonly response: ReceivedResponse;
+  readonly facts: ExchangeFacts;
+  /** Requests sent before this one in the same scenario, in order (to replay it). */
+  readonly before?: readonly SentRequest[];
+}
+
+export interface CheckContext {
+  readonly operation: Operation;
+  /** The target must refuse a stored id again. */
+  readonly expectUniqueIds: boolean;
+}
+
+export interface Problem {
+  readonly expected: string;
+  /** `expected` as data, for regression tests. */
+  readonly expectation: Expectation;
+  readonly actual: string;
+  readonly message: string;
+  /** The exchange that shows the problem best, when it is not the judged one (e.g. the retry). */
+  readonly evidence?: { readonly request: SentRequest; readonly response: ReceivedResponse };
+}
+
+export type Verdict = { readonly outcome: 'pass' } | ({ readonly outcome: 'fail' | 'warn' } & Problem);
+
+export interface Check {
+  readonly id: CheckId;
+  readonly title: string;
+  /** One line, the same in the README, the console and JUnit. */
+  readonly description: string;
+  /** The verdict on one exchange, or undefined when the exchange is none of this check's business. */
+  judge(exchange: Exchange, context: CheckContext): Verdict | undefined;
+}
+
+export const PASS: Verdict = { outcome: 'pass' };
+
+export function fail(problem: Problem): Verdict {
+  return { outcome: 'fail', ...problem };
+}
+
+export function warn(problem: Problem): Verdict {
+  return { outcome: 'warn', ...problem };
+}

@@ -1,0 +1,96 @@
+/**
+ * The report for people at a terminal: a progress line while it runs (stderr), then a table of
+ * checks and every finding with what was expected, what came back, how to replay it and the curl.
+ */
+import type { CheckStatus, Finding, VerifyProgress, VerifyReport } from '../report.js';
+
+export interface ConsoleStyle {
+  /** ANSI colours (on for a TTY unless NO_COLOR is set). */
+  readonly color: boolean;
+}
+
+const MARK: Record<CheckStatus, string> = { passed: '✓', failed: '✗', warned: '!', skipped: '-' };
+const COLOR: Record<CheckStatus, string> = { passed: '32', failed: '31', warned: '33', skipped: '90' };
+
+function paint(style: ConsoleStyle, code: string, text: string): string {
+  return style.color ? `\u001b[${code}m${text}\u001b[0m` : text;
+}
+
+/** One line of progress, e.g. "verifying http://…: 420/1650 requests, 0 failures, 1 warning". */
+export function progressLine(target: string, progress: VerifyProgress): string {
+  const warnings = `${progress.warnings} warning${progress.warnings === 1 ? '' : 's'}`;
+  return `verifying ${target}: ${progress.casesRun}/${progress.casesPlanned} requests, ${progress.failures} failure${progress.failures === 1 ? '' : 's'}, ${warnings}`;
+}
+
+/**
+ * A progress callback that rewrites one line on a TTY and stays quiet elsewhere (a log would
+ * fill with hundreds of lines), plus `done()` to clear the line before the report is printed.
+ */
+export function progressPrinter(target: string, stream: NodeJS.WriteStream): { onProgress: (p: VerifyProgress) => void; done: () => void } {
+  if (!stream.isTTY) return { onProgress: () => undefined, done: () => undefined };
+  let shown = false;
+  return {
+    onProgress: (progress) => {
+      shown = true;
+      stream.write(`\r\u001b[2K${progressLine(target, progress)}`);
+    },
+    done: () => {
+      if (shown) stream.write('\r\u001b[2K');
+    },
+  };
+}
+
+export function renderConsoleReport(report: VerifyReport, style: ConsoleStyle = { color: false }): string {
+  const lines: string[] = [];
+  lines.push(`Plant Store conformance of ${report.target}`);
+  lines.push(`document ${report.spec}, seed ${report.seed}, ${report.runs} runs per property`);
+  lines.push('');
+  const header = ['check', 'status', 'cases', 'findings'];
+  const rows = report.checks.map((check) => [check.id, `${MARK[check.status]} ${check.status}`, String(check.cases), String(check.findings.length)]);
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (row: readonly string[], status?: CheckStatus): string => {
+    const [name = '', mark = '', cases = '', found = ''] = row;
+    const statusCell = mark.padEnd(widths[1] ?? 0);
+    return `  ${name.padEnd(widths[0] ?? 0)}  ${status ? paint(style, COLOR[status], statusCell) : statusCell}  ${cases.padStart(widths[2] ?? 0)}  ${found.padStart(widths[3] ?? 0)}`;
+  };
+  lines.push(line(header));
+  report.checks.forEach((check, index) => lines.push(line(rows[index] ?? [], check.status)));
+  const findings = report.checks.flatMap((check) => check.findings);
+  if (findings.length > 0) {
+    lines.push('');
+    findings.forEach((finding, index) => lines.push(...renderFinding(report, finding, index + 1, style), ''));
+  } else {
+    lines.push('');
+  }
+  lines.push(summaryLine(report));
+  return `${lines.join('\n')}\n`;
+}
+
+function renderFinding(report: VerifyReport, finding: Finding, number: number, style: ConsoleStyle): string[] {
+  const kind = finding.severity === 'failure' ? paint(style, '31', 'FAILURE') : paint(style, '33', 'WARNING');
+  const replay = finding.path === undefined ? '(a fixed probe: run again to repeat it)' : `--seed ${finding.seed} --replay ${finding.path}`;
+  const lines = [
+    `${number}. ${kind} ${finding.check}: ${finding.message}`,
+    `   expected: ${finding.expected}`,
+    `   actual:   ${oneLine(finding.actual)}`,
+    `   replay:   plantstore verify --target ${report.target} ${replay}${finding.shrunk ? ' (shrunk)' : ''}`,
+    `   curl:`,
+    ...finding.curl.split('\n').map((line) => `     ${line}`),
+  ];
+  return lines;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\r?\n/g, '\\n');
+}
+
+export function summaryLine(report: VerifyReport): string {
+  const count = (status: CheckStatus): number => report.checks.filter((check) => check.status === status).length;
+  const parts = [`${count('passed')} passed`, `${count('failed')} failed`, `${count('warned')} warned`, `${count('skipped')} skipped`];
+  const seconds = (ms: number): string => (ms / 1000).toFixed(1);
+  return (
+    `${report.ok ? 'CONFORMS' : 'DOES NOT CONFORM'}: ${report.checks.length} checks, ${parts.join(', ')}; ` +
+    `${report.casesRun} requests in ${seconds(report.durationMs - report.shrinkMs)} s (${report.casesPerSecond} cases/s), ` +
+    `shrinking ${seconds(report.shrinkMs)} s, seed ${report.seed}`
+  );
+}

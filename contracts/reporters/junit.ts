@@ -1,0 +1,60 @@
+/**
+ * JUnit XML for CI dashboards: one testcase per check; a <failure> per failing finding (message,
+ * expected/actual, replay and curl); warnings in <system-out> (the case still passes); a check
+ * that judged nothing is <skipped>.
+ */
+import type { CheckResult, Finding, VerifyReport } from '../report.js';
+import { escapeXml as x } from './xml.js';
+
+const CLASS_NAME = 'plantstore.conformance';
+
+export function renderJUnit(report: VerifyReport, timestamp = new Date()): string {
+  const failures = report.checks.filter((check) => check.status === 'failed').length;
+  const skipped = report.checks.filter((check) => check.status === 'skipped').length;
+  const seconds = (report.durationMs / 1000).toFixed(3);
+  const suite = `Plant Store conformance of ${report.target}`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="plantstore verify" tests="${report.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">`,
+    `  <testsuite name="${x(suite)}" tests="${report.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}" timestamp="${timestamp.toISOString().replace(/\.\d+Z$/, '')}">`,
+    '    <properties>',
+    ...Object.entries({
+      target: report.target,
+      spec: report.spec,
+      seed: String(report.seed),
+      runs: String(report.runs),
+      casesRun: String(report.casesRun),
+      casesPerSecond: String(report.casesPerSecond),
+      shrinkMs: String(report.shrinkMs),
+    }).map(([name, value]) => `      <property name="${x(name)}" value="${x(value)}"/>`),
+    '    </properties>',
+    ...report.checks.flatMap((check) => testcase(report, check)),
+    '  </testsuite>',
+    '</testsuites>',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function testcase(report: VerifyReport, check: CheckResult): string[] {
+  const open = `    <testcase classname="${CLASS_NAME}" name="${x(`${check.id}: ${check.description}`)}" time="0">`;
+  const failing = check.findings.filter((f) => f.severity === 'failure');
+  const warnings = check.findings.filter((f) => f.severity === 'warning');
+  const body: string[] = [];
+  if (check.status === 'skipped') body.push(`      <skipped message="${x(`${check.id} judged no request in this run`)}"/>`);
+  for (const finding of failing) {
+    body.push(`      <failure message="${x(finding.message)}" type="${x(finding.check)}">${x(details(report, finding))}</failure>`);
+  }
+  const out = [`${check.cases} requests judged.`, ...warnings.map((w) => `WARNING: ${w.message}\n${details(report, w)}`)].join('\n\n');
+  body.push(`      <system-out>${x(out)}</system-out>`);
+  return [open, ...body, '    </testcase>'];
+}
+
+function details(report: VerifyReport, finding: Finding): string {
+  const replay = finding.path === undefined ? '(a fixed probe)' : `--seed ${finding.seed} --replay ${finding.path}`;
+  return [
+    `expected: ${finding.expected}`,
+    `actual: ${finding.actual}`,
+    `replay: plantstore verify --target ${report.target} ${replay}`,
+    `curl:\n${finding.curl}`,
+  ].join('\n');
+}

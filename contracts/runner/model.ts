@@ -1,0 +1,184 @@
+/**
+ * stateful-model: fast-check's model-based testing (fc.commands + fc.asyncModelRun) over
+ * sequences of creates. The model is the set of ids the target must hold:
+ *   - new id        → must be accepted, then it is held;
+ *   - held id again → must be refused with --expect-unique-ids (either answer otherwise);
+ *   - invalid body carrying a new id → refused, and that id must stay free;
+ *   - free id (only seen in refused invalid bodies) → must be accepted.
+ * Every id is drawn fresh for the run, so sequences never meet ids of other runs. A sequence
+ * ends at the first disagreement (the model no longer knows the target's state), or at a
+ * 5xx or transport error (which no-server-errors reports).
+ */
+import fc from 'fast-check';
+import type { Operation } from '../../src/document/load-document.js';
+import type { Exchange, ExchangeFacts } from '../checks/index.js';
+import { isClientError, isSuccess } from '../checks/declared.js';
+import type { SentRequest } from '../report.js';
+import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
+import { freshId, INT64_MAX, INT64_MIN } from './ids.js';
+import { defineProperty, type Property } from './property.js';
+import { invalidLabel, validLabel, type PropertySettings } from './properties.js';
+import { idOf, send, sendCreate, withId, type RunEnv } from './send.js';
+
+interface Model {
+  /** Held ids, oldest first, with the step that stored each. */
+  readonly stored: Array<{ id: bigint; step: number }>;
+  /** Ids that appeared only in refused invalid requests. */
+  readonly free: Array<{ id: bigint; step: number }>;
+}
+
+interface Real {
+  readonly env: RunEnv;
+  readonly expectUniqueIds: boolean;
+  readonly exchanges: Exchange[];
+  readonly sent: SentRequest[];
+  step: number;
+}
+
+type Command = fc.AsyncCommand<Model, Real, boolean>;
+
+/** Thrown to end a sequence early; not a failure in itself (the exchanges carry the verdicts). */
+class SequenceEnded extends Error {
+  override readonly name = 'SequenceEnded';
+}
+
+const MAX_COMMANDS = 20;
+
+export function modelProperty(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property {
+  const valid = source.validCases(operation, context);
+  const invalidBodies = source.invalidCases(operation, context).filter((c) => c.target === 'body');
+  const commands = fc.commands(
+    [
+      valid.map(createNew),
+      fc.tuple(valid, fc.nat()).map(([plant, pick]) => createAgain(plant, pick)),
+      invalidBodies.map(invalidNew),
+      fc.tuple(valid, fc.nat()).map(([plant, pick]) => createFree(plant, pick)),
+    ],
+    { maxCommands: MAX_COMMANDS },
+  );
+  const runs = Math.max(8, Math.ceil(settings.runs / 4));
+  return defineProperty('model', commands, runs, MAX_COMMANDS / 2, async (sequence, env) => {
+    const real: Real = { env, expectUniqueIds: settings.expectUniqueIds, exchanges: [], sent: [], step: 0 };
+    try {
+      await fc.asyncModelRun(() => ({ model: { stored: [], free: [] }, real }), sequence);
+    } catch (error) {
+      if (!(error instanceof SequenceEnded)) throw error;
+    }
+    return real.exchanges;
+  });
+}
+
+function record(real: Real, exchanges: readonly Exchange[]): Exchange | undefined {
+  real.exchanges.push(...exchanges);
+  real.sent.push(...exchanges.map((e) => e.request));
+  return exchanges[0];
+}
+
+function endIfBroken(exchange: Exchange | undefined): asserts exchange is Exchange {
+  if (exchange === undefined) throw new SequenceEnded('the request could not be sent');
+  const status = exchange.response.status;
+  if (status === undefined || status >= 500) throw new SequenceEnded('the target failed; its state is unknown');
+}
+
+function facts(real: Real, plant: RequestCase, id: bigint, expect: ExchangeFacts['expect'], because: string): ExchangeFacts {
+  return {
+    role: 'model',
+    kind: 'valid',
+    target: plant.target,
+    ...(plant.payload === undefined ? {} : { payload: plant.payload }),
+    id: { value: id, freshness: 'fresh' },
+    ...(expect === undefined ? {} : { expect }),
+    because: `step ${real.step} of a model run: ${because}`,
+  };
+}
+
+/** Sends a create the model says must be accepted; returns the id now held, if any. */
+async function mustAccept(real: Real, plant: RequestCase, id: bigint, because: string): Promise<bigint | undefined> {
+  const withNewId = withId(plant, id);
+  if (withNewId === undefined) return undefined;
+  const label = `step ${real.step}: ${validLabel(real.env.operation, id)}, ${because}`;
+  const exchanges = await sendCreate(real.env, withNewId, facts(real, withNewId, id, 'accept', because), label, [...real.sent]);
+  const first = record(real, exchanges);
+  endIfBroken(first);
+  if (isSuccess(first.response.status ?? 0)) return id;
+  const retry = first.facts.retry;
+  if (retry !== undefined && isSuccess(retry.response.status ?? 0)) throw new SequenceEnded('a free id was refused');
+  return undefined; // the plant itself was refused: nothing is held
+}
+
+function createNew(plant: RequestCase): Command {
+  return {
+    check: () => true,
+    async run(model, real) {
+      real.step += 1;
+      const held = await mustAccept(real, plant, freshId(real.env.random), 'a never-used id');
+      if (held !== undefined) model.stored.push({ id: held, step: real.step });
+    },
+    toString: () => `createNew(${plant.body ?? ''})`,
+  };
+}
+
+function createAgain(plant: RequestCase, pick: number): Command {
+  return {
+    check: (model) => model.stored.length > 0,
+    async run(model, real) {
+      real.step += 1;
+      const held = model.stored[pick % model.stored.length];
+      if (held === undefined) return;
+      const again = withId(plant, held.id);
+      if (again === undefined) return;
+      const because = `id ${held.id} was accepted at step ${held.step}`;
+      const expect = real.expectUniqueIds ? 'refuse' : 'either';
+      const exchange = await send(real.env, again, facts(real, again, held.id, expect, because), `step ${real.step}: ${validLabel(real.env.operation, held.id)}, an id already held`, [...real.sent]);
+      const first = record(real, exchange === undefined ? [] : [exchange]);
+      endIfBroken(first);
+      if (real.expectUniqueIds && !isClientError(first.response.status ?? 0)) throw new SequenceEnded('a held id was accepted again');
+    },
+    toString: () => `createAgain(#${pick}, ${plant.body ?? ''})`,
+  };
+}
+
+function invalidNew(invalid: RequestCase): Command {
+  return {
+    check: () => true,
+    async run(model, real) {
+      real.step += 1;
+      // Only an id that is itself valid is replaced: the request must stay invalid for its other reason.
+      const generated = idOf(invalid);
+      const id = freshId(real.env.random);
+      const carried = generated !== undefined && generated >= INT64_MIN && generated <= INT64_MAX ? withId(invalid, id) : undefined;
+      const toSend = carried ?? invalid;
+      const exchange = await send(
+        real.env,
+        toSend,
+        {
+          role: 'model',
+          kind: 'invalid',
+          target: toSend.target,
+          ...(toSend.breaks === undefined ? {} : { breaks: toSend.breaks }),
+          ...(toSend.payload === undefined ? {} : { payload: toSend.payload }),
+        },
+        `step ${real.step}: ${invalidLabel(toSend)}`,
+        [...real.sent],
+      );
+      const first = record(real, exchange === undefined ? [] : [exchange]);
+      endIfBroken(first);
+      if (carried !== undefined && isClientError(first.response.status ?? 0)) model.free.push({ id, step: real.step });
+    },
+    toString: () => `invalidNew(${invalid.breaks ?? ''}: ${invalid.body ?? ''})`,
+  };
+}
+
+function createFree(plant: RequestCase, pick: number): Command {
+  return {
+    check: (model) => model.free.length > 0,
+    async run(model, real) {
+      real.step += 1;
+      const [free] = model.free.splice(pick % model.free.length, 1);
+      if (free === undefined) return;
+      const held = await mustAccept(real, plant, free.id, `id ${free.id} appeared only in an invalid request refused at step ${free.step}`);
+      if (held !== undefined) model.stored.push({ id: held, step: real.step });
+    },
+    toString: () => `createFree(#${pick}, ${plant.body ?? ''})`,
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * The suite's properties for one operation: valid creates, invalid requests, and duplicate-id
+ * scenarios (the stateful model is in model.ts). Each run returns every exchange it made;
+ * the checks judge them afterwards.
+ */
+import fc from 'fast-check';
+import { operationName, type Operation } from '../../src/document/load-document.js';
+import type { Exchange } from '../checks/index.js';
+import { isSuccess } from '../checks/declared.js';
+import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
+import { freshen, freshId, freshNeighbourBase, type SentId } from './ids.js';
+import { defineProperty, type Property } from './property.js';
+import { idOf, send, sendCreate, withId, type RunEnv } from './send.js';
+
+export interface PropertySettings {
+  readonly runs: number;
+  readonly expectUniqueIds: boolean;
+}
+
+export function validLabel(operation: Operation, id?: bigint): string {
+  return `valid ${operationName(operation)} request${id === undefined ? '' : ` (id ${id})`}`;
+}
+
+export function invalidLabel(requestCase: RequestCase): string {
+  return `invalid request, ${requestCase.breaks ?? `wrong ${requestCase.target}`}`;
+}
+
+/** A valid create, its id made fresh where that keeps the case's point (see ids.ts). */
+export async function createCase(env: RunEnv, requestCase: RequestCase): Promise<Exchange[]> {
+  const generated = idOf(requestCase);
+  let toSend = requestCase;
+  let id: SentId | undefined;
+  if (generated !== undefined) {
+    const candidate = freshen(generated, env.random);
+    const changed = candidate.freshness === 'fresh' ? withId(requestCase, candidate.value) : undefined;
+    toSend = changed ?? requestCase;
+    id = changed === undefined ? { value: generated, freshness: 'literal' } : candidate;
+  }
+  return sendCreate(
+    env,
+    toSend,
+    { role: 'create', kind: 'valid', target: toSend.target, ...(toSend.payload === undefined ? {} : { payload: toSend.payload }), ...(id ? { id } : {}) },
+    validLabel(env.operation, id?.value),
+  );
+}
+
+export function validProperty(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property {
+  return defineProperty('valid', source.validCases(operation, context), settings.runs, 1.05, (requestCase, env) => createCase(env, requestCase));
+}
+
+/**
+ * Invalid requests. With families from the source, one property per family ("invalid#3"),
+ * each with an equal share of the runs and at least MIN_RUNS_PER_FAMILY, so that a rare kind of
+ * breakage (one of thirty) is not left to chance; otherwise one property over invalidCases.
+ */
+export function invalidProperties(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property[] {
+  const families = source.invalidCaseFamilies?.(operation, context) ?? [];
+  if (families.length === 0) return [invalidProperty('invalid', source.invalidCases(operation, context), settings.runs)];
+  const share = Math.max(MIN_RUNS_PER_FAMILY, Math.ceil(settings.runs / families.length));
+  return families.map((family, index) => invalidProperty(`invalid#${index}`, family.arbitrary, share));
+}
+
+const MIN_RUNS_PER_FAMILY = 3;
+
+function invalidProperty(name: string, cases: fc.Arbitrary<RequestCase>, runs: number): Property {
+  return defineProperty(name, cases, runs, 1, async (requestCase, env) => {
+    const facts = {
+      role: 'reject' as const,
+      kind: 'invalid' as const,
+      target: requestCase.target,
+      ...(requestCase.breaks === undefined ? {} : { breaks: requestCase.breaks }),
+      ...(requestCase.payload === undefined ? {} : { payload: requestCase.payload }),
+    };
+    const exchange = await send(env, requestCase, facts, invalidLabel(requestCase));
+    return exchange === undefined ? [] : [exchange];
+  });
+}
+
+interface DuplicateScenario {
+  readonly first: RequestCase;
+  readonly second: RequestCase;
+  readonly mode: 'repeat' | 'neighbour';
+  readonly delta: 1n | -1n;
+  readonly negative: boolean;
+}
+
+/**
+ * Two creates: a fresh id X, then X again (repeat); or a fresh B above 2^53 and then B±1,
+ * which rounds to the same double (neighbour). The second is sent only when the first was accepted.
+ */
+export function duplicateProperty(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property {
+  const valid = source.validCases(operation, context);
+  const scenario: fc.Arbitrary<DuplicateScenario> = fc.record({
+    first: valid,
+    second: valid,
+    mode: fc.constantFrom('repeat' as const, 'neighbour' as const),
+    delta: fc.constantFrom(1n as const, -1n as const),
+    negative: fc.boolean(),
+  });
+  const runs = Math.max(8, Math.ceil(settings.runs / 4));
+  return defineProperty('duplicate', scenario, runs, 2, (value, env) => runDuplicateScenario(env, value, settings.expectUniqueIds));
+}
+
+async function runDuplicateScenario(env: RunEnv, scenario: DuplicateScenario, expectUniqueIds: boolean): Promise<Exchange[]> {
+  const sign = scenario.negative ? -1n : 1n;
+  const firstId = scenario.mode === 'repeat' ? freshId(env.random, scenario.negative) : sign * freshNeighbourBase(env.random);
+  const secondId = scenario.mode === 'repeat' ? firstId : firstId + sign * scenario.delta;
+  return pairOfCreates(env, scenario.first, scenario.second, firstId, secondId, 'fresh', scenario.mode, expectUniqueIds);
+}
+
+/**
+ * The one fixed neighbour pair 2^53, 2^53+1 from the document's own example. Sent as is, so
+ * on a target that kept them from an earlier run it proves nothing (and claims nothing).
+ */
+export async function literalNeighbours(env: RunEnv, plant: RequestCase, expectUniqueIds: boolean): Promise<Exchange[]> {
+  return pairOfCreates(env, plant, plant, 2n ** 53n, 2n ** 53n + 1n, 'literal', 'neighbour', expectUniqueIds);
+}
+
+async function pairOfCreates(
+  env: RunEnv,
+  firstCase: RequestCase,
+  secondCase: RequestCase,
+  firstId: bigint,
+  secondId: bigint,
+  freshness: 'fresh' | 'literal',
+  mode: 'repeat' | 'neighbour',
+  expectUniqueIds: boolean,
+): Promise<Exchange[]> {
+  const first = withId(firstCase, firstId);
+  const second = withId(secondCase, secondId);
+  if (first === undefined || second === undefined) return [];
+  const setup = await send(
+    env,
+    first,
+    { role: 'setup', kind: 'valid', target: first.target, ...payloadOf(first), id: { value: firstId, freshness } },
+    validLabel(env.operation, firstId),
+  );
+  if (setup === undefined) return [];
+  if (setup.response.status === undefined || !isSuccess(setup.response.status)) return [setup];
+  const before = [setup.request];
+  if (mode === 'repeat') {
+    const repeat = await send(
+      env,
+      second,
+      {
+        role: 'repeat',
+        kind: 'valid',
+        target: second.target,
+        ...payloadOf(second),
+        id: { value: secondId, freshness },
+        expect: expectUniqueIds ? 'refuse' : 'either',
+        because: `id ${secondId} was sent again right after the target accepted it (${setup.response.status})`,
+      },
+      `${validLabel(env.operation, secondId)} re-using an id just stored`,
+      before,
+    );
+    return repeat === undefined ? [setup] : [setup, repeat];
+  }
+  const neighbour = await sendCreate(
+    env,
+    second,
+    {
+      role: 'neighbour',
+      kind: 'valid',
+      target: second.target,
+      ...payloadOf(second),
+      id: { value: secondId, freshness },
+      expect: 'accept',
+      because: `right after ${firstId} was accepted (both are the same double, ${Number(firstId)})`,
+    },
+    `${validLabel(env.operation, secondId)} right after id ${firstId}`,
+    before,
+  );
+  return [setup, ...neighbour];
+}
+
+function payloadOf(requestCase: RequestCase): { payload?: RequestCase['payload'] } {
+  return requestCase.payload === undefined ? {} : { payload: requestCase.payload };
+}

@@ -1,0 +1,76 @@
+/**
+ * A property: a fast-check arbitrary and what to do with one generated value. It is run in two
+ * ways that see the very same values for a seed:
+ *   - `cases(seed)`: the values sampled up front, to be fired concurrently through the Pool;
+ *   - `shrink(seed, path)`: fast-check itself from one run's path, shrinking a failure to a
+ *     minimal request (fc.sample and fc.check draw run i from the same seed identically).
+ */
+import fc from 'fast-check';
+import type { Exchange } from '../checks/index.js';
+import type { RunEnv } from './send.js';
+
+export type Execution = (env: RunEnv) => Promise<Exchange[]>;
+
+export interface ShrinkResult {
+  /** The exchanges of the minimal failing value. */
+  readonly exchanges: readonly Exchange[];
+  /** fast-check's path to it: `--seed <seed> --replay <property>:<path>` reproduces it. */
+  readonly path: string;
+  /** The time limit stopped shrinking before it was done (the case is smaller, perhaps not minimal). */
+  readonly interrupted: boolean;
+}
+
+export interface Property {
+  readonly name: string;
+  readonly numRuns: number;
+  /** About how many requests one run sends, for the progress estimate. */
+  readonly requestsPerRun: number;
+  cases(seed: number): Execution[];
+  /** Replays run `path` and shrinks it while `stillFails` holds; undefined when it no longer fails. */
+  shrink(seed: number, path: string, env: RunEnv, stillFails: (exchanges: readonly Exchange[]) => boolean, timeLimitMs: number): Promise<ShrinkResult | undefined>;
+  /** The exchanges of the one value at `path` (a replay, without shrinking). */
+  replay(seed: number, path: string, env: RunEnv): Promise<Exchange[]>;
+}
+
+export function defineProperty<T>(
+  name: string,
+  arbitrary: fc.Arbitrary<T>,
+  numRuns: number,
+  requestsPerRun: number,
+  execute: (value: T, env: RunEnv) => Promise<Exchange[]>,
+): Property {
+  return {
+    name,
+    numRuns,
+    requestsPerRun,
+    cases: (seed) => fc.sample(arbitrary, { seed, numRuns }).map((value) => (env: RunEnv) => execute(value, env)),
+    async shrink(seed, path, env, stillFails, timeLimitMs) {
+      let smallest: Exchange[] | undefined;
+      const details = await fc.check(
+        fc.asyncProperty(arbitrary, async (value) => {
+          const exchanges = await execute(value, env);
+          if (!stillFails(exchanges)) return true;
+          smallest = exchanges;
+          return false;
+        }),
+        { seed, path, numRuns: 1, interruptAfterTimeLimit: timeLimitMs },
+      );
+      if (!details.failed) return undefined;
+      // A failure that is not ours (the property threw): a bug in the suite, not in the target.
+      if (smallest === undefined) throw details.errorInstance ?? new Error(`shrinking ${name} failed without a counterexample`);
+      return { exchanges: smallest, path: details.counterexamplePath ?? path, interrupted: details.interrupted };
+    },
+    async replay(seed, path, env) {
+      let seen: Exchange[] | undefined;
+      const details = await fc.check(
+        fc.asyncProperty(arbitrary, async (value) => {
+          seen ??= await execute(value, env);
+          return true;
+        }),
+        { seed, path, numRuns: 1 },
+      );
+      if (details.errorInstance) throw details.errorInstance;
+      return seen ?? [];
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/** Sending one generated case and recording it as an exchange: the unit every scenario is built from. */
+import type { Operation } from '../../src/document/load-document.js';
+import type { Exchange, ExchangeFacts } from '../checks/index.js';
+import { isSuccess } from '../checks/declared.js';
+import { UnsendableRequestError, urlOn, type HttpClient } from '../client/http-client.js';
+import { isJsonObject, toJsonText, withKey } from '../generators/json-value.js';
+import type { SentRequest } from '../report.js';
+import type { RequestCase } from './case-source.js';
+import { freshId, type Random64 } from './ids.js';
+
+export interface RunEnv {
+  readonly client: HttpClient;
+  readonly operation: Operation;
+  readonly random: Random64;
+  /** Called once per request put on the wire (counting, progress). */
+  readonly onSent: () => void;
+  /** Called for a case the HTTP client refused to send (e.g. a header with a newline): skipped. */
+  readonly onUnsendable: (reason: string) => void;
+}
+
+export function requestOf(env: RunEnv, requestCase: RequestCase, label: string): SentRequest {
+  const request = { method: requestCase.method, url: urlOn(env.client.baseUrl, requestCase.path), headers: requestCase.headers, label };
+  return requestCase.body === undefined ? request : { ...request, body: requestCase.body };
+}
+
+/** Sends `requestCase`; undefined when it could not be sent at all (the case is then skipped). */
+export async function send(
+  env: RunEnv,
+  requestCase: RequestCase,
+  facts: ExchangeFacts,
+  label: string,
+  before?: readonly SentRequest[],
+): Promise<Exchange | undefined> {
+  const request = requestOf(env, requestCase, label);
+  try {
+    const response = await env.client.send(request);
+    env.onSent();
+    return before === undefined || before.length === 0 ? { request, response, facts } : { request, response, facts, before };
+  } catch (error) {
+    if (error instanceof UnsendableRequestError) {
+      env.onUnsendable(error.message);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/** The top-level "id" of a case's JSON body, if it is an integer. */
+export function idOf(requestCase: RequestCase): bigint | undefined {
+  const payload = requestCase.payload;
+  if (!isJsonObject(payload)) return undefined;
+  const id = payload.id;
+  if (typeof id === 'bigint') return id;
+  if (typeof id === 'number' && Number.isSafeInteger(id)) return BigInt(id);
+  return undefined;
+}
+
+/**
+ * The same case with its top-level id replaced (body re-written with the exact JSON writer),
+ * or undefined when the body is not the plain rendering of its payload and so cannot be
+ * changed without changing something else.
+ */
+export function withId(requestCase: RequestCase, id: bigint): RequestCase | undefined {
+  const payload = requestCase.payload;
+  if (!isJsonObject(payload) || !Object.prototype.hasOwnProperty.call(payload, 'id')) return undefined;
+  if (requestCase.body !== toJsonText(payload)) return undefined;
+  const changed = withKey(payload, 'id', id);
+  return { ...requestCase, payload: changed, body: toJsonText(changed) };
+}
+
+/** An answer that refuses (not 2xx) without failing (not 5xx, not a transport error). */
+export function isRefusal(exchange: Exchange): boolean {
+  const status = exchange.response.status;
+  return status !== undefined && status < 500 && !isSuccess(status);
+}
+
+/**
+ * Sends a valid create; if it is refused, sends the same payload again with a never-used id and
+ * attaches that retry to the first exchange's facts, so the checks can tell a taken id from a
+ * refused payload. Returns the exchanges in the order sent.
+ */
+export async function sendCreate(
+  env: RunEnv,
+  requestCase: RequestCase,
+  facts: ExchangeFacts,
+  label: string,
+  before?: readonly SentRequest[],
+): Promise<Exchange[]> {
+  const first = await send(env, requestCase, facts, label, before);
+  if (first === undefined) return [];
+  if (!isRefusal(first)) return [first];
+  const id = facts.id?.value ?? idOf(requestCase);
+  const retryCase = withId(requestCase, freshId(env.random, id !== undefined && id < 0n));
+  if (retryCase === undefined) return [first];
+  const retryFacts: ExchangeFacts = {
+    role: 'retry',
+    kind: 'valid',
+    target: requestCase.target,
+    ...(retryCase.payload === undefined ? {} : { payload: retryCase.payload }),
+  };
+  const retry = await send(env, retryCase, retryFacts, `${label}, sent again with a never-used id after a refusal`, [...(before ?? []), first.request]);
+  if (retry === undefined) return [first];
+  return [{ ...first, facts: { ...first.facts, retry: { request: retry.request, response: retry.response } } }, retry];
+}
