@@ -278,6 +278,8 @@ describe('keyword coverage, judged by prism-http', () => {
     ['unknown format left alone', { type: 'string', format: 'plant-name' }],
     ['unicode pattern', { type: 'string', pattern: '^\\p{L}{2,5}$' }],
     ['int32 format with type number', { type: 'number', format: 'int32' }],
+    ['pattern fast-check cannot read (lookahead)', { type: 'string', pattern: '^(?=.*[0-9]).{1,6}$' }],
+    ['format with length bounds', { type: 'string', format: 'email', maxLength: 30 }],
   ];
 
   it.each(cases)('%s', (_label, schema) => {
@@ -327,6 +329,9 @@ describe('$ref and recursion', () => {
     expect(() => arbitraryFromSchema({ type: 'string', enum: [1, 2] })).toThrow(SchemaError);
     expect(() => arbitraryFromSchema(false)).toThrow(SchemaError);
     expect(() => arbitraryFromSchema({ allOf: [{ type: 'string' }, { type: 'integer' }] })).toThrow(SchemaError);
+    // Filters that could never pass are refused at once instead of hanging the run.
+    expect(() => arbitraryFromSchema({ type: 'string', format: 'uuid', maxLength: 5 })).toThrow(SchemaError);
+    expect(() => arbitraryFromSchema({ type: 'string', pattern: '^(?=x)y$' })).toThrow(SchemaError);
   });
 
   function all<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => void): void {

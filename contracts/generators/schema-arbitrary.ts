@@ -558,7 +558,7 @@ function integerArbitrary(shape: Shape): fc.Arbitrary<JsonValue> {
   const edges = [...new Set([...INTEGER_EDGES, lo, hi, lo + 1n, hi - 1n, kLo * step, kHi * step])].filter(ok);
   const nonIntegralMultiples = shape.multipleOf.some((m) => !Number.isInteger(m));
   const base = edges.length > 0 ? fc.oneof({ weight: 2, arbitrary: general }, { weight: 1, arbitrary: fc.constantFrom(...edges) }) : general;
-  const checked = nonIntegralMultiples ? base.filter(ok) : base;
+  const checked = nonIntegralMultiples ? passing(base, ok, 'an integer of the given multipleOf') : base;
   return int64 ? checked : checked.map((v) => Number(v));
 }
 
@@ -590,7 +590,7 @@ function numberArbitrary(shape: Shape): fc.Arbitrary<JsonValue> {
   general = general.map((v) => (v === 0 ? 0 : v));
   const edges = [...new Set([...NUMBER_EDGES, shape.min?.value, shape.max?.value])].filter((v): v is number => v !== undefined && ok(v));
   const mixed = edges.length > 0 ? fc.oneof({ weight: 3, arbitrary: general }, { weight: 1, arbitrary: fc.constantFrom(...edges) }) : general;
-  return multiple !== undefined ? mixed.filter(ok) : mixed;
+  return multiple !== undefined ? passing(mixed, ok, `a multiple of ${shape.multipleOf.join(' and ')} within the bounds`) : mixed;
 }
 
 function numberInBounds(v: number | bigint, shape: Pick<Shape, 'min' | 'max'>): boolean {
@@ -640,6 +640,16 @@ export function codePointLength(s: string): number {
   return n;
 }
 
+/**
+ * `arbitrary.filter(ok)`, refused up front when a probe finds no passing value: a filter that never
+ * passes would hang the run instead of saying what is wrong with the schema.
+ */
+function passing<T>(arbitrary: fc.Arbitrary<T>, ok: (value: T) => boolean, what: string): fc.Arbitrary<T> {
+  const probe = fc.sample(arbitrary, { numRuns: 200, seed: 0x5eed });
+  if (!probe.some(ok)) throw new SchemaError(`cannot generate ${what}: no candidate out of 200 satisfies the schema`);
+  return arbitrary.filter(ok);
+}
+
 const LONG = 1000;
 const LONGEST = 5000;
 
@@ -678,18 +688,28 @@ function stringArbitrary(shape: Shape): fc.Arbitrary<JsonValue> {
     const n = codePointLength(s);
     return n >= minLength && (maxLength === undefined || n <= maxLength) && shape.patterns.every((re) => re.test(s));
   };
+  const constrained = minLength > 0 || maxLength !== undefined || shape.patterns.length > 0;
   const format = [...shape.formats].find((f) => f in STRING_FORMATS);
-  if (format !== undefined) return (STRING_FORMATS[format] as () => fc.Arbitrary<string>)().filter(ok);
+  if (format !== undefined) {
+    const formatted = (STRING_FORMATS[format] as () => fc.Arbitrary<string>)();
+    return constrained ? passing(formatted, ok, `a ${format} string within the length/pattern constraints`) : formatted;
+  }
 
   const edges = EDGE_STRINGS.filter(ok);
   const [firstPattern] = shape.patterns;
   let general: fc.Arbitrary<string>;
   if (firstPattern !== undefined) {
     const cap = maxLength ?? Math.max(2 * minLength, minLength + 64);
+    let matching: fc.Arbitrary<string> | undefined;
     try {
-      general = fc.stringMatching(firstPattern, { maxLength: cap, size: minLength > 8 ? 'max' : 'small' }).filter(ok);
+      matching = fc.stringMatching(firstPattern, { maxLength: cap, size: minLength > 8 ? 'max' : 'small' });
+    } catch {
+      // fast-check cannot read every regex (lookahead, \b, backreferences): fall back to filtering plain strings.
+    }
+    try {
+      general = passing(matching ?? fc.string({ unit: UNIT, minLength, maxLength: cap }), ok, `a string matching ${firstPattern.source}`);
     } catch (error) {
-      if (edges.length === 0) throw new SchemaError(`pattern ${firstPattern.source}: ${(error as Error).message}`);
+      if (edges.length === 0) throw error;
       return fc.constantFrom(...edges);
     }
   } else {
@@ -805,10 +825,11 @@ function objectArbitrary(shape: Shape, context: Context, depth: number): fc.Arbi
     return jsonObject([...entries, ...extra]);
   });
   if (shape.minProperties > 0 || shape.maxProperties !== undefined) {
-    return object.filter((o) => {
-      const n = Object.keys(o).length;
+    const counted = (o: JsonValue): boolean => {
+      const n = Object.keys(o as object).length;
       return n >= shape.minProperties && n <= (shape.maxProperties ?? Infinity);
-    });
+    };
+    return passing(object as fc.Arbitrary<JsonValue>, counted, 'an object with minProperties/maxProperties');
   }
   return object;
 }
