@@ -214,6 +214,44 @@ describe('requests that are not proper HTTP', () => {
     await expectStillServing(server.current, nextId());
   });
 
+  it('answers headers that never finish with 408 and an Error body, then closes', async () => {
+    const exchange = await rawExchange(server.current.port, 'POST /plants HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\n', 3_000);
+    expect(exchange.closedByServer, `no answer within 3 s; got ${JSON.stringify(exchange.text)}`).toBe(true);
+    const response = parseRawResponse(exchange.text);
+    expect(response.status).toBe(408);
+    expect(JSON.parse(response.body)).toEqual({ error: 400, message: expect.any(String) });
+    await expectStillServing(server.current, nextId());
+  });
+
+  it('answers headers larger than the server reads (20 KB) with 431 and an Error body, then closes', async () => {
+    const exchange = await rawExchange(server.current.port, `POST /plants HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 3_000);
+    expect(exchange.closedByServer).toBe(true);
+    const response = parseRawResponse(exchange.text);
+    expect(response.status).toBe(431);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(response.body)).toEqual({ error: 400, message: expect.stringContaining('headers') });
+    await expectStillServing(server.current, nextId());
+  });
+
+  it('answers a chunked body with a bad chunk size with one 400 and an Error body, then closes', async () => {
+    const head = 'POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
+    const exchange = await rawExchange(server.current.port, `${head}5\r\n{"nam\r\nzz\r\n`, 3_000);
+    expect(exchange.closedByServer).toBe(true);
+    expect([...exchange.text.matchAll(/HTTP\/1\.1 \d{3}/g)]).toHaveLength(1);
+    const response = parseRawResponse(exchange.text);
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ error: 400, message: expect.any(String) });
+    await expectStillServing(server.current, nextId());
+  });
+
+  it('answers both Content-Length and Transfer-Encoding (request smuggling) with 400 and an Error body', async () => {
+    const exchange = await rawExchange(server.current.port, 'POST /plants HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 3_000);
+    expect(exchange.closedByServer).toBe(true);
+    const response = parseRawResponse(exchange.text);
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ error: 400, message: expect.any(String) });
+  });
+
   it('answers bytes that are not HTTP with 400 and an Error body, then closes', async () => {
     const exchange = await rawExchange(server.current.port, 'hello there, this is not HTTP\r\n\r\n', 3_000);
     expect(exchange.closedByServer).toBe(true);

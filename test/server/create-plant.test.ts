@@ -33,6 +33,17 @@ describe('POST /plants with a valid NewPlant (no tokens configured)', () => {
     expect(server.current.store.list()).toContainEqual({ id: 1n, name: 'Monstera deliciosa', tag: 'aroid' });
   });
 
+  it('stores a name with multibyte characters exactly, even when a chunk boundary splits one', async () => {
+    const bytes = Buffer.from(plantText({ name: '€uro 🌱 Monstera', id: 8 }));
+    const cut = bytes.indexOf(0xe2) + 1;
+    async function* split(): AsyncGenerator<Buffer> {
+      yield bytes.subarray(0, cut);
+      yield bytes.subarray(cut);
+    }
+    expectCreated(await postPlant(server.current.url, split()), { name: '€uro 🌱 Monstera' });
+    expect(server.current.store.get(8n)?.name).toBe('€uro 🌱 Monstera');
+  });
+
   it('keeps extra properties out of the store (NewPlant allows them, the Plant has name and tag only)', async () => {
     const reply = await postPlant(server.current.url, { name: 'Pothos', id: 6, colour: 'green' });
     expectCreated(reply, { name: 'Pothos' });
