@@ -63,7 +63,9 @@ export async function controlHarness(options: Partial<Pick<ControlContext, 'admi
     const operation = byId.get(operationId);
     if (!operation) throw new Error(`the control document has no ${operationId}`);
     const binding = bindControlOperation(operation, context);
-    const headers: Record<string, string> = { ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}), ...request.headers };
+    // As node:http gives them: a body comes with its Content-Length (prism's parameter check reads it).
+    const bodyHeaders: Record<string, string> = request.body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) } : {};
+    const headers: Record<string, string> = { ...bodyHeaders, ...request.headers };
     const credentials = binding.authorize(headers.authorization);
     if (!credentials.ok) return { stage: 'authorize', failure: credentials.failure };
     const tenant = binding.tenant(credentials, headers as IncomingHttpHeaders);
