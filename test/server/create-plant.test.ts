@@ -65,6 +65,15 @@ describe('ids are unique', () => {
     expect(server.current.store.size).toBe(before);
   });
 
+  it('lets exactly one of 20 concurrent creates of one id win; the other 19 get Error 409', async () => {
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, index) => postPlant(server.current.url, plantText({ name: `racer ${index}`, id: 777 }))));
+    const outcomes = replies.map((reply) => (reply.status === 200 ? 'created' : `${reply.status}/${(reply.json as { error?: number }).error}`));
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === '400/409')).toHaveLength(19);
+    const winner = replies.findIndex((reply) => reply.status === 200);
+    expect(server.current.store.get(777n)).toEqual({ id: 777n, name: `racer ${winner}` });
+  });
+
   it('counts 1, 1.0 and 1e0 as the same id', async () => {
     expectCreated(await postPlant(server.current.url, '{"name":"one","id":1}'), { name: 'one' });
     expectError(await postPlant(server.current.url, '{"name":"one again","id":1.0}'), 400, 409);
