@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, test } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { bindControlOperation, CONTROL_HANDLERS } from '../../src/control/bind-control.js';
+import { controlSpecPath, loadControlDocument } from '../../src/control/control-document.js';
 import { createFaults } from '../../src/faults/faults.js';
 import { createJournal } from '../../src/journal/journal.js';
 import { createPlantStores } from '../../src/store/tenants.js';
@@ -64,6 +66,11 @@ describe('spec/control-api.yaml', () => {
     expect(document.components.schemas.NewPlant?.properties.id).toMatchObject({ type: 'integer', format: 'int64' });
     expect(document.components.schemas.SeedResult?.properties.duplicates).toMatchObject({ items: { type: 'integer', format: 'int64' } });
     expect(document.components.securitySchemes.adminAuth?.description).toMatch(/only when one\s+is configured/);
+  });
+
+  test('the shipped copy is found from the module, wherever the process runs', async () => {
+    expect(controlSpecPath()).toBe(resolve(CONTROL_SPEC));
+    expect((await loadControlDocument()).operations.map((operation) => operation.iid)).toContain('getHealth');
   });
 
   test('bindControlOperation refuses an operation it has no handler for, at start-up', async () => {
