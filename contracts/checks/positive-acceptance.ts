@@ -25,14 +25,14 @@ export const positiveAcceptance: Check = {
     const retry = facts.retry;
     const retryStatus = retry?.response.status;
     if (retry === undefined || retryStatus === undefined || retryStatus >= 500) {
-      return fail({ expected, expectation, actual: describeResponse(response), message: `a valid request (${request.label}) was refused` });
+      return fail({ expected, expectation, actual: describeResponse(response), message: `a valid request was refused (${request.label})${credentialsHint(status, response.body)}` });
     }
     if (!isSuccess(retryStatus)) {
       return fail({
         expected,
         expectation,
         actual: describeResponse(retry.response),
-        message: `a valid request (${request.label}) was refused, also with a never-used id`,
+        message: `a valid request was refused, and again with a never-used id (${request.label})${credentialsHint(retry.response.status, retry.response.body)}`,
         evidence: retry,
       });
     }
@@ -47,6 +47,13 @@ export const positiveAcceptance: Check = {
     return PASS;
   },
 };
+
+/** When the refusal is about credentials, the likely cause is the run's own token. */
+function credentialsHint(status: number | undefined, body: string): string {
+  const code = /"error"\s*:\s*(\d+)/.exec(body)?.[1];
+  const aboutAuth = status === 401 || status === 403 || code === '401' || code === '403' || /\b(token|credential|unauthori[sz]ed)/i.test(body);
+  return aboutAuth ? '; the target seems to refuse the credentials: pass a token it accepts with --token (CONTRACT_TOKEN)' : '';
+}
 
 function idOf(body: string | undefined): string {
   return /"id"\s*:\s*(-?\d+)/.exec(body ?? '')?.[1] ?? '?';
