@@ -17,14 +17,20 @@ beforeAll(async () => {
   schema = (jsonRequestBody(operation) as { schema: JsonSchema }).schema;
 });
 
+const int64Keys = new WeakMap<JsonSchema, string[]>();
+
 /** An int64 property (top level, as in these documents) whose exact value lies outside int64. */
 function int64Overflow(value: JsonValue, bodySchema: JsonSchema): boolean {
   if (!isJsonObject(value)) return false;
-  for (const [key, property] of describeSchema(bodySchema).properties) {
-    const v = value[key];
-    if (describeSchema(property).integerFormat === 'int64' && typeof v === 'bigint' && (v < INT64.min || v > INT64.max)) return true;
+  let keys = int64Keys.get(bodySchema);
+  if (keys === undefined) {
+    keys = [...describeSchema(bodySchema).properties].filter(([, p]) => describeSchema(p).integerFormat === 'int64').map(([k]) => k);
+    int64Keys.set(bodySchema, keys);
   }
-  return false;
+  return keys.some((key) => {
+    const v = value[key];
+    return typeof v === 'bigint' && (v < INT64.min || v > INT64.max);
+  });
 }
 
 function isJsonText(text: string | undefined): text is string {
@@ -158,7 +164,7 @@ describe('invalid cases of the bundled document', () => {
           expect(c.target).toBe(f.target);
           assertTrulyInvalid(c, schema);
         }),
-        { numRuns: 60 },
+        { numRuns: 50 },
       );
     }
   });
@@ -171,7 +177,7 @@ describe('invalid cases of the bundled document', () => {
         assertTrulyInvalid(c, schema);
         seen.add(families.find((f) => c.breaks?.startsWith(f.breaks))?.breaks ?? `unknown: ${c.breaks}`);
       }),
-      { numRuns: 2000, seed: 5 },
+      { numRuns: 1500, seed: 5 },
     );
     expect([...seen].sort()).toEqual(families.map((f) => f.breaks).sort());
   });
