@@ -70,18 +70,23 @@ function renderFinding(report: VerifyReport, finding: Finding, number: number, s
   const kind = finding.severity === 'failure' ? paint(style, '31', 'FAILURE') : paint(style, '33', 'WARNING');
   const replay = finding.path === undefined ? '(a fixed probe: run again to repeat it)' : `--seed ${finding.seed} --replay ${finding.path}`;
   const lines = [
-    `${number}. ${kind} ${finding.check}: ${finding.message}`,
-    `   expected: ${finding.expected}`,
+    `${number}. ${kind} ${finding.check}: ${oneLine(finding.message)}`,
+    `   expected: ${oneLine(finding.expected)}`,
     `   actual:   ${oneLine(finding.actual)}`,
     `   replay:   plantstore verify --target ${report.target} ${replay}${finding.shrunk ? ' (shrunk)' : ''}`,
     `   curl:`,
-    ...finding.curl.split('\n').map((line) => `     ${line}`),
+    ...finding.curl.split('\n').map((line) => `     ${oneLine(line)}`),
   ];
   return lines;
 }
 
+/**
+ * Text from the target (bodies, messages) made safe for a terminal: newlines shown as \n, and
+ * other control characters (an ESC could recolour or rewrite the screen) as \uXXXX.
+ */
 function oneLine(text: string): string {
-  return text.replace(/\r?\n/g, '\\n');
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\r?\n/g, '\\n').replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function summaryLine(report: VerifyReport): string {

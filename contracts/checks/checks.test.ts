@@ -1,0 +1,254 @@
+/** Each check on hand-made exchanges: what passes, what fails, what only warns, what is none of its business. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDocument, type Operation } from '../../src/document/load-document.js';
+import { jsonObject, type JsonValue } from '../generators/json-value.js';
+import type { ReceivedResponse } from '../report.js';
+import { CHECKS, judge, type CheckContext, type Exchange, type ExchangeFacts } from './index.js';
+import { authEnforced } from './auth-enforced.js';
+import { contentTypeConformance } from './content-type-conformance.js';
+import { duplicateIds } from './duplicate-ids.js';
+import { negativeRejection } from './negative-rejection.js';
+import { noServerErrors } from './no-server-errors.js';
+import { positiveAcceptance } from './positive-acceptance.js';
+import { responseReflectsRequest } from './response-reflects-request.js';
+import { responseSchemaConformance } from './response-schema-conformance.js';
+import { statefulModel } from './stateful-model.js';
+import { statusConformance } from './status-conformance.js';
+
+let operation: Operation;
+let context: CheckContext;
+beforeAll(async () => {
+  const document = await loadDocument();
+  const found = document.operations.find((o) => o.iid === 'createPlant');
+  if (!found) throw new Error('createPlant missing');
+  operation = found;
+  context = { operation, expectUniqueIds: false };
+});
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+function answer(status: number, body: unknown, headers: Record<string, string> = JSON_TYPE): ReceivedResponse {
+  return { status, headers, body: typeof body === 'string' ? body : JSON.stringify(body), durationMs: 1 };
+}
+
+const plant = jsonObject([
+  ['name', 'Monstera'],
+  ['tag', 'aroid'],
+  ['id', 9007199254740993n],
+]);
+
+function exchange(facts: Partial<ExchangeFacts>, response: ReceivedResponse, payload: JsonValue = plant): Exchange {
+  return {
+    request: { method: 'POST', url: 'http://h/plants', headers: {}, body: '{}', label: 'test case' },
+    response,
+    facts: { role: 'create', kind: 'valid', target: 'body', payload, ...facts },
+  };
+}
+
+const ok = answer(200, { name: 'Monstera', tag: 'aroid' });
+const badRequest = answer(400, { error: 400, message: 'no' });
+const fresh = { id: { value: 4611686018427387904n, freshness: 'fresh' as const } };
+const literal = { id: { value: 0n, freshness: 'literal' as const } };
+
+describe('positive-acceptance', () => {
+  it('passes any 2xx and leaves 5xx and transport errors to no-server-errors', () => {
+    expect(positiveAcceptance.judge(exchange({}, ok), context)?.outcome).toBe('pass');
+    expect(positiveAcceptance.judge(exchange({}, answer(500, {})), context)).toBeUndefined();
+    expect(positiveAcceptance.judge(exchange({}, { headers: {}, body: '', durationMs: 1, error: { kind: 'timeout', message: 't' } }), context)).toBeUndefined();
+  });
+
+  it('fails a refusal that a retry with a never-used id confirms', () => {
+    const retry = { request: { method: 'POST', url: 'http://h/plants', headers: {}, body: '{"id":5}', label: 'retry' }, response: badRequest };
+    const verdict = positiveAcceptance.judge(exchange({ ...literal, retry }, badRequest), context);
+    expect(verdict?.outcome).toBe('fail');
+    expect(verdict?.outcome === 'fail' && verdict.evidence).toEqual(retry);
+  });
+
+  it('allows the refusal of an edge id that the target may hold from an earlier run', () => {
+    const retry = { request: { method: 'POST', url: 'http://h/plants', headers: {}, label: 'retry' }, response: ok };
+    expect(positiveAcceptance.judge(exchange({ ...literal, retry }, answer(400, { error: 409, message: 'taken' })), context)?.outcome).toBe('pass');
+  });
+
+  it('fails the refusal of a fresh id when the same plant is accepted under another', () => {
+    const retry = { request: { method: 'POST', url: 'http://h/plants', headers: {}, label: 'retry' }, response: ok };
+    const verdict = positiveAcceptance.judge(exchange({ ...fresh, retry }, answer(400, { error: 409, message: 'taken' })), context);
+    expect(verdict?.outcome).toBe('fail');
+    expect(verdict?.outcome === 'fail' && verdict.message).toMatch(/no earlier request used/);
+  });
+
+  it('judges only valid creates', () => {
+    expect(positiveAcceptance.judge(exchange({ role: 'retry' }, badRequest), context)).toBeUndefined();
+    expect(positiveAcceptance.judge(exchange({ role: 'reject', kind: 'invalid' }, badRequest), context)).toBeUndefined();
+  });
+});
+
+describe('negative-rejection and auth-enforced', () => {
+  it('pass a 4xx, fail a 2xx or 3xx, leave 5xx alone', () => {
+    const invalid = { role: 'reject' as const, kind: 'invalid' as const };
+    expect(negativeRejection.judge(exchange(invalid, badRequest), context)?.outcome).toBe('pass');
+    expect(negativeRejection.judge(exchange(invalid, answer(422, {})), context)?.outcome).toBe('pass');
+    expect(negativeRejection.judge(exchange(invalid, ok), context)?.outcome).toBe('fail');
+    expect(negativeRejection.judge(exchange(invalid, answer(302, '')), context)?.outcome).toBe('fail');
+    expect(negativeRejection.judge(exchange(invalid, answer(503, '')), context)).toBeUndefined();
+    expect(negativeRejection.judge(exchange({}, ok), context)).toBeUndefined();
+  });
+
+  it('auth-enforced judges only credential cases and fails any 2xx', () => {
+    const auth = { role: 'reject' as const, kind: 'invalid' as const, target: 'auth' as const };
+    expect(authEnforced.judge(exchange(auth, answer(401, {})), context)?.outcome).toBe('pass');
+    expect(authEnforced.judge(exchange(auth, answer(201, {})), context)?.outcome).toBe('fail');
+    expect(authEnforced.judge(exchange({ ...auth, target: 'body' }, ok), context)).toBeUndefined();
+  });
+});
+
+describe('no-server-errors', () => {
+  it('fails 5xx, timeouts and dropped connections, passes the rest', () => {
+    expect(noServerErrors.judge(exchange({}, badRequest), context)?.outcome).toBe('pass');
+    expect(noServerErrors.judge(exchange({}, answer(500, '')), context)?.outcome).toBe('fail');
+    const timeout = noServerErrors.judge(exchange({}, { headers: {}, body: '', durationMs: 5000, error: { kind: 'timeout', message: 'no complete answer' } }), context);
+    expect(timeout?.outcome === 'fail' && timeout.message).toMatch(/did not answer in time/);
+    const dropped = noServerErrors.judge(exchange({}, { headers: {}, body: '', durationMs: 1, error: { kind: 'connection', message: 'other side closed' } }), context);
+    expect(dropped?.outcome === 'fail' && dropped.message).toMatch(/dropped/);
+  });
+});
+
+describe('status-conformance', () => {
+  it('passes declared statuses and fails undeclared ones (404, 405, 201, 422)', () => {
+    expect(statusConformance.judge(exchange({}, ok), context)?.outcome).toBe('pass');
+    expect(statusConformance.judge(exchange({}, badRequest), context)?.outcome).toBe('pass');
+    for (const status of [201, 404, 405, 422]) {
+      expect(statusConformance.judge(exchange({}, answer(status, {})), context)?.outcome, String(status)).toBe('fail');
+    }
+    expect(statusConformance.judge(exchange({}, answer(500, {})), context)).toBeUndefined();
+  });
+
+  it('only warns where the document is silent: 401 for missing credentials, 409 for a taken id', () => {
+    const auth = exchange({ role: 'reject', kind: 'invalid', target: 'auth' }, answer(401, {}));
+    expect(statusConformance.judge(auth, context)?.outcome).toBe('warn');
+    const repeat = exchange({ role: 'repeat', expect: 'refuse' }, answer(409, {}));
+    expect(statusConformance.judge(repeat, context)?.outcome).toBe('warn');
+    // A 401 for a request with valid credentials is not the document's silence: it fails.
+    expect(statusConformance.judge(exchange({}, answer(401, {})), context)?.outcome).toBe('fail');
+  });
+});
+
+describe('content-type-conformance', () => {
+  it('accepts the declared media type with parameters, refuses others and a missing one', () => {
+    expect(contentTypeConformance.judge(exchange({}, ok), context)?.outcome).toBe('pass');
+    expect(contentTypeConformance.judge(exchange({}, answer(200, {}, { 'content-type': 'APPLICATION/JSON' })), context)?.outcome).toBe('pass');
+    expect(contentTypeConformance.judge(exchange({}, answer(200, {}, { 'content-type': 'text/plain' })), context)?.outcome).toBe('fail');
+    expect(contentTypeConformance.judge(exchange({}, answer(400, {}, {})), context)?.outcome).toBe('fail');
+    // Nothing is declared for a 401: nothing to judge.
+    expect(contentTypeConformance.judge(exchange({}, answer(401, {}, { 'content-type': 'text/html' })), context)).toBeUndefined();
+  });
+});
+
+describe('response-schema-conformance', () => {
+  it('passes bodies matching Plant (200) and Error (400)', () => {
+    expect(responseSchemaConformance.judge(exchange({}, ok), context)?.outcome).toBe('pass');
+    expect(responseSchemaConformance.judge(exchange({}, badRequest), context)?.outcome).toBe('pass');
+  });
+
+  it('fails wrong types, missing required properties, int32 overflow and non-JSON', () => {
+    const cases: Array<[number, unknown, RegExp]> = [
+      [200, { name: 5 }, /name must be string/],
+      [200, { tag: 'x' }, /name/],
+      [400, { error: '400', message: 'x' }, /error must be integer/],
+      [400, { error: 2 ** 32 + 400, message: 'x' }, /2147483647/],
+      [400, { error: 400 }, /message/],
+      [400, 'not json', /not JSON/],
+      [200, '', /not JSON/],
+    ];
+    for (const [status, body, pattern] of cases) {
+      const verdict = responseSchemaConformance.judge(exchange({}, answer(status, body)), context);
+      expect(verdict?.outcome, JSON.stringify(body)).toBe('fail');
+      expect(verdict?.outcome === 'fail' && verdict.message).toMatch(pattern);
+      expect(verdict?.outcome === 'fail' && verdict.expectation.kind).toBe('json-schema');
+    }
+  });
+
+  it('judges the body only: a wrong media type or an undeclared status is reported elsewhere', () => {
+    expect(responseSchemaConformance.judge(exchange({}, answer(200, { name: 'x' }, { 'content-type': 'text/plain' })), context)?.outcome).toBe('pass');
+    expect(responseSchemaConformance.judge(exchange({}, answer(401, 'whatever')), context)).toBeUndefined();
+  });
+});
+
+describe('response-reflects-request', () => {
+  it('passes an exact echo of name and tag', () => {
+    expect(responseReflectsRequest.judge(exchange({}, ok), context)?.outcome).toBe('pass');
+  });
+
+  it('fails a changed name, a dropped tag, and a tag that was never sent', () => {
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { name: 'string', tag: 'aroid' })), context)?.outcome).toBe('fail');
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { name: 'Monstera' })), context)?.outcome).toBe('fail');
+    const untagged = jsonObject([
+      ['name', 'Cactus'],
+      ['id', 1n],
+    ]);
+    const verdict = responseReflectsRequest.judge(exchange({}, answer(200, { name: 'Cactus', tag: 'x' }), untagged), context);
+    expect(verdict?.outcome === 'fail' && verdict.expected).toBe('no tag (none was sent)');
+  });
+
+  it('compares strings exactly, NUL and astral characters included', () => {
+    const odd = jsonObject([
+      ['name', 'a\u0000b🌱'],
+      ['id', 1n],
+    ]);
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { name: 'a\u0000b🌱' }), odd), context)?.outcome).toBe('pass');
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { name: 'ab🌱' }), odd), context)?.outcome).toBe('fail');
+  });
+
+  it('leaves refusals and non-JSON answers alone', () => {
+    expect(responseReflectsRequest.judge(exchange({}, badRequest), context)).toBeUndefined();
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, 'oops')), context)).toBeUndefined();
+  });
+});
+
+describe('duplicate-ids', () => {
+  it('a repeat must not crash, and must be refused only with expectUniqueIds', () => {
+    const repeat = { role: 'repeat' as const, expect: 'refuse' as const };
+    expect(duplicateIds.judge(exchange(repeat, answer(500, '')), context)?.outcome).toBe('fail');
+    expect(duplicateIds.judge(exchange(repeat, ok), context)?.outcome).toBe('pass');
+    expect(duplicateIds.judge(exchange(repeat, ok), { ...context, expectUniqueIds: true })?.outcome).toBe('fail');
+    expect(duplicateIds.judge(exchange(repeat, answer(400, { error: 409, message: 'taken' })), { ...context, expectUniqueIds: true })?.outcome).toBe('pass');
+  });
+
+  it('a refused fresh neighbour above 2^53 fails when the plant is accepted under another id', () => {
+    const retry = { request: { method: 'POST', url: 'http://h/plants', headers: {}, label: 'retry' }, response: ok };
+    const neighbour = { role: 'neighbour' as const, expect: 'accept' as const, retry };
+    expect(duplicateIds.judge(exchange({ ...neighbour, ...fresh }, badRequest), context)?.outcome).toBe('fail');
+    // The literal 2^53+1 may be left over from an earlier run: no verdict.
+    expect(duplicateIds.judge(exchange({ ...neighbour, ...literal }, badRequest), context)).toBeUndefined();
+    // Refused also under another id: the plant was refused, not the id.
+    expect(duplicateIds.judge(exchange({ ...neighbour, ...fresh, retry: { ...retry, response: badRequest } }, badRequest), context)).toBeUndefined();
+    expect(duplicateIds.judge(exchange({ ...neighbour, ...fresh }, ok), context)?.outcome).toBe('pass');
+  });
+});
+
+describe('stateful-model', () => {
+  it('holds each step to the model', () => {
+    const step = (expectation: ExchangeFacts['expect']) => ({ role: 'model' as const, expect: expectation, because: 'test' });
+    expect(statefulModel.judge(exchange(step('refuse'), badRequest), context)?.outcome).toBe('pass');
+    expect(statefulModel.judge(exchange(step('refuse'), ok), context)?.outcome).toBe('fail');
+    expect(statefulModel.judge(exchange(step('accept'), ok), context)?.outcome).toBe('pass');
+    expect(statefulModel.judge(exchange(step('either'), badRequest), context)?.outcome).toBe('pass');
+    const retry = { request: { method: 'POST', url: 'http://h/plants', headers: {}, label: 'retry' }, response: ok };
+    expect(statefulModel.judge(exchange({ ...step('accept'), retry }, badRequest), context)?.outcome).toBe('fail');
+    expect(statefulModel.judge(exchange(step(undefined), ok), context)).toBeUndefined();
+  });
+});
+
+describe('all checks', () => {
+  it('have distinct ids, a title and a one-line description', () => {
+    expect(new Set(CHECKS.map((c) => c.id)).size).toBe(10);
+    for (const check of CHECKS) {
+      expect(check.title.length).toBeGreaterThan(0);
+      expect(check.description).not.toMatch(/\n/);
+    }
+  });
+
+  it('judge() returns only the checks an exchange concerns', () => {
+    const verdicts = judge(exchange({}, ok), context).map((j) => j.check);
+    expect(verdicts).toEqual(['positive-acceptance', 'no-server-errors', 'status-conformance', 'content-type-conformance', 'response-schema-conformance', 'response-reflects-request']);
+  });
+});

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckResult, Finding, VerifyReport } from '../report.js';
+import { renderConsoleReport, summaryLine } from './console.js';
+import { renderJson } from './json.js';
+import { renderJUnit } from './junit.js';
+import { regressionSource } from './regressions.js';
+import { escapeXml } from './xml.js';
+
+/** Nasty text for every field a reporter prints: markup, quotes, controls, NUL, a lone surrogate, astral and RTL text. */
+const NASTY = `<a href="x">&amp; 'q' \u0000 \u0001 \u001b[31m \r\n \ud800 🌱 \u05d0 \uffff ]]>`;
+
+function finding(overrides: Partial<Finding> = {}): Finding {
+  return {
+    check: 'positive-acceptance',
+    severity: 'failure',
+    message: `a valid request was refused ${NASTY}`,
+    expected: '200 (accepted)',
+    actual: `400 ${NASTY}`,
+    expectation: { kind: 'status-class', classes: [2] },
+    request: { method: 'POST', url: 'http://127.0.0.1:4010/plants', headers: { 'content-type': 'application/json' }, body: `{"name":${JSON.stringify(NASTY)},"id":1}`, label: 'valid' },
+    curl: `curl -X POST 'http://127.0.0.1:4010/plants' --data-binary '${NASTY}'`,
+    seed: 42,
+    path: 'valid:3:0',
+    shrunk: true,
+    ...overrides,
+  };
+}
+
+function result(id: CheckResult['id'], status: CheckResult['status'], findings: Finding[] = []): CheckResult {
+  return { id, title: id, description: `${id} description`, status, cases: status === 'skipped' ? 0 : 12, findings };
+}
+
+const REPORT: VerifyReport = {
+  target: 'http://127.0.0.1:4010',
+  spec: '/tmp/plant-store.yaml',
+  seed: 42,
+  runs: 100,
+  casesRun: 1234,
+  durationMs: 1500,
+  casesPerSecond: 1000,
+  shrinkMs: 300,
+  ok: false,
+  checks: [
+    result('positive-acceptance', 'failed', [finding()]),
+    result('status-conformance', 'warned', [finding({ check: 'status-conformance', severity: 'warning', message: `401 is not declared ${NASTY}` })]),
+    result('no-server-errors', 'passed'),
+    result('stateful-model', 'skipped'),
+  ],
+};
+
+/**
+ * A small but strict XML 1.0 well-formedness check: only legal characters, every & an entity,
+ * no < inside text or attributes, attributes quoted, tags balanced, one root.
+ */
+function assertWellFormedXml(xml: string): void {
+  // eslint-disable-next-line no-control-regex
+  const illegal = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.exec(xml);
+  expect(illegal, `illegal XML character U+${illegal?.[0].charCodeAt(0).toString(16)}`).toBeNull();
+  const badAmp = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.exec(xml);
+  expect(badAmp, `bare & at ${badAmp?.index}`).toBeNull();
+  const body = xml.replace(/^<\?xml[^?]*\?>\s*/, '');
+  const stack: string[] = [];
+  let roots = 0;
+  const token = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.-]*="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/gy;
+  let match: RegExpExecArray | null;
+  while ((match = token.exec(body)) !== null) {
+    const [, closing, name, , selfClosing, text, stray] = match;
+    if (stray !== undefined) throw new Error(`stray < at ${match.index}: ${body.slice(match.index, match.index + 40)}`);
+    if (text !== undefined) {
+      if (stack.length === 0 && text.trim() !== '') throw new Error(`text outside the root: ${text}`);
+      continue;
+    }
+    if (closing) {
+      expect(stack.pop(), `</${name}>`).toBe(name);
+    } else if (!selfClosing) {
+      if (stack.length === 0) roots += 1;
+      stack.push(name as string);
+    } else if (stack.length === 0) roots += 1;
+  }
+  expect(token.lastIndex === 0 || token.lastIndex === body.length).toBe(true);
+  expect(stack).toEqual([]);
+  expect(roots).toBe(1);
+}
+
+describe('escapeXml', () => {
+  it('escapes markup and writes characters XML cannot carry as \\uXXXX', () => {
+    expect(escapeXml(`<&>"'`)).toBe('&lt;&amp;&gt;&quot;&apos;');
+    expect(escapeXml('a\u0000b\u001bc')).toBe('a\\u0000b\\u001bc');
+    expect(escapeXml('\ud800x')).toBe('\\ud800x');
+    expect(escapeXml('🌱\t\n')).toBe('🌱\t\n');
+    expect(escapeXml('\r')).toBe('&#13;');
+  });
+});
+
+describe('JUnit', () => {
+  const xml = renderJUnit(REPORT, new Date('2026-01-02T03:04:05Z'));
+
+  it('is well-formed XML even with control characters, NUL and lone surrogates in findings', () => {
+    assertWellFormedXml(xml);
+  });
+
+  it('has one testcase per check, a failure per failing finding, warnings in system-out, skipped checks skipped', () => {
+    expect(xml.match(/<testcase /g)).toHaveLength(4);
+    expect(xml).toMatch(/<testsuites name="plantstore verify" tests="4" failures="1" errors="0" skipped="1"/);
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml).toMatch(/<failure message="a valid request was refused &lt;a href=&quot;x&quot;&gt;/);
+    expect(xml).toMatch(/curl:\ncurl -X POST/);
+    expect(xml).toMatch(/<system-out>12 requests judged.\n\nWARNING: 401 is not declared/);
+    expect(xml).toMatch(/<skipped message="stateful-model judged no request in this run"\/>/);
+    expect(xml).toMatch(/<property name="seed" value="42"\/>/);
+    expect(xml).toMatch(/timestamp="2026-01-02T03:04:05"/);
+  });
+});
+
+describe('console', () => {
+  it('prints the table, each finding with expected, actual, replay and curl, and a summary', () => {
+    const text = renderConsoleReport(REPORT);
+    expect(text).toMatch(/positive-acceptance\s+✗ failed\s+12\s+1/);
+    expect(text).toMatch(/stateful-model\s+- skipped\s+0\s+0/);
+    expect(text).toMatch(/1\. FAILURE positive-acceptance: a valid request was refused/);
+    expect(text).toMatch(/2\. WARNING status-conformance/);
+    expect(text).toMatch(/expected: 200 \(accepted\)/);
+    expect(text).toMatch(/replay: {3}plantstore verify --target http:\/\/127\.0\.0\.1:4010 --seed 42 --replay valid:3:0 \(shrunk\)/);
+    expect(text).toMatch(/curl:\n {5}curl -X POST/);
+    expect(summaryLine(REPORT)).toBe('DOES NOT CONFORM: 4 checks, 1 passed, 1 failed, 1 warned, 1 skipped; 1234 requests in 1.2 s (1000 cases/s), shrinking 0.3 s, seed 42');
+  });
+
+  it('uses colour only when asked', () => {
+    expect(renderConsoleReport(REPORT)).not.toMatch(/\u001b\[3\dm/);
+    expect(renderConsoleReport(REPORT, { color: true })).toMatch(/\u001b\[31m/);
+  });
+});
+
+describe('JSON', () => {
+  it('is the report itself', () => {
+    expect(JSON.parse(renderJson(REPORT))).toEqual(REPORT);
+  });
+});
+
+describe('regression files', () => {
+  it('replay every step exactly and assert the expectation', () => {
+    const before = { method: 'POST', url: 'http://127.0.0.1:4010/plants', headers: { a: 'b' }, body: '{"name":"x","id":4611686018427387904}', label: 'first' };
+    const source = regressionSource(REPORT, finding({ before: [before] }), new Date('2026-01-02T00:00:00Z'));
+    expect(source).toMatch(/"path": "\/plants"/);
+    expect(source).toContain(JSON.stringify(finding().request.body));
+    expect(source).toContain('"body": "{\\"name\\":\\"x\\",\\"id\\":4611686018427387904}"');
+    expect(source).toMatch(/test\.skipIf\(!target\)/);
+    expect(source).toMatch(/EXPECTATION.classes/);
+    expect(source).not.toMatch(/\*\/(?![\s\S]*\/\*\*)[\s\S]*\*\//); // the header comment cannot be closed early
+  });
+});
