@@ -6,7 +6,7 @@
 // wait until it answers, warm up, measure, read its peak RSS, stop it.
 //
 //   node bench/run.mjs [--duration 10] [--warmup 2] [--connections 32]
-//                      [--only floor,plantstore] [--strict] [--settle 3] [--max-seconds N]
+//                      [--only floor,plantstore] [--strict] [--settle 2] [--max-seconds N]
 //   env: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ONLY, BENCH_STRICT=1, BENCH_SETTLE, BENCH_MAX_SECONDS
 // --settle: before each row wait up to N s for other processes to quiet down (0: don't).
 //
@@ -67,7 +67,7 @@ const config = {
   only: (argv.only ?? process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   strict: argv.strict ?? process.env.BENCH_STRICT === '1',
   // Before each row, wait up to this long for the machine to be quiet (other CPU use below the "disturbed" mark).
-  settleSeconds: num('settle', 'BENCH_SETTLE', 3, 0),
+  settleSeconds: num('settle', 'BENCH_SETTLE', 2, 0),
 };
 
 let targets = allTargets;
