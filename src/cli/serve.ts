@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { operationName } from '../document/load-document.js';
 import { declaredFailureStatus } from '../http/handle-request.js';
-import { DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
+import { CONTROL_PREFIX, DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
+import { loadConfig, type ServeConfig } from '../control/config.js';
+import { loadSeedData } from '../control/seed-data.js';
 import { requiresBearer } from '../auth/bearer.js';
 import { JOURNAL_DEFAULTS } from '../journal/journal.js';
 import { isLogLevel, LOG_LEVELS } from '../log/logger.js';
@@ -27,17 +29,15 @@ Options:
   --isolate-by-token       every bearer token gets its own plant store and journal view
   --data-dir DIR           keep the plants in DIR across restarts (default: memory only)
   --journal-size N         requests kept in the journal (default ${JOURNAL_DEFAULTS.capacity}; 0 keeps none)
+  --admin-token T          require this bearer token on the control API (${CONTROL_PREFIX}); API tokens
+                           never open it. Also PLANTSTORE_ADMIN_TOKEN. Without it the control API is open
+  --seed-data FILE         start with the plants of this JSON array of NewPlant
+  --config FILE            read options from a YAML/JSON file (flags given here win)
   --log-level LEVEL        ${LOG_LEVELS.join('|')} (default info: one line per request)
   -h, --help               this help
 `;
 
-/** Turns `plantstore serve` arguments into server options; throws UsageError with the flag at fault. */
-export function parseServeArguments(argv: readonly string[], environment: NodeJS.ProcessEnv = process.env): ServerOptions | 'help' {
-  const { values } = parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: false,
-    options: {
+const SERVE_FLAGS = {
       spec: { type: 'string' },
       port: { type: 'string' },
       host: { type: 'string' },
@@ -51,39 +51,64 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
       'isolate-by-token': { type: 'boolean' },
       'data-dir': { type: 'string' },
       'journal-size': { type: 'string' },
+      'admin-token': { type: 'string' },
+      'seed-data': { type: 'string' },
+      config: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
-    },
-  });
+} as const;
+
+function readFlags(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: SERVE_FLAGS }).values;
+}
+
+/**
+ * Turns `plantstore serve` arguments into server options; throws UsageError with the flag at fault.
+ * Each option comes from its flag, else the config file (`--config`, read by the caller), else its default.
+ */
+export function parseServeArguments(argv: readonly string[], environment: NodeJS.ProcessEnv = process.env, config: ServeConfig = {}): ServerOptions | 'help' {
+  const values = readFlags(argv);
   if (values.help) return 'help';
   const fromEnvironment = (environment.PLANTSTORE_TOKENS ?? '').split(',').map((token) => token.trim()).filter(Boolean);
   const authStatus = values['auth-status'];
   if (authStatus !== undefined && authStatus !== '400' && authStatus !== '401') throw new UsageError(`--auth-status must be 400 or 401, not "${authStatus}"`);
-  const logLevel = values['log-level'] ?? 'info';
+  const logLevel = values['log-level'] ?? config.logLevel ?? 'info';
   if (!isLogLevel(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
   if (values.token?.some((token) => token.trim() === '')) throw new UsageError('--token must not be empty');
+  const adminToken = values['admin-token'] ?? (environment.PLANTSTORE_ADMIN_TOKEN || undefined) ?? config.adminToken;
+  if (adminToken !== undefined && adminToken.trim() === '') throw new UsageError('--admin-token must not be empty');
+  const spec = values.spec ?? config.spec;
+  const dataDir = values['data-dir'] ?? config.dataDir;
+  const status = authStatus !== undefined ? (authStatus === '401' ? 401 : 400) : config.authStatus;
   return {
-    ...(values.spec !== undefined ? { spec: values.spec } : {}),
-    port: integerOption('--port', values.port, DEFAULTS.port, 0, 65_535),
-    host: values.host ?? DEFAULTS.host,
-    tokens: [...(values.token ?? []), ...fromEnvironment],
-    ...(authStatus !== undefined ? { authStatus: authStatus === '401' ? 401 : 400 } : {}),
-    echoId: values['echo-id'] ?? false,
-    cors: !(values['no-cors'] ?? false),
-    bodyLimitBytes: integerOption('--body-limit', values['body-limit'], DEFAULTS.bodyLimitBytes, 1, 2 ** 31),
-    requestTimeoutMs: integerOption('--request-timeout-ms', values['request-timeout-ms'], DEFAULTS.requestTimeoutMs, 100, 3_600_000),
-    isolateByToken: values['isolate-by-token'] ?? false,
-    ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
-    journalSize: integerOption('--journal-size', values['journal-size'], JOURNAL_DEFAULTS.capacity, 0, 1_000_000),
+    ...(spec !== undefined ? { spec } : {}),
+    port: integerOption('--port', values.port, config.port ?? DEFAULTS.port, 0, 65_535),
+    host: values.host ?? config.host ?? DEFAULTS.host,
+    tokens: [...(values.token ?? []), ...fromEnvironment, ...(config.tokens ?? [])],
+    ...(adminToken !== undefined ? { adminToken } : {}),
+    ...(status !== undefined ? { authStatus: status } : {}),
+    echoId: values['echo-id'] ?? config.echoId ?? false,
+    cors: values['no-cors'] ? false : (config.cors ?? true),
+    bodyLimitBytes: integerOption('--body-limit', values['body-limit'], config.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes, 1, 2 ** 31),
+    requestTimeoutMs: integerOption('--request-timeout-ms', values['request-timeout-ms'], config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, 100, 3_600_000),
+    isolateByToken: values['isolate-by-token'] ?? config.isolateByToken ?? false,
+    ...(dataDir !== undefined ? { dataDir } : {}),
+    journalSize: integerOption('--journal-size', values['journal-size'], config.journalSize ?? JOURNAL_DEFAULTS.capacity, 0, 1_000_000),
+    ...(config.seed !== undefined ? { seed: config.seed } : {}),
+    ...(config.faults !== undefined ? { faults: config.faults } : {}),
     logLevel,
   };
 }
 
 export async function runServe(argv: readonly string[]): Promise<number> {
-  const options = parseServeArguments(argv);
-  if (options === 'help') {
+  const flags = readFlags(argv);
+  const config = flags.config === undefined ? {} : await loadConfig(flags.config);
+  const parsed = parseServeArguments(argv, process.env, config);
+  if (parsed === 'help') {
     process.stdout.write(SERVE_HELP);
     return 0;
   }
+  const seedData = flags['seed-data'] === undefined ? [] : await loadSeedData(flags['seed-data']);
+  const options: ServerOptions = seedData.length === 0 ? parsed : { ...parsed, seed: [...(parsed.seed ?? []), ...seedData] };
   const server = await startServer(options);
   if (options.logLevel !== 'silent') process.stdout.write(banner(server, options));
   await new Promise<void>((resolve) => {
@@ -113,6 +138,7 @@ function banner(server: RunningServer, options: ServerOptions): string {
       : 'tokens: none configured, so ANY non-empty bearer token is accepted (use --token to restrict)',
     `refused credentials: HTTP ${status} with Error code 401 and WWW-Authenticate: Bearer`,
     `cors: ${options.cors === false ? 'off' : 'on (any origin)'}`,
+    `control API: ${server.url}${CONTROL_PREFIX} (${options.adminToken === undefined ? 'open: no --admin-token' : 'admin token required'}; described by spec/control-api.yaml)`,
     `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
     '',
   );

@@ -59,6 +59,8 @@ interface ServedOperation {
   readonly name: string;
   /** The document's own failure status: 400 if declared, else its first 4xx, else 400. */
   readonly failureStatus: number;
+  /** Every status the operation declares. */
+  readonly declared: ReadonlySet<number>;
   readonly binding: Binding;
   readonly validate: RequestValidator;
 }
@@ -108,21 +110,21 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
     }
 
     const credentials = served.binding.authorize(request.headers.authorization);
-    if (!credentials.ok) return answered(refusal(credentials.failure, options.authStatus ?? served.failureStatus));
+    if (!credentials.ok) return answered(refusal(credentials.failure, options.authStatus ?? statusOf(credentials.failure, served)));
     trace.tenant = served.binding.tenant(credentials, request.headers);
 
     const body = await readBody(request, options.bodyLimitBytes);
-    if (!body.ok) return answered(refusal(body.failure, served.failureStatus));
+    if (!body.ok) return answered(refusal(body.failure, statusOf(body.failure, served)));
     trace.body = body.body;
     const input: RequestInput = { method, path, query: parseQuery(query), headers: flatHeaders(request.headers), body: body.body };
     const preferences = site.site.observed ? parsePrefer(input.headers.prefer) : undefined;
     const validation = served.validate(input);
     trace.validation = validation.ok ? { ok: true } : { ok: false, error: validation.failure.error, message: validation.failure.message };
     // A stated preference is answered from the document even for an invalid body, as Prism does for codes.
-    if (!validation.ok && !preferences) return answered(refusal(validation.failure, served.failureStatus));
+    if (!validation.ok && !preferences) return answered(refusal(validation.failure, statusOf(validation.failure, served)));
 
     const outcome = await served.binding.handle({ body: validation.ok ? validation.body : undefined, request: input, pathParameters: route.pathParameters, tenant: trace.tenant, preferences });
-    const answer = outcome.ok ? outcome.answer : refusal(outcome.failure, isServerFailure(outcome.failure) ? outcome.failure.error : served.failureStatus);
+    const answer = outcome.ok ? outcome.answer : refusal(outcome.failure, statusOf(outcome.failure, served));
     return slowBodyMs === undefined ? answered(answer) : { kind: 'answer', answer, slowBodyMs };
   }
 
@@ -172,7 +174,13 @@ function compileSite(site: Site): CompiledSite {
   const served = new Map<IHttpOperation, ServedOperation>(
     site.document.operations.map((operation) => [
       operation,
-      { name: operationName(operation), failureStatus: declaredFailureStatus(operation), binding: site.bind(operation), validate: compileRequestValidator(operation) },
+      {
+        name: operationName(operation),
+        failureStatus: declaredFailureStatus(operation),
+        declared: new Set(operation.responses.map((response) => Number(response.code))),
+        binding: site.bind(operation),
+        validate: compileRequestValidator(operation),
+      },
     ]),
   );
   return { site, routes: compileRouteTable(site.document.operations), served };
@@ -189,6 +197,15 @@ function faultReply(fault: Fault, served: ServedOperation): Reply | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * The HTTP status of a refusal: its own code when the operation declares that status (a document
+ * declaring 401 or 404 gets them) or when it is the server's failure (5xx), else the document's
+ * failure status: for the Plant Store, whose only failure is 400, always 400.
+ */
+function statusOf(refused: Failure, served: ServedOperation): number {
+  return served.declared.has(refused.error) || isServerFailure(refused) ? refused.error : served.failureStatus;
 }
 
 export function declaredFailureStatus(operation: IHttpOperation): number {

@@ -5,6 +5,8 @@ import { ErrorCode, failure, type ErrorCodeValue } from '../errors/failure.js';
 import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
 import { bindApiOperation, STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { preloadMocker } from '../prism/internals.js';
+import { bindControlOperation } from '../control/bind-control.js';
+import { loadControlDocument } from '../control/control-document.js';
 import { createJournal, JOURNAL_DEFAULTS, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger, type LogLevel } from '../log/logger.js';
 import { createDurableStores } from '../store/durable-stores.js';
@@ -22,6 +24,8 @@ export interface ServerOptions {
   readonly host?: string;
   /** Accepted bearer tokens. None: any non-empty bearer token is accepted. */
   readonly tokens?: readonly string[];
+  /** Only this bearer token opens the control API (/__control); without it the control API is open. */
+  readonly adminToken?: string;
   /** HTTP status of an authentication failure. Default: the operation's declared failure status (400 here). */
   readonly authStatus?: 400 | 401;
   /** Add the id to the created Plant. Default false: the document's Plant has name and tag only. */
@@ -106,6 +110,12 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   const handler = createRequestHandler(
     {
       api: { document, observed: true, bind: (operation) => bindApiOperation(operation, { stores, tokens, echoId: options.echoId ?? false, isolateByToken }) },
+      control: {
+        document: await loadControlDocument(),
+        observed: false,
+        bind: (operation) =>
+          bindControlOperation(operation, { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt: Date.now() }),
+      },
       controlPrefix: CONTROL_PREFIX,
       journal,
       faults,

@@ -92,10 +92,16 @@ function compileParameterValidator(operation: IHttpOperation): (request: Request
   return (input) => {
     const result = validateInput({
       resource: withoutBody,
-      element: { method: operation.method as HttpMethod, url: { path: input.path, query: { ...input.query } }, headers: { ...input.headers } },
+      element: { method: operation.method as HttpMethod, url: { path: input.path, query: { ...input.query } }, headers: withoutBodyHeaders(input.headers) },
     });
     return result._tag === 'Left' ? failure(ErrorCode.schemaViolation, describe(result.left)) : undefined;
   };
+}
+
+/** prism judges a body from Content-Length; the body is checked apart, so its headers must not be seen here. */
+function withoutBodyHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = headers;
+  return rest;
 }
 
 function describe(diagnostics: ReadonlyArray<PrismDiagnostic>): string {

@@ -50,12 +50,12 @@ describe('spec/control-api.yaml', () => {
     expect(Object.keys(CONTROL_HANDLERS).sort()).toEqual(control.operations.map((operation) => operation.iid).sort());
   });
 
-  test('per-id operations declare 404 as their only failure, so the pipeline answers an absent id 404', async () => {
+  test('every operation declares 400 and 401, per-id ones 404 too, so each refusal gets its own status', async () => {
     const { control } = await loadDocuments();
     for (const operation of control.operations) {
       const failures = operation.responses.map((response) => response.code).filter((code) => code.startsWith('4'));
       const perId = ['getPlant', 'deletePlant', 'deleteFault'].includes(operation.iid ?? '');
-      expect(failures, operation.iid).toEqual(perId ? ['404'] : ['400']);
+      expect([...failures].sort(), operation.iid).toEqual(perId ? ['400', '401', '404'] : ['400', '401']);
     }
   });
 

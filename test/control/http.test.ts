@@ -65,10 +65,10 @@ describe('control API over HTTP', () => {
     expect(JSON.parse(absent.text)).toEqual({ error: 404, message: 'no plant has id 9007199254740993' });
   });
 
-  test('an id that is not an int64 matches no plant: 404, as the document says, with Error 422', async () => {
+  test('an id that is not an int64 is refused: 400 with Error 422', async () => {
     for (const id of ['abc', '9223372036854775808']) {
       const reply = await send('GET', `/__control/plants/${id}`);
-      expect(reply.status, id).toBe(404);
+      expect(reply.status, id).toBe(400);
       expect(JSON.parse(reply.text), id).toMatchObject({ error: 422 });
     }
   });
@@ -88,6 +88,7 @@ describe('control API over HTTP', () => {
 
   test('the API token does not open the control API; the refusal carries a Bearer challenge', async () => {
     const refused = await send('GET', '/__control/health', { authorization: 'Bearer api-token' });
+    expect(refused.status).toBe(401);
     expect(JSON.parse(refused.text)).toMatchObject({ error: 401 });
     expect(refused.headers['www-authenticate']).toMatch(/^Bearer/);
     expect((await send('GET', '/__control/health')).status).toBe(200);
