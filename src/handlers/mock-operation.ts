@@ -32,8 +32,13 @@ export function mockOperation(operation: IHttpOperation, request: IHttpRequest, 
   };
   const result = mock({ resource: operation, input: { data: request, validations: [] }, config })(silentLogger);
   if (result._tag === 'Left') {
-    const error = result.left as Error & { status?: number; detail?: string };
-    return { ok: false, failure: failure(ErrorCode.internal, `no mocked answer for ${operation.method.toUpperCase()} ${operation.path}: ${error.detail ?? error.message}`) };
+    const error = result.left as Error & { detail?: string };
+    const cause = error.detail ?? error.message;
+    // A preference the document cannot meet (an undeclared code, an unknown example) is the client's to change.
+    if (config.code !== undefined || config.exampleKey !== undefined) {
+      return { ok: false, failure: failure(ErrorCode.badRequest, `the Prefer header asks for an answer the document does not have: ${cause}`) };
+    }
+    return { ok: false, failure: failure(ErrorCode.internal, `no mocked answer for ${operation.method.toUpperCase()} ${operation.path}: ${cause}`) };
   }
   const { statusCode, headers = {}, body } = result.right;
   const contentType = headers['content-type'] ?? headers['Content-Type'];

@@ -132,7 +132,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
     const started = performance.now();
     const arrived = new Date();
     const method = request.method ?? 'GET';
-    const url = request.url ?? '/';
+    const url = originForm(request.url ?? '/');
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
     const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
@@ -260,6 +260,20 @@ async function dripBody(response: ServerResponse, body: Buffer, durationMs: numb
     if (offset + size < body.length) await sleep(durationMs / pieces);
   }
   response.end();
+}
+
+/**
+ * The request target as a path and query. RFC 9112 §3.2.2: a server must accept the absolute form
+ * (http://host/plants) too, which proxies and some clients send.
+ */
+function originForm(target: string): string {
+  if (target.startsWith('/')) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return target;
+  }
 }
 
 function parseQuery(query: string): Record<string, string | string[]> {

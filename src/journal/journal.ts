@@ -118,7 +118,9 @@ function bodyContains(body: string, fields: Readonly<Record<string, unknown>>): 
 /** Deep partial match; numbers and bigints compare by value so `{ id: 1 }` finds id 1. */
 function contains(actual: ExactJson | undefined, expected: unknown): boolean {
   if ((typeof expected === 'number' || typeof expected === 'bigint') && (typeof actual === 'number' || typeof actual === 'bigint')) {
-    return Number.isInteger(expected) || typeof expected === 'bigint' ? BigInt(expected) === BigInt(actual as number | bigint) : expected === actual;
+    const integral = (value: number | bigint) => typeof value === 'bigint' || Number.isInteger(value);
+    // Integers compare exactly (a bigint id against a number id); anything else by value.
+    return integral(expected) && integral(actual) ? BigInt(expected) === BigInt(actual) : expected === actual;
   }
   if (typeof expected !== 'object' || expected === null) return Object.is(actual, expected);
   if (typeof actual !== 'object' || actual === null) return false;

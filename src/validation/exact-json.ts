@@ -18,6 +18,9 @@ export const MAX_JSON_DEPTH = 64;
  */
 const CLAMP = 10n ** 40n;
 
+/** A digit followed by a fraction or exponent: some number in the text (or a string) may not be what JSON.parse made of it. */
+const FRACTION_OR_EXPONENT = /\d[.eE]/;
+
 /**
  * Parses JSON text exactly. `JSON.parse` does the work (V8's parser is iterative, so deep
  * nesting cannot overflow the stack, and it is ~3× faster than a lossless parser); only when a
@@ -34,19 +37,23 @@ export function parseExactJson(text: string): ParsedJson {
   if (scan.depth > MAX_JSON_DEPTH) {
     return { ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` };
   }
-  if (!scan.inexact) return { ok: true, value: value as ExactJson };
+  // A fraction or exponent in the text may have rounded to an integer double (1.00000000000000000000001).
+  const mayHaveRounded = scan.integral && FRACTION_OR_EXPONENT.test(text);
+  if (!scan.inexact && !mayHaveRounded) return { ok: true, value: value as ExactJson };
   // Depth is bounded now, so the recursive lossless parser cannot overflow.
   return { ok: true, value: parseLossless(text, null, exactNumber) as ExactJson };
 }
 
-/** Walks the value without recursion; reports its depth and whether any number lost digits. */
-function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean } {
+/** Walks the value without recursion: its depth, whether a number lost digits, whether any is an integer. */
+function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean; integral: boolean } {
   let depth = 0;
   let inexact = false;
+  let integral = false;
   const stack: Array<[unknown, number]> = [[root, 1]];
   while (stack.length > 0) {
     const [node, level] = stack.pop()!;
     if (typeof node === 'number') {
+      if (Number.isInteger(node)) integral = true;
       if (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node))) inexact = true;
       continue;
     }
@@ -55,20 +62,32 @@ function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean }
     if (depth > MAX_JSON_DEPTH) break;
     for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, level + 1]);
   }
-  return { depth, inexact };
+  return { depth, inexact, integral };
 }
 
 /**
- * A JSON number text as a value: a bigint when it is an integer a JS number cannot hold,
- * NaN when it has a fraction but more digits than a double (so no validator takes it for an
- * integer), else the JS number.
+ * A JSON number text as a value: a bigint when it is an integer a JS number cannot hold; a number
+ * otherwise. A fraction that a double rounds to an integer (1.00000000000000000000001, -1e-400)
+ * becomes the next double away from zero, which is no integer and within one ulp of the value;
+ * beyond 2^52, where every double is an integer, it becomes NaN, which no validator takes for one.
  */
 export function exactNumber(text: string): number | bigint {
-  const asNumber = Number(text);
-  if (Number.isSafeInteger(asNumber)) return asNumber;
   const integer = integerFromJsonNumber(text);
-  if (integer !== undefined) return integer;
-  return Number.isFinite(asNumber) && !Number.isInteger(asNumber) ? asNumber : Number.NaN;
+  if (integer !== undefined) return integer >= -MAX_SAFE && integer <= MAX_SAFE ? Number(integer) : integer;
+  const asNumber = Number(text);
+  if (!Number.isInteger(asNumber)) return asNumber;
+  return Math.abs(asNumber) < 2 ** 52 ? nextAwayFromZero(asNumber) : Number.NaN;
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+function nextAwayFromZero(value: number): number {
+  if (value === 0) return Object.is(value, -0) ? -Number.MIN_VALUE : Number.MIN_VALUE;
+  // Adding one to a double's bits moves it one step further from zero, whatever its sign.
+  const bits = new DataView(new ArrayBuffer(8));
+  bits.setFloat64(0, value);
+  bits.setBigUint64(0, bits.getBigUint64(0) + 1n);
+  return bits.getFloat64(0);
 }
 
 /** The exact integer a JSON number text denotes (1.0, 1e3 and 10.00e-1 are integers), or undefined. */

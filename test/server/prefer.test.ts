@@ -25,13 +25,7 @@ describe('Prefer on POST /plants', () => {
     expectError(await postPlant(server.current.url, plantText({ name: 'n', id: 3 }), { 'content-type': 'application/json', prefer: 'code=200' }), 400, 401);
   });
 
-  // BUG (src/handlers/mock-operation.ts): when prism's mocker cannot meet a preference (a status the
-  // document does not declare, an example it does not have) the failure is ErrorCode.internal, so the
-  // client gets HTTP 500 {"error":500,"message":"no mocked answer for POST /plants: Requested status
-  // code 404 is not defined in the document."}. Repro: POST /plants (valid token and body) with
-  // "Prefer: code=404", or "Prefer: example=nope". It is the client's doing, not a defect: answer the
-  // operation's failure status (400) with an Error naming the preference. Remove `.fails` once fixed.
-  it.fails.each([
+  it.each([
     ['code=404 (not declared)', 'code=404'],
     ['code=500 (not declared)', 'code=500'],
     ['example=nope (no such example)', 'example=nope'],

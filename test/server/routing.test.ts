@@ -48,12 +48,7 @@ describe('routing (bundled document)', () => {
     expectError(await send(`${server.current.url}/?/plants`, { method: 'POST', headers: { ...AUTH } }), 404, 404);
   });
 
-  // BUG (src/http/handle-request.ts): the path is taken from request.url as sent, so a request in
-  // absolute-form ("POST http://127.0.0.1:4010/plants HTTP/1.1", which RFC 9112 §3.2.2 says a server
-  // MUST accept) is answered 404 "no operation has the path http://127.0.0.1:4010/plants".
-  // Fix: when request.url does not start with "/", route on new URL(request.url).pathname (+ search).
-  // Remove `.fails` once fixed.
-  it.fails('routes a request whose target is in absolute-form (http://host:port/plants)', async () => {
+  it('routes a request whose target is in absolute-form (http://host:port/plants)', async () => {
     const id = nextId();
     const body = plantText({ name: 'absolute', id });
     const { port } = server.current;
