@@ -15,6 +15,7 @@ export const contentTypeConformance: Check = {
     const actual = mediaTypeOf(header);
     if (actual !== undefined && types.some((type) => mediaTypeMatches(actual, type))) return PASS;
     return fail({
+      key: `${response.status} ${actual ?? 'none'}`,
       expected: `content-type ${types.join(' or ')}`,
       expectation: { kind: 'media-type', mediaTypes: types },
       actual: header === undefined ? `no content-type; ${describeResponse(response)}` : `content-type ${header}`,

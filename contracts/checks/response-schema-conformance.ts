@@ -29,6 +29,7 @@ export const responseSchemaConformance: Check = {
       body = JSON.parse(response.body);
     } catch (error) {
       return fail({
+        key: `${response.status} not JSON`,
         expected: `a JSON ${schemaName}`,
         expectation: { kind: 'json-schema', schema: content.schema },
         actual: response.body === '' ? 'an empty body' : `not JSON: ${response.body.slice(0, 200)}`,
@@ -46,6 +47,7 @@ export const responseSchemaConformance: Check = {
     const listed = issues.slice(0, ISSUES_SHOWN).map((issue) => issue.message);
     if (issues.length > ISSUES_SHOWN) listed.push(`and ${issues.length - ISSUES_SHOWN} more`);
     return fail({
+      key: `${response.status} ${issues.map((issue) => issue.message).join('; ')}`,
       expected: `a body matching ${schemaName}`,
       expectation: { kind: 'json-schema', schema: content.schema },
       actual: response.body.length > 300 ? `${response.body.slice(0, 300)}…` : response.body,

@@ -15,6 +15,7 @@ export const statusConformance: Check = {
     if (status === undefined || status >= 500) return undefined;
     if (isDeclared(operation, status)) return PASS;
     const problem = {
+      key: String(status),
       expected: `one of ${declaredCodes(operation)}`,
       expectation: { kind: 'declared-status' as const, codes: operation.responses.map((r) => r.code) },
       actual: describeResponse(exchange.response),

@@ -65,6 +65,11 @@ export interface Problem {
   readonly expectation: Expectation;
   readonly actual: string;
   readonly message: string;
+  /**
+   * What makes two problems the same kind, for checks about the answer rather than the request
+   * (e.g. "400 error must be <= 2147483647"); by default the request's role, target and rule broken.
+   */
+  readonly key?: string;
   /** The exchange that shows the problem best, when it is not the judged one (e.g. the retry). */
   readonly evidence?: { readonly request: SentRequest; readonly response: ReceivedResponse };
 }

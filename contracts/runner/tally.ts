@@ -38,6 +38,7 @@ export function newTally(): Tally {
 /** What makes two problems "the same kind": see the module comment. */
 export function signatureOf(check: CheckId, exchange: Exchange, verdict: Verdict): string {
   if (verdict.outcome === 'pass') return `${check}|pass`;
+  if (verdict.key !== undefined) return [check, verdict.outcome, verdict.key].join('|');
   const { facts, response } = exchange;
   const answer = response.error?.kind ?? String(response.status);
   // The part of "expected" before a colon names the property for response-reflects-request ("name: …", "tag: …").
