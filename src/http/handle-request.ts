@@ -6,7 +6,7 @@ import { ErrorCode, failure, isServerFailure, type Failure } from '../errors/fai
 import type { Fault, Faults } from '../faults/faults.js';
 import type { Binding } from '../handlers/binding.js';
 import type { Answer } from '../handlers/outcome.js';
-import { journalMessage, type Journal, type ValidationOutcome } from '../journal/journal.js';
+import type { Journal, ValidationOutcome } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
 import { compileRouteTable, type RouteTable } from '../routing/route-table.js';
 import { SHARED_TENANT, type TenantId } from '../store/tenants.js';
@@ -130,7 +130,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
 
   return function handleRequest(request: IncomingMessage, response: ServerResponse): void {
     const started = performance.now();
-    const arrived = new Date();
+    const arrivedAt = Date.now();
     const method = request.method ?? 'GET';
     const url = originForm(request.url ?? '/');
     const queryStart = url.indexOf('?');
@@ -151,7 +151,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
         const isControl = control !== undefined && (path === controlPrefix || path.startsWith(`${controlPrefix}/`));
         if (journal.capacity > 0 && !isControl) {
           journal.record({
-            time: arrived.toISOString(),
+            arrivedAt,
             tenant: trace.tenant,
             ...(trace.operation !== undefined ? { operation: trace.operation } : {}),
             method,
@@ -161,8 +161,8 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
             durationMs,
             ...(trace.validation !== undefined ? { validation: trace.validation } : {}),
             ...(trace.fault !== undefined ? { fault: trace.fault } : {}),
-            request: journalMessage(request.headers, trace.body),
-            response: journalMessage(sent.headers, sent.body),
+            request: { headers: request.headers, body: trace.body },
+            response: sent,
           });
         }
       })

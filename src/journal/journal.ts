@@ -43,8 +43,27 @@ export interface JournalQuery {
   readonly limit?: number;
 }
 
+/**
+ * What the pipeline hands the journal: references to what it already has (Node's header object,
+ * the body bytes, the arrival time as a number). Masking, decoding and dating wait until someone
+ * reads the journal, so recording costs the hot path almost nothing.
+ */
+export interface RecordedMessage {
+  readonly headers: Readonly<Record<string, string | number | string[] | undefined>>;
+  readonly body: Buffer | string;
+  /** The whole body's size when `body` was cut short on recording. */
+  readonly size?: number;
+}
+
+export interface JournalRecord extends Omit<JournalEntry, 'sequence' | 'time' | 'request' | 'response'> {
+  /** Date.now() when the request arrived. */
+  readonly arrivedAt: number;
+  readonly request: RecordedMessage;
+  readonly response: RecordedMessage;
+}
+
 export interface Journal {
-  record(entry: Omit<JournalEntry, 'sequence'>): void;
+  record(entry: JournalRecord): void;
   /** Matching entries, oldest first. */
   entries(query?: JournalQuery): JournalEntry[];
   /**
@@ -58,11 +77,19 @@ export interface Journal {
 
 export const JOURNAL_DEFAULTS = { capacity: 1000, bodyLimitBytes: 4096 } as const;
 
+type Stored = JournalRecord & { readonly sequence: number };
+
 /** The last `capacity` requests in a ring; 0 keeps none (and costs nothing per request). */
 export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity): Journal {
-  let ring: JournalEntry[] = [];
+  // A fixed ring: recording overwrites the oldest slot instead of copying the array.
+  let ring: Array<Stored | undefined> = new Array(capacity);
+  let next = 0;
   let sequence = 0;
-  const matches = (entry: JournalEntry, query: JournalQuery) =>
+  const stored = (): Stored[] => {
+    const ordered = [...ring.slice(next), ...ring.slice(0, next)];
+    return ordered.filter((entry): entry is Stored => entry !== undefined);
+  };
+  const matches = (entry: Stored, query: JournalQuery) =>
     (query.operation === undefined || entry.operation === query.operation) &&
     (query.method === undefined || entry.method === query.method.toUpperCase()) &&
     (query.path === undefined || entry.path === query.path) &&
@@ -74,24 +101,50 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity): Jou
     record(entry) {
       if (capacity === 0) return;
       sequence += 1;
-      ring.push({ sequence, ...entry });
-      if (ring.length > capacity) ring = ring.slice(ring.length - capacity);
+      ring[next] = { ...entry, sequence, request: retained(entry.request), response: retained(entry.response) };
+      next = (next + 1) % capacity;
     },
     entries(query = {}) {
-      const found = ring.filter((entry) => matches(entry, query));
-      return query.limit === undefined ? found : found.slice(Math.max(0, found.length - query.limit));
+      const found = stored().filter((entry) => matches(entry, query));
+      return (query.limit === undefined ? found : found.slice(Math.max(0, found.length - query.limit))).map(materialize);
     },
     received(operation, fields = {}, tenant) {
-      return ring.filter((entry) => matches(entry, { operation, tenant }) && bodyContains(entry.request.body, fields));
+      return stored()
+        .filter((entry) => matches(entry, { operation, tenant }))
+        .map(materialize)
+        .filter((entry) => bodyContains(entry.request.body, fields));
     },
     clear(tenant) {
-      ring = tenant === undefined ? [] : ring.filter((entry) => entry.tenant !== tenant);
+      const kept = tenant === undefined ? [] : stored().filter((entry) => entry.tenant !== tenant);
+      ring = new Array(capacity);
+      kept.forEach((entry, index) => {
+        ring[index] = entry;
+      });
+      next = kept.length % Math.max(capacity, 1);
     },
   };
 }
 
+/** Keeps no more of a body than the journal shows, so a full ring never holds 1,000 large bodies. */
+function retained(message: RecordedMessage): RecordedMessage {
+  const limit = JOURNAL_DEFAULTS.bodyLimitBytes;
+  if (message.body.length <= limit) return message;
+  const size = message.size ?? (typeof message.body === 'string' ? Buffer.byteLength(message.body) : message.body.length);
+  const head = typeof message.body === 'string' ? Buffer.from(message.body).subarray(0, limit) : message.body.subarray(0, limit);
+  return { headers: message.headers, body: Buffer.from(head), size };
+}
+
+function materialize({ arrivedAt, request, response, ...entry }: Stored): JournalEntry {
+  return {
+    ...entry,
+    time: new Date(arrivedAt).toISOString(),
+    request: journalMessage(request.headers, request.body, JOURNAL_DEFAULTS.bodyLimitBytes, request.size),
+    response: journalMessage(response.headers, response.body, JOURNAL_DEFAULTS.bodyLimitBytes, response.size),
+  };
+}
+
 /** A journal message: masked headers and the body cut to `limit` bytes (as text). */
-export function journalMessage(headers: Readonly<Record<string, string | number | string[] | undefined>>, body: Buffer | string, limit: number = JOURNAL_DEFAULTS.bodyLimitBytes): JournalMessage {
+export function journalMessage(headers: Readonly<Record<string, string | number | string[] | undefined>>, body: Buffer | string, limit: number = JOURNAL_DEFAULTS.bodyLimitBytes, size?: number): JournalMessage {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const masked: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -99,7 +152,8 @@ export function journalMessage(headers: Readonly<Record<string, string | number 
     const text = Array.isArray(value) ? value.join(', ') : String(value);
     masked[name] = SECRET_HEADERS.has(name.toLowerCase()) ? maskCredentials(text) : text;
   }
-  return { headers: masked, body: bytes.subarray(0, limit).toString('utf8'), bodySize: bytes.length, truncated: bytes.length > limit };
+  const bodySize = size ?? bytes.length;
+  return { headers: masked, body: bytes.subarray(0, limit).toString('utf8'), bodySize, truncated: bodySize > limit };
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'plantstore-token']);

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { journalToHar, type Har } from '../../src/control/har.js';
-import { createJournal, journalMessage } from '../../src/journal/journal.js';
+import { createJournal } from '../../src/journal/journal.js';
 import { tenantOfToken } from '../../src/store/tenants.js';
-import { journalRecord } from './helpers.js';
+import { journalEntry, journalRecord } from './helpers.js';
 
 const CREATOR = { name: 'plantstore', version: '0.1.0' };
 
@@ -100,7 +100,7 @@ describe('journalToHar', () => {
 
   test('a GET without a body has no postData; an empty answer has no content text', () => {
     const har = journalToHar(
-      [{ sequence: 1, ...journalRecord({ method: 'GET', requestBody: '', responseBody: '', status: 204, operation: undefined, validation: undefined }) }],
+      [journalEntry(journalRecord({ method: 'GET', requestBody: '', responseBody: '', status: 204, operation: undefined, validation: undefined }))],
       CREATOR,
     );
     expectHar12(har);
@@ -116,8 +116,8 @@ describe('journalToHar', () => {
     const journal = createJournal();
     journal.record({
       ...journalRecord({ tenant: tenantOfToken('alice'), status: 0, fault: 'latency+reset' }),
-      request: journalMessage({ host: 'localhost:4010', 'content-type': 'application/json' }, big),
-      response: journalMessage({}, ''),
+      request: { headers: { host: 'localhost:4010', 'content-type': 'application/json' }, body: big },
+      response: { headers: {}, body: '' },
     });
     const har = journalToHar(journal.entries(), CREATOR);
     expectHar12(har);
@@ -129,7 +129,7 @@ describe('journalToHar', () => {
   });
 
   test('a refused request keeps its validation verdict and status text', () => {
-    const har = journalToHar([{ sequence: 7, ...journalRecord({ status: 422, validation: { ok: false, error: 422, message: "body must have required property 'name'" } }) }], CREATOR);
+    const har = journalToHar([{ ...journalEntry(journalRecord({ status: 422, validation: { ok: false, error: 422, message: "body must have required property 'name'" } })), sequence: 7 }], CREATOR);
     expectHar12(har);
     expect(har.log.entries[0]).toMatchObject({ _sequence: 7, response: { statusText: 'Unprocessable Entity' }, _validation: { ok: false, error: 422 } });
   });

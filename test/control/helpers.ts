@@ -10,7 +10,7 @@ import { bindControlOperation, type ControlContext } from '../../src/control/bin
 import { loadDocument, type LoadedDocument } from '../../src/document/load-document.js';
 import type { Failure } from '../../src/errors/failure.js';
 import { createFaults } from '../../src/faults/faults.js';
-import { createJournal, journalMessage, type JournalEntry } from '../../src/journal/journal.js';
+import { createJournal, type JournalEntry, type JournalRecord } from '../../src/journal/journal.js';
 import { createPlantStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
 import { compileRequestValidator } from '../../src/validation/request-validator.js';
 import { parseExactJson, type ExactJson } from '../../src/validation/exact-json.js';
@@ -102,10 +102,10 @@ function describe(reply: ControlReply): string {
 }
 
 /** A journal entry as the pipeline records it, for tests that fill the journal by hand. */
-export function journalRecord(overrides: Partial<Omit<JournalEntry, 'sequence'>> & { requestBody?: string; responseBody?: string } = {}): Omit<JournalEntry, 'sequence'> {
+export function journalRecord(overrides: Partial<JournalRecord> & { requestBody?: string; responseBody?: string } = {}): JournalRecord {
   const { requestBody = '{"name":"Monstera","id":1}', responseBody = '{"name":"Monstera"}', ...rest } = overrides;
   return {
-    time: '2026-01-05T09:30:00.000Z',
+    arrivedAt: Date.parse('2026-01-05T09:30:00.000Z'),
     tenant: SHARED_TENANT as TenantId,
     operation: 'createPlant',
     method: 'POST',
@@ -114,8 +114,17 @@ export function journalRecord(overrides: Partial<Omit<JournalEntry, 'sequence'>>
     status: 200,
     durationMs: 2.5,
     validation: { ok: true },
-    request: journalMessage({ host: '127.0.0.1:4010', authorization: 'Bearer secret', 'content-type': 'application/json' }, requestBody),
-    response: journalMessage({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(responseBody)) }, responseBody),
+    request: { headers: { host: '127.0.0.1:4010', authorization: 'Bearer secret', 'content-type': 'application/json' }, body: requestBody },
+    response: { headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(responseBody)) }, body: responseBody },
     ...rest,
   };
+}
+
+/** A record as the journal shows it once recorded (dated, masked, decoded). */
+export function journalEntry(record: JournalRecord): JournalEntry {
+  const journal = createJournal(1);
+  journal.record(record);
+  const [entry] = journal.entries();
+  if (!entry) throw new Error('the journal kept nothing');
+  return entry;
 }
