@@ -42,11 +42,12 @@ class SequenceEnded extends Error {
   override readonly name = 'SequenceEnded';
 }
 
-const MAX_COMMANDS = 20;
+const MAX_COMMANDS = 16;
 
 export function modelProperty(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property {
-  const valid = source.validCases(operation, context);
-  const invalidBodies = source.invalidCases(operation, context).filter((c) => c.target === 'body');
+  // Plain plants (no undeclared properties): the model is about ids, and smaller bodies draw faster.
+  const valid = source.validCases(operation, { ...context, extraProperties: false });
+  const invalidBodies = source.invalidCases(operation, { ...context, extraProperties: false }).filter((c) => c.target === 'body');
   const commands = fc.commands(
     [
       valid.map(createNew),
@@ -56,7 +57,7 @@ export function modelProperty(operation: Operation, source: CaseSource, context:
     ],
     { maxCommands: MAX_COMMANDS },
   );
-  const runs = Math.max(8, Math.ceil(settings.runs / 4));
+  const runs = Math.max(10, Math.ceil(settings.runs / 8));
   return defineProperty('model', commands, runs, MAX_COMMANDS / 2, async (sequence, env) => {
     const real: Real = { env, expectUniqueIds: settings.expectUniqueIds, exchanges: [], sent: [], step: 0 };
     try {

@@ -1,7 +1,9 @@
 /**
  * A property: a fast-check arbitrary and what to do with one generated value. It is run in two
  * ways that see the very same values for a seed:
- *   - `cases(seed)`: the values sampled up front, to be fired concurrently through the Pool;
+ *   - `cases(seed, from, count)`: runs from..from+count-1 sampled (fast-check derives run i's
+ *     random generator from the seed alone, so a slice is drawn without drawing what precedes
+ *     it), to be fired concurrently through the Pool while the next slice is drawn;
  *   - `shrink(seed, path)`: fast-check itself from one run's path, shrinking a failure to a
  *     minimal request (fc.sample and fc.check draw run i from the same seed identically).
  */
@@ -25,7 +27,7 @@ export interface Property {
   readonly numRuns: number;
   /** About how many requests one run sends, for the progress estimate. */
   readonly requestsPerRun: number;
-  cases(seed: number): Execution[];
+  cases(seed: number, from: number, count: number): Execution[];
   /** Replays run `path` and shrinks it while `stillFails` holds; undefined when it no longer fails. */
   shrink(seed: number, path: string, env: RunEnv, stillFails: (exchanges: readonly Exchange[]) => boolean, timeLimitMs: number): Promise<ShrinkResult | undefined>;
   /** The exchanges of the one value at `path` (a replay, without shrinking). */
@@ -43,7 +45,8 @@ export function defineProperty<T>(
     name,
     numRuns,
     requestsPerRun,
-    cases: (seed) => fc.sample(arbitrary, { seed, numRuns }).map((value) => (env: RunEnv) => execute(value, env)),
+    cases: (seed, from, count) =>
+      fc.sample(arbitrary, { seed, numRuns: count, ...(from > 0 ? { path: String(from) } : {}) }).map((value) => (env: RunEnv) => execute(value, env)),
     async shrink(seed, path, env, stillFails, timeLimitMs) {
       let smallest: Exchange[] | undefined;
       const details = await fc.check(

@@ -208,12 +208,6 @@ async function sampleInto(
   settings: Settings,
   envFor: (operation: Operation, counting: boolean) => RunEnv,
 ): Promise<void> {
-  const work: Array<{ plan: number; property: Property; index: number; run: (env: RunEnv) => Promise<Exchange[]> }> = [];
-  plans.forEach((plan, planIndex) => {
-    for (const property of plan.properties) {
-      property.cases(settings.seed).forEach((run, index) => work.push({ plan: planIndex, property, index, run }));
-    }
-  });
   // The fixed 2^53 / 2^53+1 pair, once per operation, before the rest.
   for (const [planIndex, plan] of plans.entries()) {
     const caseContext: CaseContext = { ...(options.token === undefined ? {} : { token: options.token }), tokensValidated: options.tokensValidated === true, extraProperties: true };
@@ -222,11 +216,32 @@ async function sampleInto(
     const exchanges = await literalNeighbours(envFor(plan.operation, true), plant, plan.context.expectUniqueIds);
     record(tally, exchanges, plan.context, { property: 'literal-neighbours', startPath: undefined, plan: planIndex });
   }
-  await concurrently(work, settings.concurrency, async (item) => {
+  await concurrently(lazyWork(plans, settings.seed), settings.concurrency, async (item) => {
     const plan = plans[item.plan] as Plan;
     const exchanges = await item.run(envFor(plan.operation, true));
     record(tally, exchanges, plan.context, { property: plan.key(item.property), startPath: String(item.index), plan: item.plan });
   });
+}
+
+interface WorkItem {
+  readonly plan: number;
+  readonly property: Property;
+  readonly index: number;
+  readonly run: (env: RunEnv) => Promise<Exchange[]>;
+}
+
+/** Runs are drawn a slice at a time, when the workers reach them, so drawing overlaps sending. */
+const SLICE = 32;
+
+function* lazyWork(plans: readonly Plan[], seed: number): Generator<WorkItem> {
+  for (const [planIndex, plan] of plans.entries()) {
+    for (const property of plan.properties) {
+      for (let from = 0; from < property.numRuns; from += SLICE) {
+        const runs = property.cases(seed, from, Math.min(SLICE, property.numRuns - from));
+        for (const [offset, run] of runs.entries()) yield { plan: planIndex, property, index: from + offset, run };
+      }
+    }
+  }
 }
 
 /** --replay: only the case at the path ("valid:12:0:3"; without a property name, each property's). */
