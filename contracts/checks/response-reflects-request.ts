@@ -30,6 +30,7 @@ export const responseReflectsRequest: Check = {
       const backValue = answer[property];
       if (wasSent && sentValue !== undefined && (!isBack || backValue === undefined || !jsonEquals(sentValue, backValue))) {
         return fail({
+          key: `${property} not carried back`,
           expected: `${property}: ${toJsonText(sentValue)} (as sent)`,
           expectation: { kind: 'echo', property },
           actual: isBack && backValue !== undefined ? `${property}: ${toJsonText(backValue)}` : `no ${property} in ${response.body}`,
@@ -38,6 +39,7 @@ export const responseReflectsRequest: Check = {
       }
       if (!wasSent && isBack && backValue !== undefined) {
         return fail({
+          key: `${property} added`,
           expected: `no ${property} (none was sent)`,
           expectation: { kind: 'echo', property },
           actual: `${property}: ${toJsonText(backValue)}`,

@@ -75,7 +75,7 @@ function renderFinding(report: VerifyReport, finding: Finding, number: number, s
     `   actual:   ${oneLine(finding.actual)}`,
     `   replay:   plantstore verify --target ${report.target} ${replay}${finding.shrunk ? ' (shrunk)' : ''}`,
     `   curl:`,
-    ...finding.curl.split('\n').map((line) => `     ${oneLine(line)}`),
+    ...finding.curl.split('\n').map((line) => `     ${oneLine(shorten(line))}`),
   ];
   return lines;
 }
@@ -84,6 +84,13 @@ function renderFinding(report: VerifyReport, finding: Finding, number: number, s
  * Text from the target (bodies, messages) made safe for a terminal: newlines shown as \n, and
  * other control characters (an ESC could recolour or rewrite the screen) as \uXXXX.
  */
+/** A screenful at most: a command with a huge body is cut here (the JSON and JUnit reports keep it whole). */
+const CURL_SHOWN = 2_000;
+
+function shorten(line: string): string {
+  return line.length <= CURL_SHOWN ? line : `${line.slice(0, CURL_SHOWN)} … [${line.length} characters; the whole command is in the --json and --junit reports]`;
+}
+
 function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\r?\n/g, '\\n').replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
