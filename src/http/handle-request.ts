@@ -46,12 +46,12 @@ type Reply =
   /** A fault: close (empty) or reset the connection without answering. */
   | { readonly kind: 'drop'; readonly reset: boolean; readonly status: number };
 
-/** Facts gathered along the way, for the journal. */
+/** Facts gathered along the way, for the journal; every field is always present so its shape never changes. */
 interface Trace {
-  operation?: string;
+  operation: string | undefined;
   tenant: TenantId;
-  validation?: ValidationOutcome;
-  fault?: string;
+  validation: ValidationOutcome | undefined;
+  fault: string | undefined;
   body: Buffer;
 }
 
@@ -116,8 +116,8 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
     const body = await readBody(request, options.bodyLimitBytes);
     if (!body.ok) return answered(refusal(body.failure, statusOf(body.failure, served)));
     trace.body = body.body;
-    const input: RequestInput = { method, path, query: parseQuery(query), headers: flatHeaders(request.headers), body: body.body };
-    const preferences = site.site.observed ? parsePrefer(input.headers.prefer) : undefined;
+    const input = requestInput(request, method, path, query, body.body);
+    const preferences = site.site.observed ? parsePrefer(headerText(request.headers.prefer)) : undefined;
     const validation = served.validate(input);
     trace.validation = validation.ok ? { ok: true } : { ok: false, error: validation.failure.error, message: validation.failure.message };
     // A stated preference is answered from the document even for an invalid body, as Prism does for codes.
@@ -136,7 +136,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
     const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
-    const trace: Trace = { tenant: SHARED_TENANT, body: EMPTY };
+    const trace: Trace = { operation: undefined, tenant: SHARED_TENANT, validation: undefined, fault: undefined, body: EMPTY };
 
     reply(request, method, path, query, trace)
       .catch((error: unknown): Reply => {
@@ -144,8 +144,9 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
         return answered(refusal(failure(ErrorCode.internal, 'the stand-in failed to answer; this is a plantstore defect, please report it'), 500));
       })
       .then(async (result) => {
-        const cors = options.cors ? corsHeaders(request.headers.origin) : undefined;
-        const sent = await send(request, response, result, cors);
+        const cors = options.cors && request.headers.origin !== undefined ? corsHeaders(request.headers.origin) : undefined;
+        const sent = send(request, response, result, cors);
+        if (result.kind === 'answer' && result.slowBodyMs !== undefined) await dripBody(response, Buffer.from(result.answer.body), result.slowBodyMs);
         const durationMs = performance.now() - started;
         logger.request({ method, path, status: result.kind === 'answer' ? result.answer.status : 0, durationMs });
         const isControl = control !== undefined && (path === controlPrefix || path.startsWith(`${controlPrefix}/`));
@@ -153,14 +154,14 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
           journal.record({
             arrivedAt,
             tenant: trace.tenant,
-            ...(trace.operation !== undefined ? { operation: trace.operation } : {}),
+            operation: trace.operation,
             method,
             path,
             query,
             status: result.kind === 'answer' ? result.answer.status : 0,
             durationMs,
-            ...(trace.validation !== undefined ? { validation: trace.validation } : {}),
-            ...(trace.fault !== undefined ? { fault: trace.fault } : {}),
+            validation: trace.validation,
+            fault: trace.fault,
             request: { headers: request.headers, body: trace.body },
             response: sent,
           });
@@ -232,26 +233,24 @@ function preflight(headers: IncomingHttpHeaders, allow: readonly string[] | unde
   return { status: 204, headers: preflightHeaders(headers, allow), body: '' };
 }
 
-/** Puts the reply on the wire; returns what was sent, for the journal. */
-async function send(request: IncomingMessage, response: ServerResponse, reply: Reply, cors: Record<string, string> | undefined): Promise<{ headers: Record<string, string>; body: string }> {
+/** Puts the reply on the wire (all of it, or the head of a slow body); returns what was sent, for the journal. */
+function send(request: IncomingMessage, response: ServerResponse, reply: Reply, cors: Record<string, string> | undefined): { headers: Record<string, string>; body: string } {
   if (reply.kind === 'drop') {
     if (reply.reset) request.socket.resetAndDestroy();
     else request.socket.destroy();
     return { headers: {}, body: '' };
   }
   const { answer } = reply;
-  const headers = { ...cors, ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) };
+  const headers = cors === undefined ? { ...answer.headers } : { ...cors, ...answer.headers };
+  headers['content-length'] = String(Buffer.byteLength(answer.body));
   response.writeHead(answer.status, headers);
-  if (reply.slowBodyMs === undefined || answer.body.length === 0) {
-    response.end(answer.body);
-  } else {
-    await dripBody(response, Buffer.from(answer.body), reply.slowBodyMs);
-  }
+  if (reply.slowBodyMs === undefined || answer.body.length === 0) response.end(answer.body);
   return { headers, body: answer.body };
 }
 
 /** Sends the body in about ten pieces spread over `durationMs`, stopping if the client leaves. */
 async function dripBody(response: ServerResponse, body: Buffer, durationMs: number): Promise<void> {
+  if (body.length === 0) return;
   const pieces = Math.min(10, body.length);
   const size = Math.ceil(body.length / pieces);
   for (let offset = 0; offset < body.length; offset += size) {
@@ -284,6 +283,43 @@ function parseQuery(query: string): Record<string, string | string[]> {
     result[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
   return result;
+}
+
+/**
+ * The request for validation and handlers. Its headers and query become records only when read
+ * (prism's parameter check and mocker read them; the stateful createPlant never does). A class,
+ * because V8 keeps prototype getters fast where getters in object literals are not.
+ */
+class ArrivedRequest implements RequestInput {
+  #headers: Record<string, string> | undefined;
+  #query: Record<string, string | string[]> | undefined;
+  readonly contentType: string | undefined;
+
+  constructor(
+    private readonly raw: IncomingHttpHeaders,
+    readonly method: string,
+    readonly path: string,
+    private readonly queryText: string,
+    readonly body: Buffer,
+  ) {
+    this.contentType = raw['content-type'];
+  }
+
+  get headers(): Record<string, string> {
+    return (this.#headers ??= flatHeaders(this.raw));
+  }
+
+  get query(): Record<string, string | string[]> {
+    return (this.#query ??= parseQuery(this.queryText));
+  }
+}
+
+function requestInput(request: IncomingMessage, method: string, path: string, query: string, body: Buffer): RequestInput {
+  return new ArrivedRequest(request.headers, method, path, query, body);
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {

@@ -81,13 +81,19 @@ type Stored = JournalRecord & { readonly sequence: number };
 
 /** The last `capacity` requests in a ring; 0 keeps none (and costs nothing per request). */
 export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity): Journal {
-  // A fixed ring: recording overwrites the oldest slot instead of copying the array.
-  let ring: Array<Stored | undefined> = new Array(capacity);
+  // A fixed ring of the records as handed over (no copy) and their sequence numbers beside them.
+  let ring: Array<JournalRecord | undefined> = new Array(capacity);
+  let sequences: number[] = new Array(capacity).fill(0);
   let next = 0;
   let sequence = 0;
   const stored = (): Stored[] => {
-    const ordered = [...ring.slice(next), ...ring.slice(0, next)];
-    return ordered.filter((entry): entry is Stored => entry !== undefined);
+    const found: Stored[] = [];
+    for (let offset = 0; offset < capacity; offset += 1) {
+      const slot = (next + offset) % capacity;
+      const entry = ring[slot];
+      if (entry !== undefined) found.push({ ...entry, sequence: sequences[slot] ?? 0 });
+    }
+    return found;
   };
   const matches = (entry: Stored, query: JournalQuery) =>
     (query.operation === undefined || entry.operation === query.operation) &&
@@ -101,7 +107,9 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity): Jou
     record(entry) {
       if (capacity === 0) return;
       sequence += 1;
-      ring[next] = { ...entry, sequence, request: retained(entry.request), response: retained(entry.response) };
+      const large = entry.request.body.length > JOURNAL_DEFAULTS.bodyLimitBytes || entry.response.body.length > JOURNAL_DEFAULTS.bodyLimitBytes;
+      ring[next] = large ? { ...entry, request: retained(entry.request), response: retained(entry.response) } : entry;
+      sequences[next] = sequence;
       next = (next + 1) % capacity;
     },
     entries(query = {}) {
@@ -117,8 +125,10 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity): Jou
     clear(tenant) {
       const kept = tenant === undefined ? [] : stored().filter((entry) => entry.tenant !== tenant);
       ring = new Array(capacity);
-      kept.forEach((entry, index) => {
+      sequences = new Array(capacity).fill(0);
+      kept.forEach(({ sequence: kept, ...entry }, index) => {
         ring[index] = entry;
+        sequences[index] = kept;
       });
       next = kept.length % Math.max(capacity, 1);
     },
@@ -135,8 +145,10 @@ function retained(message: RecordedMessage): RecordedMessage {
 }
 
 function materialize({ arrivedAt, request, response, ...entry }: Stored): JournalEntry {
+  // Fields recorded as undefined (no operation matched, validation not reached) are left out.
+  const present = Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)) as Omit<JournalEntry, 'time' | 'request' | 'response'>;
   return {
-    ...entry,
+    ...present,
     time: new Date(arrivedAt).toISOString(),
     request: journalMessage(request.headers, request.body, JOURNAL_DEFAULTS.bodyLimitBytes, request.size),
     response: journalMessage(response.headers, response.body, JOURNAL_DEFAULTS.bodyLimitBytes, response.size),

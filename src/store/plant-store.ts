@@ -51,6 +51,7 @@ export function createPlantStore(sink: ChangeSink = NO_SINK): PlantStore {
   const plants = new Map<bigint, Plant>();
 
   async function apply(change: StoreChange, undo: () => void): Promise<void> {
+    if (sink === NO_SINK) return;
     try {
       await sink(change);
     } catch (error) {

@@ -4,8 +4,20 @@ export interface MediaType {
   readonly charset?: string;
 }
 
+/** Clients send the same few Content-Type strings over and over; parsing each once is enough. */
+const parsed = new Map<string, MediaType | undefined>();
+const PARSED_KEPT = 256;
+
 export function parseMediaType(header: string | undefined): MediaType | undefined {
   if (header === undefined) return undefined;
+  if (parsed.has(header)) return parsed.get(header);
+  const mediaType = parseUncached(header);
+  if (parsed.size >= PARSED_KEPT) parsed.clear();
+  parsed.set(header, mediaType);
+  return mediaType;
+}
+
+function parseUncached(header: string): MediaType | undefined {
   const [essence = '', ...parameters] = header.split(';');
   const type = essence.trim().toLowerCase();
   if (!/^[\w.+-]+\/[\w.+*-]+$/.test(type)) return undefined;

@@ -10,6 +10,8 @@ export interface RequestInput {
   readonly method: string;
   readonly path: string;
   readonly query: Readonly<Record<string, string | string[]>>;
+  /** The Content-Type header, read on every request; `headers` is built only when something needs them all. */
+  readonly contentType: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
 }
@@ -55,10 +57,10 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     }
     if (contents.length === 0) return { ok: true, body: undefined };
 
-    const mediaType = parseMediaType(request.headers['content-type']);
+    const mediaType = parseMediaType(request.contentType);
     const content = mediaType && contents.find((candidate) => mediaTypeAccepts(candidate.mediaType, mediaType.type));
     if (!mediaType || !content) {
-      const sent = request.headers['content-type'] ?? 'no Content-Type header';
+      const sent = request.contentType ?? 'no Content-Type header';
       return { ok: false, failure: failure(ErrorCode.unsupportedMediaType, `unsupported content type (${sent}); send ${accepted}`) };
     }
     if (mediaType.charset !== undefined && mediaType.charset !== 'utf-8' && mediaType.charset !== 'utf8') {

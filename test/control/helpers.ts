@@ -70,7 +70,7 @@ export async function controlHarness(options: Partial<Pick<ControlContext, 'admi
     if (!credentials.ok) return { stage: 'authorize', failure: credentials.failure };
     const tenant = binding.tenant(credentials, headers as IncomingHttpHeaders);
     const path = Object.entries(request.path ?? {}).reduce((text, [name, value]) => text.replace(`{${name}}`, encodeURIComponent(value)), operation.path);
-    const input = { method: operation.method.toUpperCase(), path, query: request.query ?? {}, headers, body: Buffer.from(request.body ?? '') };
+    const input = { method: operation.method.toUpperCase(), path, query: request.query ?? {}, contentType: headers['content-type'], headers, body: Buffer.from(request.body ?? '') };
     const validation = compileRequestValidator(operation)(input);
     if (!validation.ok) return { stage: 'validate', failure: validation.failure };
     const outcome = await binding.handle({ body: validation.body, request: input, pathParameters: request.path ?? {}, tenant, preferences: undefined });
