@@ -31,7 +31,7 @@ export class SetupError extends Error {
 export const DEFAULTS = {
   runs: 200,
   timeoutMs: 5_000,
-  concurrency: 8,
+  concurrency: 16,
 } as const;
 
 /** Shrunk findings per check at most; further kinds of problem are counted, not shrunk. */
