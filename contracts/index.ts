@@ -2,10 +2,15 @@
 export { verify, SetupError, DEFAULTS } from './runner/verify.js';
 export { CHECKS } from './checks/index.js';
 export { toCurl } from './client/curl.js';
+export { renderConsoleReport, progressLine } from './reporters/console.js';
+export { renderJUnit } from './reporters/junit.js';
+export { renderJson } from './reporters/json.js';
+export { emitRegressions, regressionSource } from './reporters/regressions.js';
 export type {
   CheckId,
   CheckResult,
   CheckStatus,
+  Expectation,
   Finding,
   ReceivedResponse,
   SentRequest,

@@ -77,8 +77,3 @@ export function describeResponse(response: ReceivedResponse): string {
   const body = response.body.length > BODY_SHOWN ? `${response.body.slice(0, BODY_SHOWN)}… (${response.body.length} characters)` : response.body;
   return `${response.status ?? '?'}${type ? ` (${type})` : ''}${body === '' ? ' with an empty body' : ` ${body}`}`;
 }
-
-/** The request in words for a finding's message, e.g. 'valid NewPlant' or 'invalid (name is a number)'. */
-export function describeCase(exchange: Exchange): string {
-  return exchange.request.label;
-}
