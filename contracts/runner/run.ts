@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import type { CheckResult, CheckStatus, Finding, SentRequest, VerifyOptions, VerifyReport } from '../report.js';
 import type { CaseContext, CaseSource } from './case-source.js';
 import { concurrently } from './concurrently.js';
+import { DEFAULTS } from './defaults.js';
 import { cryptoRandom64 } from './ids.js';
 import { modelProperty } from './model.js';
 import { duplicateProperty, invalidProperties, literalNeighbours, validProperty } from './properties.js';
@@ -28,11 +29,7 @@ export class SetupError extends Error {
   override readonly name = 'SetupError';
 }
 
-export const DEFAULTS = {
-  runs: 200,
-  timeoutMs: 5_000,
-  concurrency: 16,
-} as const;
+export { DEFAULTS };
 
 /** Shrunk findings per check at most; further kinds of problem are counted, not shrunk. */
 const MAX_FINDINGS_PER_CHECK = 5;

@@ -5,13 +5,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { DEFAULTS, SetupError, verify } from '../../contracts/runner/verify.js';
-import { progressPrinter, renderConsoleReport } from '../../contracts/reporters/console.js';
-import { renderJUnit } from '../../contracts/reporters/junit.js';
-import { renderJson } from '../../contracts/reporters/json.js';
-import { emitRegressions } from '../../contracts/reporters/regressions.js';
+import { DEFAULTS } from '../../contracts/runner/defaults.js';
 import type { VerifyOptions, VerifyReport } from '../../contracts/report.js';
-import { DocumentError } from '../document/load-document.js';
 
 export const VERIFY_HELP = `Usage: plantstore verify --target URL [options]
 
@@ -51,6 +46,15 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     process.stdout.write(VERIFY_HELP);
     return 0;
   }
+  // Loaded only now: fast-check, the generators and prism take a while, and --help or a usage error need none of them.
+  const [{ SetupError, verify }, { progressPrinter, renderConsoleReport }, { renderJUnit }, { renderJson }, { emitRegressions }, { DocumentError }] = await Promise.all([
+    import('../../contracts/runner/verify.js'),
+    import('../../contracts/reporters/console.js'),
+    import('../../contracts/reporters/junit.js'),
+    import('../../contracts/reporters/json.js'),
+    import('../../contracts/reporters/regressions.js'),
+    import('../document/load-document.js'),
+  ]);
   const progress = progressPrinter(parsed.options.target, process.stderr);
   let report: VerifyReport;
   try {
