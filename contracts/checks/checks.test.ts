@@ -127,6 +127,10 @@ describe('status-conformance', () => {
     expect(statusConformance.judge(auth, context)?.outcome).toBe('warn');
     const repeat = exchange({ role: 'repeat', expect: 'refuse' }, answer(409, {}));
     expect(statusConformance.judge(repeat, context)?.outcome).toBe('warn');
+    // An edge id left by an earlier run, answered 409, while the same plant under a fresh id is accepted.
+    const retry = { request: { method: 'POST', url: 'http://h/plants', headers: {}, label: 'retry' }, response: ok };
+    expect(statusConformance.judge(exchange({ ...literal, retry }, answer(409, {})), context)?.outcome).toBe('warn');
+    expect(statusConformance.judge(exchange({}, answer(409, {})), context)?.outcome).toBe('fail');
     // A 401 for a request with valid credentials is not the document's silence: it fails.
     expect(statusConformance.judge(exchange({}, answer(401, {})), context)?.outcome).toBe('fail');
   });

@@ -62,7 +62,10 @@ export function silentlyAllowed(exchange: Exchange, status: number): string | un
   if (status === 401 && facts.kind === 'invalid' && facts.target === 'auth') {
     return 'the document declares 400 for failures and says nothing of authentication failures; HTTP (RFC 9110, RFC 6750) answers them 401';
   }
-  if (status === 409 && facts.expect === 'refuse' && (facts.role === 'repeat' || facts.role === 'model')) {
+  // A taken id: the scenario says so, or the same plant under a never-used id was accepted.
+  const retryStatus = facts.retry?.response.status;
+  const idWasTaken = facts.expect === 'refuse' || (retryStatus !== undefined && isSuccess(retryStatus));
+  if (status === 409 && facts.kind === 'valid' && idWasTaken) {
     return 'the document declares 400 (with error 409) for an id already in use; HTTP allows 409 Conflict';
   }
   return undefined;
