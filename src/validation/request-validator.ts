@@ -1,6 +1,6 @@
 import type { HttpMethod, IHttpOperation, IMediaTypeContent } from '@stoplight/types';
 import { ErrorCode, failure, type Failure } from '../errors/failure.js';
-import { validateAgainstSchema, validateInput } from '../prism/internals.js';
+import { compileSchemaCheck, validateInput, type SchemaCheck } from '../prism/internals.js';
 import { parseExactJson, type ExactJson } from './exact-json.js';
 import { containsBigInt, int64Message, validationView, widenInt64Bounds } from './int64.js';
 import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from './media-type.js';
@@ -20,8 +20,6 @@ export type Validation = { readonly ok: true; readonly body: ExactJson | string 
 
 export type RequestValidator = (request: RequestInput) => Validation;
 
-/** prism's ValidationContext.Input. */
-const INPUT = 0;
 /** Messages shown in one Error body; the rest are counted. */
 const MESSAGES_SHOWN = 5;
 
@@ -33,16 +31,20 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Compiles what an operation accepts into one function, once per document. The body schema is
- * checked by prism-http's own validateAgainstSchema (Ajv, compiled once and cached by prism), on a
- * schema whose int64 bounds are the true ones; parameters, when the operation declares any, by
- * prism-http's validateInput. So prism stays the reference, without its per-request pipeline cost.
+ * compiled with prism-http's own Ajv set-up and error wording (compileSchemaCheck), on a schema
+ * whose int64 bounds are the true ones; parameters, when the operation declares any, are checked
+ * by prism-http's validateInput. So prism stays the reference, without its per-request cost.
  */
 export function compileRequestValidator(operation: IHttpOperation): RequestValidator {
   const requestBody = operation.request?.body;
   const contents: ReadonlyArray<IMediaTypeContent> = requestBody?.contents ?? [];
   const bodyRequired = requestBody?.required === true;
-  const schemas = new Map(contents.map((content) => [content, content.schema ? widenInt64Bounds(content.schema) : undefined]));
   const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
+  const checks = new Map<IMediaTypeContent, SchemaCheck | undefined>(
+    contents.map((content) => [content, content.schema ? compileSchemaCheck(widenInt64Bounds(content.schema), bundle) : undefined]),
+  );
+  // Clients send one or two Content-Type values over and over: match each once.
+  const contentFor = memoize((type: string) => contents.find((candidate) => mediaTypeAccepts(candidate.mediaType, type)));
   const validateParameters = compileParameterValidator(operation);
   const accepted = contents.map((content) => content.mediaType).join(', ');
 
@@ -58,7 +60,7 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     if (contents.length === 0) return { ok: true, body: undefined };
 
     const mediaType = parseMediaType(request.contentType);
-    const content = mediaType && contents.find((candidate) => mediaTypeAccepts(candidate.mediaType, mediaType.type));
+    const content = mediaType && contentFor(mediaType.type);
     if (!mediaType || !content) {
       const sent = request.contentType ?? 'no Content-Type header';
       return { ok: false, failure: failure(ErrorCode.unsupportedMediaType, `unsupported content type (${sent}); send ${accepted}`) };
@@ -76,12 +78,11 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
 
     const parsed = parseExactJson(text);
     if (!parsed.ok) return { ok: false, failure: failure(ErrorCode.badRequest, parsed.reason) };
-    const schema = schemas.get(content);
-    if (schema === undefined) return { ok: true, body: parsed.value };
-    const view = containsBigInt(parsed.value) ? validationView(parsed.value) : parsed.value;
-    const diagnostics = validateAgainstSchema(view, schema, false, INPUT, 'body', bundle);
-    if (diagnostics._tag === 'None') return { ok: true, body: parsed.value };
-    return { ok: false, failure: failure(ErrorCode.schemaViolation, describe(diagnostics.value)) };
+    const check = checks.get(content);
+    if (check === undefined) return { ok: true, body: parsed.value };
+    const diagnostics = check(containsBigInt(parsed.value) ? validationView(parsed.value) : parsed.value);
+    if (diagnostics === undefined) return { ok: true, body: parsed.value };
+    return { ok: false, failure: failure(ErrorCode.schemaViolation, describe(diagnostics)) };
   };
 }
 
@@ -104,6 +105,18 @@ function compileParameterValidator(operation: IHttpOperation): (request: Request
 function withoutBodyHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = headers;
   return rest;
+}
+
+/** A cache for a function of a header value; a client sending ever-new values cannot grow it past a bound. */
+function memoize<T>(compute: (key: string) => T, bound = 64): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    if (known.has(key)) return known.get(key) as T;
+    const value = compute(key);
+    if (known.size >= bound) known.clear();
+    known.set(key, value);
+    return value;
+  };
 }
 
 function describe(diagnostics: ReadonlyArray<PrismDiagnostic>): string {
