@@ -59,8 +59,8 @@ export const targets = [
     note: 'default logging, stdout to /dev/null',
   }),
 
-  // Persistence (add when the CLI has it):
-  // plantstore('plantstore-data-dir', 'plantstore --data-dir', ({ tmpDir }) => ['--data-dir', tmpDir], { tmpDir: true }),
+  // Persistence: every 200 waits for its fsync (group commit shares one among concurrent creates).
+  plantstore('plantstore-data-dir', 'plantstore --data-dir (fsync before each 200)', ({ tmpDir }) => ['--data-dir', tmpDir], { tmpDir: true }),
 
   {
     id: 'prism',
