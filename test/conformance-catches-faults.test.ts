@@ -63,8 +63,8 @@ const FAULT_CASES: readonly FaultCase[] = [
   { fault: 'omits-tag', check: 'response-reflects-request' },
   { fault: 'text-plain-success', check: 'content-type-conformance' },
   { fault: 'text-plain-errors', check: 'content-type-conformance' },
-  // "" is one value among all strings: at 60 runs seed 777 never sends it (1 seed in ~130 tried); 100 runs leave margin.
-  { fault: 'rejects-empty-name', check: 'positive-acceptance', options: { runs: 100 } },
+  // "" is sent on every run by the boundary property, whatever the seed (random drawing missed it at seed 777).
+  { fault: 'rejects-empty-name', check: 'positive-acceptance' },
   { fault: 'rejects-extra-properties', check: 'positive-acceptance' },
   { fault: 'accepts-duplicate-ids', check: 'duplicate-ids', options: UNIQUE },
   { fault: 'accepts-duplicate-ids', check: 'stateful-model', options: STATEFUL },

@@ -37,6 +37,8 @@ export interface CaseFamily {
 export interface CaseSource {
   validCases(operation: Operation, context: CaseContext): fc.Arbitrary<RequestCase>;
   invalidCases(operation: Operation, context: CaseContext): fc.Arbitrary<RequestCase>;
+  /** When given, every one of these valid requests is sent on every run (the values that break implementations). */
+  boundaryCases?(operation: Operation, context: CaseContext): readonly RequestCase[];
   /** When given, each family becomes a property of its own, so that every kind of invalid request is sent. */
   invalidCaseFamilies?(operation: Operation, context: CaseContext): readonly CaseFamily[];
 }

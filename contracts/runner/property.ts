@@ -77,3 +77,27 @@ export function defineProperty<T>(
     },
   };
 }
+
+/**
+ * A property over a fixed list instead of an arbitrary: run i is value i, every value on every run.
+ * Nothing to shrink (each value is already one boundary), so `shrink` and `replay` re-send value `path`.
+ */
+export function defineEnumeration<T>(name: string, values: readonly T[], requestsPerRun: number, execute: (value: T, env: RunEnv) => Promise<Exchange[]>): Property {
+  const at = (path: string): T | undefined => values[Number(path.split(':')[0])];
+  return {
+    name,
+    numRuns: values.length,
+    requestsPerRun,
+    cases: (_seed, from, count) => values.slice(from, from + count).map((value) => (env: RunEnv) => execute(value, env)),
+    async shrink(_seed, path, env, stillFails) {
+      const value = at(path);
+      if (value === undefined) return undefined;
+      const exchanges = await execute(value, env);
+      return stillFails(exchanges) ? { exchanges, path, interrupted: false } : undefined;
+    },
+    async replay(_seed, path, env) {
+      const value = at(path);
+      return value === undefined ? [] : execute(value, env);
+    },
+  };
+}

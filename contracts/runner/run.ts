@@ -19,7 +19,7 @@ import { concurrently } from './concurrently.js';
 import { DEFAULTS } from './defaults.js';
 import { cryptoRandom64 } from './ids.js';
 import { modelProperty } from './model.js';
-import { duplicateProperty, invalidProperties, literalNeighbours, validProperty } from './properties.js';
+import { boundaryProperty, duplicateProperty, invalidProperties, literalNeighbours, validProperty } from './properties.js';
 import type { Property } from './property.js';
 import type { RunEnv } from './send.js';
 import { newTally, occurrenceIn, record, stillShows, type Occurrence, type ProblemGroup, type Tally } from './tally.js';
@@ -188,6 +188,7 @@ function planFor(operations: readonly Operation[], options: VerifyOptions, sourc
       ...invalidProperties(operation, source, caseContext, propertySettings),
       ...(stateful || expectUniqueIds ? [modelProperty(operation, source, caseContext, propertySettings)] : []),
       validProperty(operation, source, caseContext, propertySettings),
+      ...boundaryProperty(operation, source, caseContext),
       duplicateProperty(operation, source, caseContext, propertySettings),
     ];
     const prefix = operations.length === 1 ? '' : `${operationName(operation)}/`;

@@ -1,4 +1,5 @@
 /** `verify()`: the conformance suite run against a target, with the project's own generators. */
+import { boundaryCases } from '../generators/boundary-cases.js';
 import { invalidCaseFamilies, invalidCases, validCases } from '../generators/request-cases.js';
 import type { VerifyOptions, VerifyReport } from '../report.js';
 import type { CaseSource } from './case-source.js';
@@ -6,7 +7,7 @@ import { runVerification } from './run.js';
 
 export { SetupError, DEFAULTS } from './run.js';
 
-export const generatedCases: CaseSource = { validCases, invalidCases, invalidCaseFamilies };
+export const generatedCases: CaseSource = { validCases, invalidCases, invalidCaseFamilies, boundaryCases };
 
 /**
  * Verifies the server at `options.target` against the document: every check, fast-check

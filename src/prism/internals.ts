@@ -73,8 +73,8 @@ function ajvFor($schema: unknown): AjvInstance {
 const INPUT = 0;
 const ERROR = 0;
 
-export function compileSchemaCheck(schema: { readonly $schema?: unknown }, bundle: unknown, prefix = 'body'): SchemaCheck {
-  const ajv = ajvFor(schema.$schema);
+export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'body'): SchemaCheck {
+  const ajv = ajvFor((schema as { readonly $schema?: unknown }).$schema);
   const validate = ajv.compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
   return (value) => {
     if (validate(value)) return undefined;
