@@ -57,6 +57,13 @@ describe('positive-acceptance', () => {
     expect(positiveAcceptance.judge(exchange({}, { headers: {}, body: '', durationMs: 1, error: { kind: 'timeout', message: 't' } }), context)).toBeUndefined();
   });
 
+  it('leaves an edge id unjudged when its retry failed (no-server-errors reports that), but not a fresh one', () => {
+    const failedRetry = { request: { method: 'POST', url: 'http://h/plants', headers: {}, label: 'retry' }, response: answer(500, {}) };
+    const taken = answer(400, { error: 409, message: 'taken' });
+    expect(positiveAcceptance.judge(exchange({ ...literal, retry: failedRetry }, taken), context)).toBeUndefined();
+    expect(positiveAcceptance.judge(exchange({ ...fresh, retry: failedRetry }, taken), context)?.outcome).toBe('fail');
+  });
+
   it('fails a refusal that a retry with a never-used id confirms', () => {
     const retry = { request: { method: 'POST', url: 'http://h/plants', headers: {}, body: '{"id":5}', label: 'retry' }, response: badRequest };
     const verdict = positiveAcceptance.judge(exchange({ ...literal, retry }, badRequest), context);

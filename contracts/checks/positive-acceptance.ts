@@ -5,7 +5,8 @@
  *   - retry refused too        → the payload was refused: failure;
  *   - retry accepted, id fresh → the target refused an id it cannot hold: failure;
  *   - retry accepted, id sent as generated (an edge value such as 0 or 2^53+1) → it may be
- *     stored already, so the refusal is allowed.
+ *     stored already, so the refusal is allowed;
+ *   - retry failed (5xx, no answer), id sent as generated → not judged (no-server-errors reports it).
  * 5xx and transport errors belong to no-server-errors; which 2xx belongs to status-conformance.
  */
 import { describeResponse, declaredCodesIn, isSuccess } from './declared.js';
@@ -24,6 +25,10 @@ export const positiveAcceptance: Check = {
     const expectation = { kind: 'status-class', classes: [2] } as const;
     const retry = facts.retry;
     const retryStatus = retry?.response.status;
+    // A retry that failed (5xx, no answer) cannot clear an id sent as generated: no-server-errors
+    // reports the failure, and the refusal stays unjudged. A refused fresh id is a fault either way.
+    const retryFailed = retry !== undefined && (retryStatus === undefined || retryStatus >= 500);
+    if (retryFailed && facts.id?.freshness !== 'fresh') return undefined;
     if (retry === undefined || retryStatus === undefined || retryStatus >= 500) {
       return fail({ expected, expectation, actual: describeResponse(response), message: `a valid request was refused (${request.label})${credentialsHint(status, response.body)}` });
     }
