@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { checkFaultSpec, FAULT_KINDS, FaultError, type FaultSpec } from '../faults/faults.js';
 import { LOG_LEVELS, type LogLevel } from '../log/logger.js';
 import type { Plant } from '../store/plant-store.js';
+import type { ServerOptions } from '../http/server.js';
 import { checkKeys, ConfigError, isMapping, keyPath, KeyProblem, mustBe } from './config-error.js';
 import { readSeedFile, readSeedPlants } from './seed-data.js';
 
@@ -14,26 +15,10 @@ export { ConfigError } from './config-error.js';
  * Every field is optional (absent: the CLI flag or the default applies); paths are absolute,
  * resolved against the config file's folder.
  */
-export interface ServeConfig {
+export type ServeConfig = Omit<ServerOptions, 'spec' | 'log'> & {
+  /** A path: a file cannot hold a parsed document. */
   readonly spec?: string;
-  readonly port?: number;
-  readonly host?: string;
-  readonly tokens?: readonly string[];
-  readonly adminToken?: string;
-  readonly authStatus?: 400 | 401;
-  readonly echoId?: boolean;
-  readonly cors?: boolean;
-  readonly bodyLimitBytes?: number;
-  readonly requestTimeoutMs?: number;
-  readonly logLevel?: LogLevel;
-  readonly isolateByToken?: boolean;
-  readonly dataDir?: string;
-  readonly journalSize?: number;
-  /** Plants stored at start (the shared tenant's), from the file or the seed file it names. */
-  readonly seed?: readonly Plant[];
-  /** Faults in force from the start. */
-  readonly faults?: readonly FaultSpec[];
-}
+};
 
 /** The ranges the serve flags accept, so a config file and the command line agree. */
 export const CONFIG_LIMITS = {

@@ -24,14 +24,19 @@ export class DocumentError extends Error {
 
 const BUNDLED_SPEC = join('spec', 'plant-store.yaml');
 
-/** The Plant Store document shipped with the package, found from this module's location (src or dist). */
+/** The Plant Store document shipped with the package. */
 export function bundledSpecPath(): string {
+  return shippedFile(BUNDLED_SPEC);
+}
+
+/** A file shipped with the package (spec/…), found upward from this module, so it works from src and dist. */
+export function shippedFile(relativePath: string): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    const candidate = join(dir, BUNDLED_SPEC);
+    const candidate = join(dir, relativePath);
     if (existsSync(candidate)) return candidate;
     const parent = dirname(dir);
-    if (parent === dir) throw new DocumentError(`the bundled ${BUNDLED_SPEC} was not found above ${fileURLToPath(import.meta.url)}`);
+    if (parent === dir) throw new DocumentError(`the bundled ${relativePath} was not found above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 }
