@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { loadDocument, type LoadedDocument } from '../document/load-document.js';
+import { loadDocument, operationName, type LoadedDocument } from '../document/load-document.js';
 import { ErrorCode, failure, type ErrorCodeValue } from '../errors/failure.js';
-import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
+import { createFaults, FaultError, type Faults, type FaultSpec } from '../faults/faults.js';
 import { bindApiOperation, STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { preloadMocker } from '../prism/internals.js';
 import { bindControlOperation } from '../control/bind-control.js';
@@ -103,7 +103,7 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   const store = stores.forTenant(SHARED_TENANT);
   if (options.seed) await store.seed(options.seed);
   const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity);
-  const faults = createFaults(options.faults);
+  const faults = createFaults(checkFaultOperations(options.faults ?? [], document));
   const tokens = options.tokens ?? [];
   const isolateByToken = options.isolateByToken ?? false;
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
@@ -157,6 +157,17 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
       await persistence?.log.close();
     },
   };
+}
+
+/** A misspelt operation would match no request and look like a fault that does not work. */
+function checkFaultOperations(specs: readonly FaultSpec[], document: LoadedDocument): readonly FaultSpec[] {
+  const names = document.operations.map(operationName);
+  specs.forEach((spec, index) => {
+    if (spec.operation !== undefined && !names.includes(spec.operation)) {
+      throw new FaultError(`faults[${index}].operation must name an operation of ${document.title} (${names.join(', ')}), not "${spec.operation}"`);
+    }
+  });
+  return specs;
 }
 
 function reportRecovery(path: string, recovery: Recovery, logger: Logger): void {

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postPlant, serverFor, plantText, send } from '../server/helpers.js';
 import { FaultError } from '../../src/faults/faults.js';
+import { startServer } from '../../src/index.js';
 
 /** Faults shape answers on purpose; each test sets its own and the registry is cleared after. */
 describe('faults', () => {
@@ -94,5 +95,11 @@ describe('faults', () => {
   it('does not touch requests outside the API (404 still answers)', async () => {
     server.current.faults.add({ kind: 'status', status: 500 });
     expect((await send(`${server.current.url}/nope`)).status).toBe(404);
+  });
+
+  it('refuses, at start, a fault naming an operation the document does not have', async () => {
+    await expect(startServer({ port: 0, faults: [{ kind: 'status', status: 500, operation: 'createPlants' }] })).rejects.toThrow(
+      /faults\[0\]\.operation must name an operation of Plant Store \(createPlant\), not "createPlants"/,
+    );
   });
 });
