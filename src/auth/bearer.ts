@@ -28,7 +28,9 @@ export function compileCredentialCheck(operation: IHttpOperation, tokens: readon
     const space = authorization.indexOf(' ');
     const scheme = space === -1 ? authorization : authorization.slice(0, space);
     if (scheme.toLowerCase() !== 'bearer') {
-      return refuse(`the Authorization scheme is "${scheme}"; this API uses Bearer`, CHALLENGE);
+      // Name the scheme only when it looks like one: a header without a space may be a bare token.
+      const named = space !== -1 && /^[A-Za-z][A-Za-z0-9+.-]{0,19}$/.test(scheme) ? ` is "${scheme}"; this API uses Bearer` : ' is not "Bearer <token>"';
+      return refuse(`the Authorization header${named}`, CHALLENGE);
     }
     const token = space === -1 ? '' : authorization.slice(space + 1).trim();
     if (token === '') return refuse('the bearer token is empty', INVALID_TOKEN_CHALLENGE);

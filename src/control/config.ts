@@ -41,7 +41,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /**
  * Reads a YAML or JSON config file (YAML is a superset of JSON). Unknown keys are refused; every
  * error is a ConfigError naming the file and the key path, e.g.
- * `plantstore.yaml: faults[1].status must be a whole number from 100 to 599, not 700`.
+ * `plantstore.yaml: faults[1].status must be a whole number from 200 to 599, not 700`.
  */
 export async function loadConfig(path: string): Promise<ServeConfig> {
   let text: string;
@@ -118,7 +118,7 @@ function readFault(value: unknown, at: string): FaultSpec {
     spec[key] = exact;
   }
   // checkFaultSpec checks only a status fault's status; a status given to another kind is checked here.
-  if (spec.status !== undefined) whole(spec.status, keyPath(at, 'status'), 100, 599);
+  if (spec.status !== undefined) whole(spec.status, keyPath(at, 'status'), 200, 599);
   try {
     checkFaultSpec(spec as unknown as FaultSpec);
   } catch (error) {

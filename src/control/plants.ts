@@ -17,13 +17,15 @@ export const seedPlants: ControlHandler = async ({ body, tenant }, { stores }) =
     // The document's schema already demands this; only a different control document gets here.
     return refused(ErrorCode.internal, 'seedPlants was given a body that is not an array of NewPlant; the control document does not match plantstore');
   }
-  const result = await stores.forTenant(tenant).seed(plants as Plant[]);
-  return json(200, `{"created":${result.created},"duplicates":${idsJson(result.duplicates)}}`);
+  const seeded = await durably(stores.forTenant(tenant).seed(plants as Plant[]));
+  if (!seeded.ok) return seeded.refusal;
+  const { created = 0, duplicates = [] } = seeded.value ?? {};
+  return json(200, `{"created":${created},"duplicates":${idsJson(duplicates)}}`);
 };
 
 export const resetPlants: ControlHandler = async ({ tenant }, { stores }) => {
-  await existingStore(stores, tenant)?.reset();
-  return noContent();
+  const result = await durably(existingStore(stores, tenant)?.reset());
+  return result.ok ? noContent() : result.refusal;
 };
 
 export const getPlant: ControlHandler = ({ pathParameters, tenant }, { stores }) => {
@@ -36,9 +38,19 @@ export const getPlant: ControlHandler = ({ pathParameters, tenant }, { stores })
 export const deletePlant: ControlHandler = async ({ pathParameters, tenant }, { stores }) => {
   const id = parsePlantId(pathParameters.id);
   if (!id.ok) return id.refusal;
-  const deleted = (await existingStore(stores, tenant)?.delete(id.id)) ?? false;
-  return deleted ? noContent() : notFound(noPlant(id.id));
+  const deleted = await durably(existingStore(stores, tenant)?.delete(id.id));
+  if (!deleted.ok) return deleted.refusal;
+  return deleted.value ? noContent() : notFound(noPlant(id.id));
 };
+
+/** A change the store could not make durable (--data-dir) was undone: the store's 503, as createPlant answers it. */
+async function durably<T>(change: Promise<T> | undefined): Promise<{ ok: true; value: T | undefined } | { ok: false; refusal: Outcome }> {
+  try {
+    return { ok: true, value: await change };
+  } catch (error) {
+    return { ok: false, refusal: refused(ErrorCode.storageFailed, `the change could not be stored durably, so it was not made: ${error instanceof Error ? error.message : String(error)}`) };
+  }
+}
 
 /** A path id parsed exactly: digits only, within int64 (BigInt alone would take "0x1f" and " 1"). */
 export function parsePlantId(text: string | undefined): { ok: true; id: bigint } | { ok: false; refusal: Outcome } {

@@ -58,12 +58,19 @@ export class FaultError extends Error {
 
 const NONE: FaultPlan = Object.freeze({ delayMs: 0, applied: Object.freeze([]) });
 
-export function createFaults(initial: readonly FaultSpec[] = []): Faults {
+/**
+ * The faults in force. `operations` are the names a fault may target; a misspelt one would match
+ * no request and look like a fault that does not work, so it is refused.
+ */
+export function createFaults(initial: readonly FaultSpec[] = [], operations?: readonly string[]): Faults {
   let faults: Array<FaultSpec & { id: string; hits: number; remaining: number | undefined }> = [];
 
   const registry: Faults = {
     add(spec) {
       checkFaultSpec(spec);
+      if (operations !== undefined && spec.operation !== undefined && !operations.includes(spec.operation)) {
+        throw new FaultError(`operation must name an operation of the document (${operations.join(', ')}), not "${spec.operation}"`);
+      }
       const fault = { ...spec, id: randomUUID(), hits: 0, remaining: spec.times };
       faults.push(fault);
       return publicView(fault);
@@ -96,7 +103,13 @@ export function createFaults(initial: readonly FaultSpec[] = []): Faults {
       return applied.length === 0 ? NONE : { delayMs, applied, ...(outcome ? { outcome } : {}) };
     },
   };
-  initial.forEach((spec) => registry.add(spec));
+  initial.forEach((spec, index) => {
+    try {
+      registry.add(spec);
+    } catch (error) {
+      throw error instanceof FaultError ? new FaultError(`faults[${index}]: ${error.message}`) : error;
+    }
+  });
   return registry;
 }
 
@@ -131,7 +144,8 @@ export function checkFaultSpec(spec: FaultSpec): void {
   if (spec.kind === 'latency' && spec.latencyMs === undefined) throw new FaultError('a latency fault needs latencyMs');
   if (spec.latencyMaxMs !== undefined && spec.latencyMaxMs < (spec.latencyMs ?? 0)) throw new FaultError('latencyMaxMs must not be below latencyMs');
   if (spec.kind === 'status') {
-    if (spec.status === undefined || !Number.isInteger(spec.status) || spec.status < 100 || spec.status > 599) throw new FaultError('a status fault needs status, from 100 to 599');
+    // 1xx are interim answers: a client would go on waiting for the real one.
+    if (spec.status === undefined || !Number.isInteger(spec.status) || spec.status < 200 || spec.status > 599) throw new FaultError('a status fault needs status, from 200 to 599');
   }
   if (spec.kind === 'slow-body' && spec.bodyDurationMs === undefined) throw new FaultError('a slow-body fault needs bodyDurationMs');
 }

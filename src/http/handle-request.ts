@@ -27,6 +27,8 @@ export interface PipelineOptions {
   /** HTTP status of an authentication failure; undefined uses the operation's declared failure status. */
   readonly authStatus: 400 | 401 | undefined;
   readonly cors: boolean;
+  /** CORS on the control site too (only when an admin token protects it). */
+  readonly controlCors: boolean;
   readonly bodyLimitBytes: number;
 }
 
@@ -44,7 +46,7 @@ export interface PipelineParts {
 type Reply =
   | { readonly kind: 'answer'; readonly answer: Answer; readonly slowBodyMs?: number }
   /** A fault: close (empty) or reset the connection without answering. */
-  | { readonly kind: 'drop'; readonly reset: boolean; readonly status: number };
+  | { readonly kind: 'drop'; readonly reset: boolean };
 
 /** Facts gathered along the way, for the journal; every field is always present so its shape never changes. */
 interface Trace {
@@ -83,9 +85,12 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
   const control = parts.control ? compileSite(parts.control) : undefined;
   const { journal, faults, logger, controlPrefix } = parts;
 
+  const isControl = (path: string) => control !== undefined && (path === controlPrefix || path.startsWith(`${controlPrefix}/`));
+  const corsFor = (site: CompiledSite) => (site.site.observed ? options.cors : options.controlCors);
+
   async function reply(request: IncomingMessage, method: string, path: string, query: string, trace: Trace): Promise<Reply> {
-    const site = control && (path === controlPrefix || path.startsWith(`${controlPrefix}/`)) ? control : api;
-    if (options.cors && isPreflight(method, request.headers)) return answered(preflight(request.headers, site.routes.methodsOf(path)));
+    const site = isControl(path) ? (control as CompiledSite) : api;
+    if (corsFor(site) && isPreflight(method, request.headers)) return answered(preflight(request.headers, site.routes.methodsOf(path)));
 
     const route = site.routes.match(method, path);
     if (route.kind === 'no-path') return answered(refusal(failure(ErrorCode.notFound, `no operation has the path ${path}`), 404));
@@ -101,7 +106,8 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
     if (site.site.observed) {
       const plan = faults.plan(served.name);
       if (plan.applied.length > 0) trace.fault = plan.applied.join('+');
-      if (plan.delayMs > 0) await sleep(plan.delayMs);
+      // unref'd: a pending fault delay must not keep a stopping server alive.
+      if (plan.delayMs > 0) await sleep(plan.delayMs, undefined, { ref: false });
       if (plan.outcome) {
         const forced = faultReply(plan.outcome, served);
         if (forced) return forced;
@@ -110,7 +116,9 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
     }
 
     const credentials = served.binding.authorize(request.headers.authorization);
-    if (!credentials.ok) return answered(refusal(credentials.failure, options.authStatus ?? statusOf(credentials.failure, served)));
+    // --auth-status is about the API's document; the control API answers its own declared 401.
+    const authStatus = site.site.observed ? options.authStatus : undefined;
+    if (!credentials.ok) return answered(refusal(credentials.failure, authStatus ?? statusOf(credentials.failure, served)));
     trace.tenant = served.binding.tenant(credentials, request.headers);
 
     const body = await readBody(request, options.bodyLimitBytes);
@@ -144,13 +152,13 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
         return answered(refusal(failure(ErrorCode.internal, 'the stand-in failed to answer; this is a plantstore defect, please report it'), 500));
       })
       .then(async (result) => {
-        const cors = options.cors && request.headers.origin !== undefined ? corsHeaders(request.headers.origin) : undefined;
+        const site = isControl(path) ? (control as CompiledSite) : api;
+        const cors = corsFor(site) && request.headers.origin !== undefined ? corsHeaders(request.headers.origin) : undefined;
         const sent = send(request, response, result, cors);
         if (result.kind === 'answer' && result.slowBodyMs !== undefined) await dripBody(response, Buffer.from(result.answer.body), result.slowBodyMs);
         const durationMs = performance.now() - started;
         logger.request({ method, path, status: result.kind === 'answer' ? result.answer.status : 0, durationMs });
-        const isControl = control !== undefined && (path === controlPrefix || path.startsWith(`${controlPrefix}/`));
-        if (journal.capacity > 0 && !isControl) {
+        if (journal.capacity > 0 && site.site.observed) {
           journal.record({
             arrivedAt,
             tenant: trace.tenant,
@@ -189,12 +197,16 @@ function compileSite(site: Site): CompiledSite {
 
 function faultReply(fault: Fault, served: ServedOperation): Reply | undefined {
   switch (fault.kind) {
-    case 'status':
-      return answered(refusal(failure((fault.error ?? fault.status) as Failure['error'], fault.message ?? `fault: forced status ${fault.status} for ${served.name}`), fault.status ?? served.failureStatus));
+    case 'status': {
+      const status = fault.status ?? served.failureStatus;
+      // RFC 9110: these statuses carry no content.
+      if (status === 204 || status === 205 || status === 304) return answered({ status, headers: {}, body: '' });
+      return answered(refusal(failure((fault.error ?? status) as Failure['error'], fault.message ?? `fault: forced status ${status} for ${served.name}`), status));
+    }
     case 'reset':
-      return { kind: 'drop', reset: true, status: 0 };
+      return { kind: 'drop', reset: true };
     case 'empty':
-      return { kind: 'drop', reset: false, status: 0 };
+      return { kind: 'drop', reset: false };
     default:
       return undefined;
   }
@@ -256,7 +268,7 @@ async function dripBody(response: ServerResponse, body: Buffer, durationMs: numb
   for (let offset = 0; offset < body.length; offset += size) {
     if (response.destroyed) return;
     response.write(body.subarray(offset, offset + size));
-    if (offset + size < body.length) await sleep(durationMs / pieces);
+    if (offset + size < body.length) await sleep(durationMs / pieces, undefined, { ref: false });
   }
   response.end();
 }
@@ -277,9 +289,10 @@ function originForm(target: string): string {
 
 function parseQuery(query: string): Record<string, string | string[]> {
   if (query === '') return {};
-  const result: Record<string, string | string[]> = {};
+  // No prototype: "?__proto__=x" is a parameter like any other.
+  const result: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of new URLSearchParams(query)) {
-    const previous = result[name];
+    const previous = Object.hasOwn(result, name) ? result[name] : undefined;
     result[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
   return result;

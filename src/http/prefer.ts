@@ -14,7 +14,8 @@ export function parsePrefer(header: string | undefined): MockPreferences | undef
     const unquoted = value.replace(/^"(.*)"$/, '$1');
     if (key === 'code' && /^[1-5]\d\d$/.test(unquoted)) preferences = { ...preferences, code: Number(unquoted) };
     else if (key === 'example' && unquoted !== '') preferences = { ...preferences, example: unquoted };
-    else if (key === 'dynamic') preferences = { ...preferences, dynamic: unquoted.toLowerCase() === 'true' };
+    // dynamic=false is the default, not a preference: it must not take the request past validation and the store.
+    else if (key === 'dynamic' && unquoted.toLowerCase() === 'true') preferences = { ...preferences, dynamic: true };
   }
   return preferences;
 }

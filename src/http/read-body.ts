@@ -15,11 +15,15 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyR
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.resolve(tooLarge());
 
+  const gone = (): BodyRead => ({ ok: false, failure: failure(ErrorCode.badRequest, 'the client closed the connection before sending the whole body', CLOSE) });
+  // A request can be gone before we start (the client left during a latency fault).
+  if (request.destroyed && !request.complete) return Promise.resolve(gone());
+
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const finish = (result: BodyRead) => {
-      request.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
+      request.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted).off('close', onClose);
       resolve(result);
     };
     const onData = (chunk: Buffer) => {
@@ -34,6 +38,9 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyR
     const onEnd = () => finish({ ok: true, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
     const onError = (error: Error) => finish({ ok: false, failure: failure(ErrorCode.badRequest, `the request body could not be read: ${error.message}`, CLOSE) });
     const onAborted = () => finish({ ok: false, failure: failure(ErrorCode.badRequest, 'the client stopped sending the request body', CLOSE) });
-    request.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
+    const onClose = () => {
+      if (!request.complete) finish(gone());
+    };
+    request.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted).on('close', onClose);
   });
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { loadDocument, operationName, type LoadedDocument } from '../document/load-document.js';
 import { ErrorCode, failure, type ErrorCodeValue } from '../errors/failure.js';
-import { createFaults, FaultError, type Faults, type FaultSpec } from '../faults/faults.js';
+import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
 import { bindApiOperation, STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { preloadMocker } from '../prism/internals.js';
 import { bindControlOperation } from '../control/bind-control.js';
@@ -12,7 +12,7 @@ import { createLogger, type Logger, type LogLevel } from '../log/logger.js';
 import { createDurableStores } from '../store/durable-stores.js';
 import { openPlantLog, type Recovery } from '../store/plant-log.js';
 import type { Plant, PlantStore } from '../store/plant-store.js';
-import { createPlantStores, SHARED_TENANT, tenantOfToken, type PlantStores } from '../store/tenants.js';
+import { createPlantStores, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
 import { createRequestHandler, errorJson } from './handle-request.js';
 
 export interface ServerOptions {
@@ -98,15 +98,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 }
 
 async function serve(options: ServerOptions, document: LoadedDocument, logger: Logger, persistence: Awaited<ReturnType<typeof openPlantLog>> | undefined): Promise<RunningServer> {
-  const stores = persistence ? await createDurableStores(persistence.log, persistence.recovery) : createPlantStores();
+  // Checked before anything is stored, so a bad fault leaves a data dir as it was.
+  const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
+  const seed = options.seed ?? [];
+  // With isolation every tenant starts from the seed plants, as the shared store does without it.
+  const seedTenant = (tenantStore: PlantStore, tenant: TenantId) => {
+    if (tenant !== SHARED_TENANT && seed.length > 0) tenantStore.seed(seed).catch((error: unknown) => logger.error(`seeding ${tenant}: ${String(error)}`));
+  };
+  const onNewTenant = options.isolateByToken ? seedTenant : undefined;
+  const stores = persistence ? await createDurableStores(persistence.log, persistence.recovery, onNewTenant) : createPlantStores(undefined, onNewTenant);
   if (persistence) reportRecovery(persistence.log.path, persistence.recovery, logger);
   const store = stores.forTenant(SHARED_TENANT);
-  if (options.seed) await store.seed(options.seed);
+  if (seed.length > 0) await store.seed(seed);
   const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity);
-  const faults = createFaults(checkFaultOperations(options.faults ?? [], document));
   const tokens = options.tokens ?? [];
   const isolateByToken = options.isolateByToken ?? false;
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
+  const startedAt = Date.now();
   const handler = createRequestHandler(
     {
       api: { document, observed: true, bind: (operation) => bindApiOperation(operation, { stores, tokens, echoId: options.echoId ?? false, isolateByToken }) },
@@ -114,14 +122,20 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
         document: await loadControlDocument(),
         observed: false,
         bind: (operation) =>
-          bindControlOperation(operation, { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt: Date.now() }),
+          bindControlOperation(operation, { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt }),
       },
       controlPrefix: CONTROL_PREFIX,
       journal,
       faults,
       logger,
     },
-    { authStatus: options.authStatus, cors: options.cors ?? true, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes },
+    {
+      authStatus: options.authStatus,
+      cors: options.cors ?? true,
+      // An open control API must not be callable from any web page the developer visits.
+      controlCors: (options.cors ?? true) && options.adminToken !== undefined,
+      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
+    },
   );
 
   const server = createServer(
@@ -159,17 +173,6 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   };
 }
 
-/** A misspelt operation would match no request and look like a fault that does not work. */
-function checkFaultOperations(specs: readonly FaultSpec[], document: LoadedDocument): readonly FaultSpec[] {
-  const names = document.operations.map(operationName);
-  specs.forEach((spec, index) => {
-    if (spec.operation !== undefined && !names.includes(spec.operation)) {
-      throw new FaultError(`faults[${index}].operation must name an operation of ${document.title} (${names.join(', ')}), not "${spec.operation}"`);
-    }
-  });
-  return specs;
-}
-
 function reportRecovery(path: string, recovery: Recovery, logger: Logger): void {
   const plants = [...recovery.plants.values()].reduce((sum, list) => sum + list.length, 0);
   logger.info(`data: ${plants} plants recovered from ${path} (${recovery.records} records)`);
@@ -178,10 +181,14 @@ function reportRecovery(path: string, recovery: Recovery, logger: Logger): void 
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
+    const refused = (error: NodeJS.ErrnoException) => {
       reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use; pick another with --port` : `cannot listen on ${host}:${port}: ${error.message}`));
+    };
+    server.once('error', refused);
+    server.listen(port, host, () => {
+      server.off('error', refused);
+      resolve((server.address() as AddressInfo).port);
     });
-    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
 }
 
@@ -211,7 +218,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger:
   );
 }
 
-const STATUS_TEXT: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' };
+const STATUS_TEXT: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
 function describeClientError(error: NodeJS.ErrnoException): [number, ErrorCodeValue, string] {
   switch (error.code) {

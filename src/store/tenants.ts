@@ -20,8 +20,11 @@ export interface PlantStores {
   tenants(): TenantId[];
 }
 
-/** A store per tenant; `sinkFor` lets a durable log tag each tenant's changes. */
-export function createPlantStores(sinkFor?: (tenant: TenantId) => ChangeSink): PlantStores {
+/**
+ * A store per tenant; `sinkFor` lets a durable log tag each tenant's changes, and `onNewTenant`
+ * prepares a store when it is first made (the seed plants, with isolation).
+ */
+export function createPlantStores(sinkFor?: (tenant: TenantId) => ChangeSink, onNewTenant?: (store: PlantStore, tenant: TenantId) => void): PlantStores {
   const stores = new Map<TenantId, PlantStore>();
   return {
     forTenant(tenant) {
@@ -29,6 +32,7 @@ export function createPlantStores(sinkFor?: (tenant: TenantId) => ChangeSink): P
       if (!store) {
         store = createPlantStore(sinkFor?.(tenant));
         stores.set(tenant, store);
+        onNewTenant?.(store, tenant);
       }
       return store;
     },

@@ -40,8 +40,13 @@ export function parseExactJson(text: string): ParsedJson {
   // A fraction or exponent in the text may have rounded to an integer double (1.00000000000000000000001).
   const mayHaveRounded = scan.integral && FRACTION_OR_EXPONENT.test(text);
   if (!scan.inexact && !mayHaveRounded) return { ok: true, value: value as ExactJson };
-  // Depth is bounded now, so the recursive lossless parser cannot overflow.
-  return { ok: true, value: parseLossless(text, null, exactNumber) as ExactJson };
+  // Depth is bounded now, so the recursive lossless parser cannot overflow. It is stricter than
+  // JSON.parse in one way: a repeated key throws ("Duplicate key"), which is the client's to fix.
+  try {
+    return { ok: true, value: parseLossless(text, null, exactNumber) as ExactJson };
+  } catch (error) {
+    return { ok: false, reason: `the body cannot be read exactly (${error instanceof Error ? error.message : String(error)})` };
+  }
 }
 
 /** Walks the value without recursion: its depth, whether a number lost digits, whether any is an integer. */

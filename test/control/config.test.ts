@@ -155,9 +155,9 @@ describe('loadConfig: every error names the file and the key path', () => {
   });
 
   test('faults are checked field by field, then as faults.add would', async () => {
-    expect(await problem('faults:\n  - {kind: reset}\n  - {kind: status, status: 700}\n')).toBe('faults[1].status must be a whole number from 100 to 599, not 700');
+    expect(await problem('faults:\n  - {kind: reset}\n  - {kind: status, status: 700}\n')).toBe('faults[1].status must be a whole number from 200 to 599, not 700');
     expect(await problem('faults:\n  - {kind: explode}\n')).toBe('faults[0].kind must be one of latency, status, reset, empty, slow-body, not "explode"');
-    expect(await problem('faults:\n  - {kind: status}\n')).toBe('faults[0]: a status fault needs status, from 100 to 599');
+    expect(await problem('faults:\n  - {kind: status}\n')).toBe('faults[0]: a status fault needs status, from 200 to 599');
     expect(await problem('faults:\n  - {kind: latency, latencyMs: 500, latencyMaxMs: 10}\n')).toBe('faults[0].latencyMaxMs must not be below latencyMs');
     expect(await problem('faults:\n  - {kind: reset, times: 0}\n')).toMatch(/^faults\[0\]\.times must be a whole number from 1 to /);
     expect(await problem('faults:\n  - {kind: reset, percentage: "50%"}\n')).toBe('faults[0].percentage must be a number, not "50%"');

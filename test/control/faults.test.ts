@@ -14,7 +14,7 @@ describe('addFault', () => {
 
   test('refuses a spec faults.add cannot apply: 422 with the field named', async () => {
     const control = await controlHarness();
-    expect(await control.refusal('addFault', 'handle', { body: '{"kind":"status"}' })).toEqual({ error: ErrorCode.schemaViolation, message: 'a status fault needs status, from 100 to 599' });
+    expect(await control.refusal('addFault', 'handle', { body: '{"kind":"status"}' })).toEqual({ error: ErrorCode.schemaViolation, message: 'a status fault needs status, from 200 to 599' });
     expect(await control.refusal('addFault', 'handle', { body: '{"kind":"latency","latencyMs":500,"latencyMaxMs":100}' })).toEqual({ error: ErrorCode.schemaViolation, message: 'latencyMaxMs must not be below latencyMs' });
     expect(await control.refusal('addFault', 'handle', { body: '{"kind":"reset","times":99999999999999999999}' })).toMatchObject({ error: ErrorCode.schemaViolation, message: expect.stringMatching(/^times must be/) });
     expect(control.context.faults.list()).toEqual([]);
@@ -23,7 +23,7 @@ describe('addFault', () => {
   test('refuses an operation the served document does not have, listing those it has', async () => {
     const control = await controlHarness();
     const refusal = await control.refusal('addFault', 'handle', { body: '{"kind":"empty","operation":"createPlnat"}' });
-    expect(refusal).toEqual({ error: ErrorCode.schemaViolation, message: 'operation must name an operation of Plant Store (createPlant), not "createPlnat"' });
+    expect(refusal).toEqual({ error: ErrorCode.schemaViolation, message: 'operation must name an operation of the document (createPlant), not "createPlnat"' });
   });
 
   test('the document refuses unknown keys and kinds before the handler', async () => {

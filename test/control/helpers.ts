@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { bindControlOperation, type ControlContext } from '../../src/control/bind-control.js';
 import { loadDocument, type LoadedDocument } from '../../src/document/load-document.js';
 import type { Failure } from '../../src/errors/failure.js';
+import { operationName } from '../../src/document/load-document.js';
 import { createFaults } from '../../src/faults/faults.js';
 import { createJournal, type JournalEntry, type JournalRecord } from '../../src/journal/journal.js';
 import { createPlantStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
@@ -51,7 +52,7 @@ export async function controlHarness(options: Partial<Pick<ControlContext, 'admi
   const context: ControlContext = {
     stores: createPlantStores(),
     journal: createJournal(options.journalSize),
-    faults: createFaults(),
+    faults: createFaults([], api.operations.map(operationName)),
     api,
     adminToken: options.adminToken,
     isolateByToken: options.isolateByToken ?? false,

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request } from 'undici';
 import { bindControlOperation, type ControlContext } from '../../src/control/bind-control.js';
+import { operationName } from '../../src/document/load-document.js';
 import { createFaults } from '../../src/faults/faults.js';
 import { bindApiOperation } from '../../src/handlers/bind-api.js';
 import { createRequestHandler } from '../../src/http/handle-request.js';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const { control, api } = await loadDocuments();
   const stores = createPlantStores();
   const journal = createJournal();
-  const faults = createFaults();
+  const faults = createFaults([], api.operations.map(operationName));
   context = { stores, journal, faults, api, adminToken: 'admin-secret', isolateByToken: false, startedAt: Date.now() };
   const handler = createRequestHandler(
     {
@@ -39,7 +40,7 @@ beforeAll(async () => {
       faults,
       logger: createLogger('silent'),
     },
-    { authStatus: undefined, cors: true, bodyLimitBytes: 1024 * 1024 },
+    { authStatus: undefined, cors: true, controlCors: true, bodyLimitBytes: 1024 * 1024 },
   );
   server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -82,7 +83,7 @@ describe('control API over HTTP', () => {
   test('a bad body is 400 with Error 422; an unknown control path is 404', async () => {
     const bad = await send('POST', '/__control/faults', ADMIN, '{"kind":"status"}');
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.text)).toEqual({ error: 422, message: 'a status fault needs status, from 100 to 599' });
+    expect(JSON.parse(bad.text)).toEqual({ error: 422, message: 'a status fault needs status, from 200 to 599' });
     expect((await send('GET', '/__control/nothing')).status).toBe(404);
   });
 

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postPlant, serverFor, plantText, send } from '../server/helpers.js';
 import { FaultError } from '../../src/faults/faults.js';
@@ -29,10 +30,15 @@ describe('faults', () => {
   });
 
   it('applies only to the named operation', async () => {
-    server.current.faults.add({ kind: 'status', status: 500, operation: 'listPlants' });
-    expect((await postPlant(server.current.url, plant())).status).toBe(200);
-    server.current.faults.add({ kind: 'status', status: 502, operation: 'createPlant' });
-    expect((await postPlant(server.current.url, plant())).status).toBe(502);
+    // A document with two operations: a fault on createPlant leaves getPet alone.
+    const pets = await startServer({ port: 0, spec: fileURLToPath(new URL('../fixtures/pets.yaml', import.meta.url)) });
+    try {
+      pets.faults.add({ kind: 'status', status: 502, operation: 'createPlant' });
+      expect((await send(`${pets.url}/pets/42`, { headers: { authorization: 'Bearer t' } })).status).toBe(200);
+      expect((await postPlant(pets.url, plant())).status).toBe(502);
+    } finally {
+      await pets.close();
+    }
   });
 
   it('applies to about the given percentage of requests', async () => {
@@ -99,7 +105,7 @@ describe('faults', () => {
 
   it('refuses, at start, a fault naming an operation the document does not have', async () => {
     await expect(startServer({ port: 0, faults: [{ kind: 'status', status: 500, operation: 'createPlants' }] })).rejects.toThrow(
-      /faults\[0\]\.operation must name an operation of Plant Store \(createPlant\), not "createPlants"/,
+      /faults\[0\]: operation must name an operation of the document \(createPlant\), not "createPlants"/,
     );
   });
 });
