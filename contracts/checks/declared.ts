@@ -62,9 +62,14 @@ export function silentlyAllowed(exchange: Exchange, status: number): string | un
   if (status === 401 && facts.kind === 'invalid' && facts.target === 'auth') {
     return 'the document declares 400 for failures and says nothing of authentication failures; HTTP (RFC 9110, RFC 6750) answers them 401';
   }
-  // A taken id: the scenario says so, or the same plant under a never-used id was accepted.
+  if (status === 415 && facts.kind === 'invalid' && facts.target === 'content-type') {
+    return 'the document declares 400 for failures; HTTP (RFC 9110) answers an unsupported content type 415';
+  }
+  // A taken id: the scenario sends it again or may ('either'), it was sent as generated (perhaps
+  // stored by an earlier run), or the same plant under a never-used id was accepted.
   const retryStatus = facts.retry?.response.status;
-  const idWasTaken = facts.expect === 'refuse' || (retryStatus !== undefined && isSuccess(retryStatus));
+  const idWasTaken =
+    facts.expect === 'refuse' || facts.expect === 'either' || facts.role === 'repeat' || facts.id?.freshness === 'literal' || (retryStatus !== undefined && isSuccess(retryStatus));
   if (status === 409 && facts.kind === 'valid' && idWasTaken) {
     return 'the document declares 400 (with error 409) for an id already in use; HTTP allows 409 Conflict';
   }

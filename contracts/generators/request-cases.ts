@@ -228,7 +228,9 @@ function propertyFamilies(base: Base, facts: SchemaFacts): CaseFamily[] {
       set('is null', fc.constant(null));
     }
     if (types !== undefined && types.has('integer') && !types.has('number')) {
-      set('is not an integer', fc.constantFrom(1.5, -0.5, 2.25, 1e-7, 123456.789));
+      // A fresh integer part each time: a lenient target that stores 1.5 as 1 would refuse the next
+      // 1.5 as a duplicate, and a stateful target would pass after the first run.
+      set('is not an integer', fc.tuple(fc.integer({ min: 1, max: 2 ** 40 }), fc.constantFrom(0.5, 0.25, 0.75), fc.boolean()).map(([whole, part, negative]) => (negative ? -1 : 1) * (whole + part)));
     }
     if (types !== undefined && allows(types, 'integer')) families.push(...rangeFamilies(base, body, key, property));
     if (enumValues !== undefined) {
@@ -257,14 +259,25 @@ function propertyFamilies(base: Base, facts: SchemaFacts): CaseFamily[] {
   return families;
 }
 
-const INT64_ABOVE: readonly bigint[] = [INT64.max + 1n, INT64.max + 2n, 2n ** 64n, 10n ** 20n, 10n ** 30n];
-const INT64_BELOW: readonly bigint[] = [INT64.min - 1n, INT64.min - 2n, -(2n ** 64n), -(10n ** 20n), -(10n ** 30n)];
+/**
+ * Just past int64, mostly fresh each time (steps of 4,096 above 2^63 are distinct doubles): a target
+ * that rounds them would otherwise refuse every later one as a duplicate and pass on a second run.
+ */
+const INT64_ABOVE = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom<JsonValue>(INT64.max + 1n, 2n ** 64n, 10n ** 20n) },
+  { weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 2n ** 40n }).map((k): JsonValue => INT64.max + k * 4096n) },
+);
+const INT64_BELOW = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom<JsonValue>(INT64.min - 1n, -(2n ** 64n), -(10n ** 20n)) },
+  { weight: 3, arbitrary: fc.bigInt({ min: 1n, max: 2n ** 40n }).map((k): JsonValue => INT64.min - k * 4096n) },
+);
 
 /** Integers just past what the schema allows: the int64/int32 range, then the author's own bounds. Written exactly. */
 function rangeFamilies(base: Base, body: Body, key: string, property: SchemaFacts): CaseFamily[] {
   const families: CaseFamily[] = [];
-  const set = (breaks: string, values: readonly JsonValue[]): void => {
-    families.push(payloadFamily(base, body, `body: property '${key}' ${breaks}`, fc.constantFrom(...values), (payload, value) => (isJsonObject(payload) ? withKey(payload, key, value) : undefined)));
+  const set = (breaks: string, values: readonly JsonValue[] | fc.Arbitrary<JsonValue>): void => {
+    const arbitrary = Array.isArray(values) ? fc.constantFrom(...(values as readonly JsonValue[])) : (values as fc.Arbitrary<JsonValue>);
+    families.push(payloadFamily(base, body, `body: property '${key}' ${breaks}`, arbitrary, (payload, value) => (isJsonObject(payload) ? withKey(payload, key, value) : undefined)));
   };
   const { min, max } = property.integerRange;
   if (property.integerFormat === 'int64') {

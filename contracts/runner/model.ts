@@ -66,7 +66,7 @@ export function modelProperty(operation: Operation, source: CaseSource, context:
       if (!(error instanceof SequenceEnded)) throw error;
     }
     return real.exchanges;
-  });
+  }, false);
 }
 
 function record(real: Real, exchanges: readonly Exchange[]): Exchange | undefined {

@@ -40,7 +40,22 @@ export function defineProperty<T>(
   numRuns: number,
   requestsPerRun: number,
   execute: (value: T, env: RunEnv) => Promise<Exchange[]>,
+  /** false for fc.commands: a shrunk command path replays only with fast-check's replayPath, so the run is reported as found. */
+  shrinkable = true,
 ): Property {
+  /** The exchanges of the one value at `path` (a replay, without shrinking). */
+  async function replayAt(seed: number, path: string, env: RunEnv): Promise<Exchange[]> {
+    let seen: Exchange[] | undefined;
+    const details = await fc.check(
+      fc.asyncProperty(arbitrary, async (value) => {
+        seen ??= await execute(value, env);
+        return true;
+      }),
+      { seed, path, numRuns: 1 },
+    );
+    if (details.errorInstance) throw details.errorInstance;
+    return seen ?? [];
+  }
   return {
     name,
     numRuns,
@@ -48,6 +63,10 @@ export function defineProperty<T>(
     cases: (seed, from, count) =>
       fc.sample(arbitrary, { seed, numRuns: count, ...(from > 0 ? { path: String(from) } : {}) }).map((value) => (env: RunEnv) => execute(value, env)),
     async shrink(seed, path, env, stillFails, timeLimitMs) {
+      if (!shrinkable) {
+        const exchanges = await replayAt(seed, path, env);
+        return stillFails(exchanges) ? { exchanges, path, interrupted: false } : undefined;
+      }
       let smallest: Exchange[] | undefined;
       const details = await fc.check(
         fc.asyncProperty(arbitrary, async (value) => {
@@ -63,18 +82,7 @@ export function defineProperty<T>(
       if (smallest === undefined) throw details.errorInstance ?? new Error(`shrinking ${name} failed without a counterexample`);
       return { exchanges: smallest, path: details.counterexamplePath ?? path, interrupted: details.interrupted };
     },
-    async replay(seed, path, env) {
-      let seen: Exchange[] | undefined;
-      const details = await fc.check(
-        fc.asyncProperty(arbitrary, async (value) => {
-          seen ??= await execute(value, env);
-          return true;
-        }),
-        { seed, path, numRuns: 1 },
-      );
-      if (details.errorInstance) throw details.errorInstance;
-      return seen ?? [];
-    },
+    replay: replayAt,
   };
 }
 

@@ -55,8 +55,12 @@ export function record(tally: Tally, exchanges: readonly Exchange[], context: Ch
       else tally.warnings += 1;
       const signature = signatureOf(check, exchange, verdict);
       const group = tally.groups.get(signature);
-      if (group) group.count += 1;
-      else tally.groups.set(signature, { check, signature, first: { ...where, exchange, verdict }, count: 1 });
+      if (!group) tally.groups.set(signature, { check, signature, first: { ...where, exchange, verdict }, count: 1 });
+      else {
+        group.count += 1;
+        // A fixed probe cannot be shrunk or replayed: the first occurrence that can stands for the group.
+        if (group.first.startPath === undefined && where.startPath !== undefined) tally.groups.set(signature, { ...group, first: { ...where, exchange, verdict } });
+      }
     }
   }
 }
