@@ -17,7 +17,7 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyR
 
   const gone = (): BodyRead => ({ ok: false, failure: failure(ErrorCode.badRequest, 'the client closed the connection before sending the whole body', CLOSE) });
   // A request can be gone before we start (the client left during a latency fault).
-  if (request.destroyed && !request.complete) return Promise.resolve(gone());
+  if (request.destroyed) return Promise.resolve(gone());
 
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -38,9 +38,8 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyR
     const onEnd = () => finish({ ok: true, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
     const onError = (error: Error) => finish({ ok: false, failure: failure(ErrorCode.badRequest, `the request body could not be read: ${error.message}`, CLOSE) });
     const onAborted = () => finish({ ok: false, failure: failure(ErrorCode.badRequest, 'the client stopped sending the request body', CLOSE) });
-    const onClose = () => {
-      if (!request.complete) finish(gone());
-    };
+    // 'close' before 'end': the stream was destroyed, and what it held will never be read.
+    const onClose = () => finish(gone());
     request.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted).on('close', onClose);
   });
 }
