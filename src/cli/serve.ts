@@ -2,9 +2,10 @@ import { parseArgs } from 'node:util';
 import { operationName } from '../document/load-document.js';
 import { declaredFailureStatus } from '../http/handle-request.js';
 import { CONTROL_PREFIX, DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
-import { loadConfig, type ServeConfig } from '../control/config.js';
+import { CONFIG_LIMITS, loadConfig, type ServeConfig } from '../control/config.js';
 import { loadSeedData } from '../control/seed-data.js';
 import { requiresBearer } from '../auth/bearer.js';
+import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { JOURNAL_DEFAULTS } from '../journal/journal.js';
 import { isLogLevel, LOG_LEVELS } from '../log/logger.js';
 import { UsageError } from './usage-error.js';
@@ -81,18 +82,18 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
   const status = authStatus !== undefined ? (authStatus === '401' ? 401 : 400) : config.authStatus;
   return {
     ...(spec !== undefined ? { spec } : {}),
-    port: integerOption('--port', values.port, config.port ?? DEFAULTS.port, 0, 65_535),
+    port: integerOption('--port', values.port, config.port ?? DEFAULTS.port, ...CONFIG_LIMITS.port),
     host: values.host ?? config.host ?? DEFAULTS.host,
     tokens: [...(values.token ?? []), ...fromEnvironment, ...(config.tokens ?? [])],
     ...(adminToken !== undefined ? { adminToken } : {}),
     ...(status !== undefined ? { authStatus: status } : {}),
     echoId: values['echo-id'] ?? config.echoId ?? false,
     cors: values['no-cors'] ? false : (config.cors ?? true),
-    bodyLimitBytes: integerOption('--body-limit', values['body-limit'], config.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes, 1, 2 ** 31),
-    requestTimeoutMs: integerOption('--request-timeout-ms', values['request-timeout-ms'], config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, 100, 3_600_000),
+    bodyLimitBytes: integerOption('--body-limit', values['body-limit'], config.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes, ...CONFIG_LIMITS.bodyLimitBytes),
+    requestTimeoutMs: integerOption('--request-timeout-ms', values['request-timeout-ms'], config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, ...CONFIG_LIMITS.requestTimeoutMs),
     isolateByToken: values['isolate-by-token'] ?? config.isolateByToken ?? false,
     ...(dataDir !== undefined ? { dataDir } : {}),
-    journalSize: integerOption('--journal-size', values['journal-size'], config.journalSize ?? JOURNAL_DEFAULTS.capacity, 0, 1_000_000),
+    journalSize: integerOption('--journal-size', values['journal-size'], config.journalSize ?? JOURNAL_DEFAULTS.capacity, ...CONFIG_LIMITS.journalSize),
     ...(config.seed !== undefined ? { seed: config.seed } : {}),
     ...(config.faults !== undefined ? { faults: config.faults } : {}),
     logLevel,
@@ -126,7 +127,8 @@ function banner(server: RunningServer, options: ServerOptions): string {
   const { document } = server;
   const lines = [`plantstore serving ${document.title} ${document.version} from ${document.source}`, `listening on ${server.url}`, 'operations:'];
   for (const operation of document.operations) {
-    const kind = operation.iid === 'createPlant' ? 'stateful, in-memory store' : 'mocked from the document';
+    const store = options.dataDir === undefined ? 'in-memory store' : `kept in ${options.dataDir}`;
+    const kind = operation.iid === STATEFUL_OPERATION ? `stateful, ${store}` : 'mocked from the document';
     const auth = requiresBearer(operation) ? 'bearer' : 'open';
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }
