@@ -101,6 +101,11 @@ export interface VerifyReport {
   readonly casesPerSecond: number;
   /** Time spent shrinking failures, reported apart from the run itself. */
   readonly shrinkMs: number;
+  /**
+   * The flags that shaped the run, for replay commands: a finding replays only under the same
+   * ones (e.g. --expect-unique-ids). A token is written as "$TOKEN", never its value.
+   */
+  readonly replayFlags: string;
   readonly checks: readonly CheckResult[];
   /** True when no check failed (warnings count as failures only with `strict`). */
   readonly ok: boolean;

@@ -2,6 +2,7 @@
  * The report for people at a terminal: a progress line while it runs (stderr), then a table of
  * checks and every finding with what was expected, what came back, how to replay it and the curl.
  */
+import { replayCommand } from './replay.js';
 import type { CheckStatus, Finding, VerifyProgress, VerifyReport } from '../report.js';
 
 export interface ConsoleStyle {
@@ -68,12 +69,12 @@ export function renderConsoleReport(report: VerifyReport, style: ConsoleStyle = 
 
 function renderFinding(report: VerifyReport, finding: Finding, number: number, style: ConsoleStyle): string[] {
   const kind = finding.severity === 'failure' ? paint(style, '31', 'FAILURE') : paint(style, '33', 'WARNING');
-  const replay = finding.path === undefined ? '(a fixed probe: run again to repeat it)' : `--seed ${finding.seed} --replay ${finding.path}`;
+  const replay = replayCommand(report, finding) ?? '(a fixed probe: run again to repeat it)';
   const lines = [
     `${number}. ${kind} ${finding.check}: ${oneLine(finding.message)}`,
     `   expected: ${oneLine(finding.expected)}`,
     `   actual:   ${oneLine(finding.actual)}`,
-    `   replay:   plantstore verify --target ${report.target} ${replay}${finding.shrunk ? ' (shrunk)' : ''}`,
+    `   replay:   ${replay}${finding.shrunk ? ' (shrunk)' : ''}`,
     `   curl:`,
     ...finding.curl.split('\n').map((line) => `     ${oneLine(shorten(line))}`),
   ];

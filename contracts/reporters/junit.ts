@@ -3,6 +3,7 @@
  * expected/actual, replay and curl); warnings in <system-out> (the case still passes); a check
  * that judged nothing is <skipped>.
  */
+import { replayCommand } from './replay.js';
 import type { CheckResult, Finding, VerifyReport } from '../report.js';
 import { escapeXml as x } from './xml.js';
 
@@ -50,11 +51,11 @@ function testcase(report: VerifyReport, check: CheckResult): string[] {
 }
 
 function details(report: VerifyReport, finding: Finding): string {
-  const replay = finding.path === undefined ? '(a fixed probe)' : `--seed ${finding.seed} --replay ${finding.path}`;
+  const replay = replayCommand(report, finding) ?? '(a fixed probe)';
   return [
     `expected: ${finding.expected}`,
     `actual: ${finding.actual}`,
-    `replay: plantstore verify --target ${report.target} ${replay}`,
+    `replay: ${replay}`,
     `curl:\n${finding.curl}`,
   ].join('\n');
 }

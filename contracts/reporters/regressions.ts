@@ -43,7 +43,7 @@ interface Step {
 export function regressionSource(report: VerifyReport, finding: Finding, now = new Date()): string {
   const steps = [...(finding.before ?? []), finding.request].map((request) => stepOf(report.target, request));
   const expectation = finding.expectation ?? { kind: 'not-status-class', classes: [5] };
-  const replay = finding.path === undefined ? '' : ` --seed ${finding.seed} --replay ${finding.path}`;
+  const replay = finding.path === undefined ? '' : ` ${report.replayFlags} --seed ${finding.seed} --replay ${finding.path}`.replace(/ {2,}/g, ' ');
   const title = `${finding.check}: ${finding.message}`;
   const anyId = ID_INDEPENDENT.has(expectation.kind);
   return `/**

@@ -38,6 +38,7 @@ const REPORT: VerifyReport = {
   casesRun: 1234,
   durationMs: 1500,
   casesPerSecond: 1000,
+  replayFlags: '--token "$TOKEN" --expect-unique-ids',
   shrinkMs: 300,
   ok: false,
   checks: [
@@ -120,7 +121,8 @@ describe('console', () => {
     expect(text).toMatch(/1\. FAILURE positive-acceptance: a valid request was refused/);
     expect(text).toMatch(/2\. WARNING status-conformance/);
     expect(text).toMatch(/expected: 200 \(accepted\)/);
-    expect(text).toMatch(/replay: {3}plantstore verify --target http:\/\/127\.0\.0\.1:4010 --seed 42 --replay valid:3:0 \(shrunk\)/);
+    // The flags that shaped the run go with it: the finding replays only under them. The token stays a variable.
+    expect(text).toMatch(/replay: {3}plantstore verify --target http:\/\/127\.0\.0\.1:4010 --token "\$TOKEN" --expect-unique-ids --seed 42 --replay valid:3:0 \(shrunk\)/);
     expect(text).toMatch(/curl:\n {5}curl -X POST/);
     expect(summaryLine(REPORT)).toBe('DOES NOT CONFORM: 4 checks, 1 passed, 1 failed, 1 warned, 1 skipped; 1234 requests in 1.2 s (1000 cases/s), shrinking 0.3 s, seed 42');
   });

@@ -116,6 +116,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       durationMs: Math.round(performance.now() - started),
       casesPerSecond: mainMs > 0 ? Math.round((casesRun / mainMs) * 1000) : 0,
       shrinkMs: Math.round(shrinkMs),
+      replayFlags: replayFlagsOf(options),
       checks,
       ok: checks.every((check) => check.status !== 'failed'),
     };
@@ -169,6 +170,22 @@ async function ensureReachable(client: HttpClient, target: string): Promise<void
     throw new SetupError(`the target ${target} cannot be reached: ${response.error.message}. Is the server running, and is the URL right?`);
   }
   // A timeout means something accepted the connection: the checks will report the silence.
+}
+
+/** The options that change which requests are sent or how answers are judged, as CLI flags. */
+export function replayFlagsOf(options: VerifyOptions): string {
+  const flags: string[] = [];
+  if (options.token !== undefined) flags.push('--token "$TOKEN"');
+  if (typeof options.spec === 'string') flags.push(`--spec ${shellWord(options.spec)}`);
+  if (options.expectUniqueIds === true) flags.push('--expect-unique-ids');
+  if (options.stateful === true) flags.push('--stateful');
+  if (options.tokensValidated === true) flags.push('--tokens-validated');
+  if (options.strict === true) flags.push('--strict');
+  return flags.join(' ');
+}
+
+function shellWord(text: string): string {
+  return /^[\w./:@-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 function planFor(operations: readonly Operation[], options: VerifyOptions, source: CaseSource, settings: Settings): Plan[] {

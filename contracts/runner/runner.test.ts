@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isJsonObject, parseJsonExact, type JsonValue } from '../generators/json-value.js';
 import { emitRegressions } from '../reporters/regressions.js';
+import { replayFlagsOf } from './run.js';
 import type { VerifyOptions } from '../report.js';
 import { bitLength, freshen, freshNeighbourBase, isEdgeId } from './ids.js';
 import { SetupError, verify } from './verify.js';
@@ -211,4 +212,13 @@ describe('verify', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('replay flags', () => {
+  it('carry the options that shape the run, never a token itself', () => {
+    expect(replayFlagsOf({ target: 'http://x', token: 's3cret', spec: 'my spec.yaml', expectUniqueIds: true, strict: true })).toBe(
+      `--token "$TOKEN" --spec 'my spec.yaml' --expect-unique-ids --strict`,
+    );
+    expect(replayFlagsOf({ target: 'http://x' })).toBe('');
+  });
 });
