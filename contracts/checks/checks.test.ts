@@ -263,3 +263,31 @@ describe('all checks', () => {
     expect(verdicts).toEqual(['positive-acceptance', 'no-server-errors', 'status-conformance', 'content-type-conformance', 'response-schema-conformance', 'response-reflects-request']);
   });
 });
+
+describe('response-schema-conformance with int64 in a response', () => {
+  it('takes ids beyond 2^53 that the schema allows, and refuses ids beyond int64', async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'echo', version: '1' },
+      paths: {
+        '/plants': {
+          post: {
+            operationId: 'createPlant',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer', format: 'int64' } } } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    const [echoing] = (await loadDocument(document)).operations;
+    if (!echoing) throw new Error('no operation');
+    const judge = (text: string) => responseSchemaConformance.judge(exchange({}, answer(200, text)), { operation: echoing, expectUniqueIds: false })?.outcome;
+    expect(judge('{"id":9007199254740993}')).toBe('pass');
+    expect(judge('{"id":9223372036854775807}')).toBe('pass');
+    expect(judge('{"id":9223372036854775808}')).toBe('fail');
+  });
+});

@@ -3,7 +3,10 @@
  * output validator. Only the body is judged here: an undeclared status is status-conformance's
  * and a wrong media type content-type-conformance's, so neither is reported twice.
  */
-import validator from '@stoplight/prism-http/dist/validator/index.js';
+import type { Operation } from '../../src/document/load-document.js';
+import { validateOutput } from '../../src/prism/internals.js';
+import { parseExactJson } from '../../src/validation/exact-json.js';
+import { containsBigInt, validationView, widenInt64Bounds } from '../../src/validation/int64.js';
 import { declaredResponse, mediaTypeMatches, mediaTypeOf } from './declared.js';
 import { fail, PASS, type Check } from './types.js';
 
@@ -24,20 +27,20 @@ export const responseSchemaConformance: Check = {
     const content = contents.find((c) => actualType !== undefined && mediaTypeMatches(actualType, c.mediaType)) ?? contents[0];
     if (content === undefined) return undefined;
     const schemaName = schemaTitle(content.schema);
-    let body: unknown;
-    try {
-      body = JSON.parse(response.body);
-    } catch (error) {
+    // Read exactly, as the server reads requests: an int64 beyond 2^53 keeps its side of every bound.
+    const parsed = parseExactJson(response.body);
+    if (!parsed.ok) {
       return fail({
         key: `${response.status} not JSON`,
         expected: `a JSON ${schemaName}`,
         expectation: { kind: 'json-schema', schema: content.schema },
         actual: response.body === '' ? 'an empty body' : `not JSON: ${response.body.slice(0, 200)}`,
-        message: `the ${response.status} answer's body is not JSON (${request.label}): ${error instanceof Error ? error.message : String(error)}`,
+        message: `the ${response.status} answer's body is not JSON (${request.label}): ${parsed.reason}`,
       });
     }
-    const result = validator.validateOutput({
-      resource: operation,
+    const body = containsBigInt(parsed.value) ? validationView(parsed.value) : parsed.value;
+    const result = validateOutput({
+      resource: withTrueInt64Bounds(operation),
       // The declared media type stands in for the real one, which content-type-conformance judges.
       element: { statusCode: response.status, headers: { 'content-type': content.mediaType }, body },
     });
@@ -55,6 +58,20 @@ export const responseSchemaConformance: Check = {
     });
   },
 };
+
+/**
+ * prism bounds every int64 to ±(2^53 − 1); a response with a larger id (an echoed int64) is valid.
+ * The same widening the server applies to requests, once per operation.
+ */
+const widened = new WeakMap<Operation, Operation>();
+function withTrueInt64Bounds(operation: Operation): Operation {
+  let copy = widened.get(operation);
+  if (copy === undefined) {
+    copy = widenInt64Bounds(operation);
+    widened.set(operation, copy);
+  }
+  return copy;
+}
 
 /** The schema's name for people: its title, or the name of the component it came from, or "the declared schema". */
 function schemaTitle(schema: unknown): string {
