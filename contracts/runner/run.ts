@@ -274,6 +274,7 @@ async function replayInto(
     const known = plans.flatMap((plan) => plan.properties.map((p) => plan.key(p))).join(', ');
     throw new SetupError(`--replay names no property of this run: "${wanted ?? ''}" (known: ${known}; the model property needs --stateful or --expect-unique-ids)`);
   }
+  let sent = 0;
   for (const { plan, planIndex, property } of chosen) {
     let exchanges: Exchange[];
     try {
@@ -283,8 +284,11 @@ async function replayInto(
       if (wanted === undefined) continue;
       throw new SetupError(`--replay ${replay} does not fit the ${plan.key(property)} property: ${error instanceof Error ? error.message : String(error)}`);
     }
+    sent += exchanges.length;
     record(tally, exchanges, plan.context, { property: plan.key(property), startPath: path, plan: planIndex });
   }
+  // A replay that sent nothing (a run index past the property's end) proves nothing: say so rather than "conforms".
+  if (sent === 0) throw new SetupError(`--replay ${replay} sent no request: check the path and the seed printed with the finding`);
 }
 
 /** Phase 2: one finding per kind of problem, shrunk by fast-check where the case came from a property. */

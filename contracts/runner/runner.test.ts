@@ -171,6 +171,7 @@ describe('verify', () => {
     await expect(verify({ ...BASE, target: 'ftp://x' })).rejects.toThrow(SetupError);
     await expect(verify({ ...BASE, target: good.url, seed: 1, replay: 'nonsense!' })).rejects.toThrow(/--replay/);
     await expect(verify({ ...BASE, target: good.url, seed: 1, replay: 'nosuch:1' })).rejects.toThrow(/names no property/);
+    await expect(verify({ ...BASE, target: good.url, seed: 1, replay: 'boundary:5000' })).rejects.toThrow(/sent no request/);
   });
 
   it('reports progress while it runs', async () => {
