@@ -54,6 +54,8 @@ describe('plantstore verify', () => {
       [['verify', '--target', server.url, '--replay', 'valid:1'], /--replay needs the --seed/],
       [['verify', '--target', 'http://127.0.0.1:1'], /cannot be reached/],
       [['verify', '--target', server.url, '--spec', join(dir, 'missing.yaml')], /cannot read the document/],
+      // Before the run, so a failing run's exit 1 is not turned into 2 by its report.
+      [['verify', '--target', server.url, '--junit', join(dir, 'no-such-folder', 'r.xml')], /cannot write a report to .*no-such-folder/],
     ];
     for (const [args, reason] of cases) {
       const { code, stderr } = await plantstore(args);

@@ -3,7 +3,9 @@
  * conforms, 1 when a check failed, 2 for a usage or set-up error (bad flag, unusable document,
  * unreachable target), always with the reason on stderr.
  */
-import { writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULTS } from '../../contracts/runner/defaults.js';
 import type { VerifyOptions, VerifyReport } from '../../contracts/report.js';
@@ -46,6 +48,9 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     process.stdout.write(VERIFY_HELP);
     return 0;
   }
+  // Report files are checked before the run: a path found unwritable after it would hide its verdict.
+  const unwritable = await firstUnwritable([parsed.junit, parsed.json].filter((path): path is string => path !== undefined));
+  if (unwritable !== undefined) return usageError(`cannot write a report to ${unwritable.path}: ${unwritable.reason}`);
   // Loaded only now: fast-check, the generators and prism take a while, and --help or a usage error need none of them.
   const [{ SetupError, verify }, { progressPrinter, renderConsoleReport }, { renderJUnit }, { renderJson }, { emitRegressions }, { DocumentError }] = await Promise.all([
     import('../../contracts/runner/verify.js'),
@@ -156,4 +161,16 @@ function whole(flag: string, text: string, min: number): number {
 function usageError(message: string): number {
   process.stderr.write(`plantstore verify: ${message}\nRun "plantstore verify --help" for the options.\n`);
   return 2;
+}
+
+/** The first report path whose folder does not exist or cannot be written to. */
+async function firstUnwritable(paths: readonly string[]): Promise<{ path: string; reason: string } | undefined> {
+  for (const path of paths) {
+    try {
+      await access(dirname(resolve(path)), constants.W_OK);
+    } catch (error) {
+      return { path, reason: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  return undefined;
 }
