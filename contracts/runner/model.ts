@@ -55,7 +55,8 @@ export function modelProperty(operation: Operation, source: CaseSource, context:
       invalidBodies.map(invalidNew),
       fc.tuple(valid, fc.nat()).map(([plant, pick]) => createFree(plant, pick)),
     ],
-    { maxCommands: MAX_COMMANDS },
+    // One size up from the default: sequences long enough to create, repeat and free ids in one run.
+    { maxCommands: MAX_COMMANDS, size: '+1' },
   );
   const runs = Math.max(10, Math.ceil(settings.runs / 8));
   return defineProperty('model', commands, runs, MAX_COMMANDS / 2, async (sequence, env) => {
