@@ -85,11 +85,11 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
   const control = parts.control ? compileSite(parts.control) : undefined;
   const { journal, faults, logger, controlPrefix } = parts;
 
-  const isControl = (path: string) => control !== undefined && (path === controlPrefix || path.startsWith(`${controlPrefix}/`));
+  const controlFolder = `${controlPrefix}/`;
+  const isControl = (path: string) => path === controlPrefix || path.startsWith(controlFolder);
   const corsFor = (site: CompiledSite) => (site.site.observed ? options.cors : options.controlCors);
 
-  async function reply(request: IncomingMessage, method: string, path: string, query: string, trace: Trace): Promise<Reply> {
-    const site = isControl(path) ? (control as CompiledSite) : api;
+  async function reply(site: CompiledSite, request: IncomingMessage, method: string, path: string, query: string, trace: Trace): Promise<Reply> {
     if (corsFor(site) && isPreflight(method, request.headers)) return answered(preflight(request.headers, site.routes.methodsOf(path)));
 
     const route = site.routes.match(method, path);
@@ -145,14 +145,14 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
     const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
     const trace: Trace = { operation: undefined, tenant: SHARED_TENANT, validation: undefined, fault: undefined, body: EMPTY };
+    const site = control !== undefined && isControl(path) ? control : api;
 
-    reply(request, method, path, query, trace)
+    reply(site, request, method, path, query, trace)
       .catch((error: unknown): Reply => {
         logger.error(`${method} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         return answered(refusal(failure(ErrorCode.internal, 'the stand-in failed to answer; this is a plantstore defect, please report it'), 500));
       })
       .then(async (result) => {
-        const site = isControl(path) ? (control as CompiledSite) : api;
         const cors = corsFor(site) && request.headers.origin !== undefined ? corsHeaders(request.headers.origin) : undefined;
         const sent = send(request, response, result, cors);
         if (result.kind === 'answer' && result.slowBodyMs !== undefined) await dripBody(response, Buffer.from(result.answer.body), result.slowBodyMs);

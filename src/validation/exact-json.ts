@@ -6,7 +6,8 @@ import { parse as parseLossless } from 'lossless-json';
  */
 export type ExactJson = null | boolean | number | bigint | string | ExactJson[] | { [key: string]: ExactJson };
 
-export type ParsedJson = { readonly ok: true; readonly value: ExactJson } | { readonly ok: false; readonly reason: string };
+/** `exact` is true when the value holds bigints (it was read losslessly): only then does a validator need a view of it. */
+export type ParsedJson = { readonly ok: true; readonly value: ExactJson; readonly exact: boolean } | { readonly ok: false; readonly reason: string };
 
 /** Deeper bodies are refused: nothing in a plant is nested, and validators and copies recurse. */
 export const MAX_JSON_DEPTH = 64;
@@ -39,11 +40,11 @@ export function parseExactJson(text: string): ParsedJson {
   }
   // A fraction or exponent in the text may have rounded to an integer double (1.00000000000000000000001).
   const mayHaveRounded = scan.integral && FRACTION_OR_EXPONENT.test(text);
-  if (!scan.inexact && !mayHaveRounded) return { ok: true, value: value as ExactJson };
+  if (!scan.inexact && !mayHaveRounded) return { ok: true, value: value as ExactJson, exact: false };
   // Depth is bounded now, so the recursive lossless parser cannot overflow. It is stricter than
   // JSON.parse in one way: a repeated key throws ("Duplicate key"), which is the client's to fix.
   try {
-    return { ok: true, value: parseLossless(text, null, exactNumber) as ExactJson };
+    return { ok: true, value: parseLossless(text, null, exactNumber) as ExactJson, exact: true };
   } catch (error) {
     return { ok: false, reason: `the body cannot be read exactly (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -54,9 +55,12 @@ function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean; 
   let depth = 0;
   let inexact = false;
   let integral = false;
-  const stack: Array<[unknown, number]> = [[root, 1]];
-  while (stack.length > 0) {
-    const [node, level] = stack.pop()!;
+  // Two stacks side by side: no tuple allocated per node on the hot path.
+  const nodes: unknown[] = [root];
+  const levels: number[] = [1];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const level = levels.pop() as number;
     if (typeof node === 'number') {
       if (Number.isInteger(node)) integral = true;
       if (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node))) inexact = true;
@@ -65,7 +69,18 @@ function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean; 
     if (typeof node !== 'object' || node === null) continue;
     if (level > depth) depth = level;
     if (depth > MAX_JSON_DEPTH) break;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, level + 1]);
+    if (Array.isArray(node)) {
+      for (const child of node) {
+        nodes.push(child);
+        levels.push(level + 1);
+      }
+    } else {
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        nodes.push((node as Record<string, unknown>)[key]);
+        levels.push(level + 1);
+      }
+    }
   }
   return { depth, inexact, integral };
 }

@@ -27,12 +27,6 @@ export function validationView(value: ExactJson): unknown {
   return view;
 }
 
-export function containsBigInt(value: ExactJson): boolean {
-  if (typeof value === 'bigint') return true;
-  if (typeof value !== 'object' || value === null) return false;
-  return (Array.isArray(value) ? value : Object.values(value)).some(containsBigInt);
-}
-
 function int64SafeDouble(value: bigint): number {
   const double = Number(value);
   if (value > INT64_MAX) return Math.max(double, TWO_POW_63);

@@ -2,7 +2,7 @@ import type { HttpMethod, IHttpOperation, IMediaTypeContent } from '@stoplight/t
 import { ErrorCode, failure, type Failure } from '../errors/failure.js';
 import { compileSchemaCheck, validateInput, type SchemaCheck } from '../prism/internals.js';
 import { parseExactJson, type ExactJson } from './exact-json.js';
-import { containsBigInt, int64Message, validationView, widenInt64Bounds } from './int64.js';
+import { int64Message, validationView, widenInt64Bounds } from './int64.js';
 import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from './media-type.js';
 
 /** The request as validation needs it; the body is the raw bytes as received. */
@@ -80,7 +80,7 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     if (!parsed.ok) return { ok: false, failure: failure(ErrorCode.badRequest, parsed.reason) };
     const check = checks.get(content);
     if (check === undefined) return { ok: true, body: parsed.value };
-    const diagnostics = check(containsBigInt(parsed.value) ? validationView(parsed.value) : parsed.value);
+    const diagnostics = check(parsed.exact ? validationView(parsed.value) : parsed.value);
     if (diagnostics === undefined) return { ok: true, body: parsed.value };
     return { ok: false, failure: failure(ErrorCode.schemaViolation, describe(diagnostics)) };
   };

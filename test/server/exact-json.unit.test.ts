@@ -56,16 +56,16 @@ describe('exactNumber', () => {
 
 describe('parseExactJson', () => {
   it('keeps safe integers as numbers (the fast path)', () => {
-    expect(parseExactJson('{"name":"a","id":7}')).toEqual({ ok: true, value: { name: 'a', id: 7 } });
+    expect(parseExactJson('{"name":"a","id":7}')).toEqual({ ok: true, value: { name: 'a', id: 7 }, exact: false });
   });
 
   it('keeps an id beyond 2^53 exactly, as a bigint', () => {
     const parsed = parseExactJson('{"name":"a","id":9007199254740993,"small":1,"fraction":0.5}');
-    expect(parsed).toEqual({ ok: true, value: { name: 'a', id: 9007199254740993n, small: 1, fraction: 0.5 } });
+    expect(parsed).toEqual({ ok: true, value: { name: 'a', id: 9007199254740993n, small: 1, fraction: 0.5 }, exact: true });
   });
 
   it('keeps both ends of int64 exactly', () => {
-    expect(parseExactJson('[-9223372036854775808,9223372036854775807]')).toEqual({ ok: true, value: [-9223372036854775808n, 9223372036854775807n] });
+    expect(parseExactJson('[-9223372036854775808,9223372036854775807]')).toEqual({ ok: true, value: [-9223372036854775808n, 9223372036854775807n], exact: true });
   });
 
   it('refuses text that is not JSON, saying so', () => {
