@@ -1,4 +1,6 @@
+import { WELL_KNOWN_CREDENTIAL_NAMES, type CredentialNames } from '../auth/credential-names.js';
 import { parseExactJson, type ExactJson } from '../validation/exact-json.js';
+import { maskHeaders, maskQuery } from './mask.js';
 import type { TenantId } from '../store/tenants.js';
 
 /** How validation went: not reached (routing or auth refused first), passed, or the violations. */
@@ -14,6 +16,7 @@ export interface JournalEntry {
   readonly operation?: string;
   readonly method: string;
   readonly path: string;
+  /** The query string as sent, credential parameters' values masked. */
   readonly query: string;
   readonly status: number;
   readonly durationMs: number;
@@ -25,7 +28,10 @@ export interface JournalEntry {
 }
 
 export interface JournalMessage {
-  /** Credentials masked: an Authorization header shows its scheme only. */
+  /**
+   * Credentials masked: Authorization shows only a registered scheme (`Bearer ***`), cookies only
+   * their names, credential headers (well-known and the document's API keys) only `***`.
+   */
   readonly headers: Readonly<Record<string, string>>;
   /** The body as text, cut at the journal's body limit. */
   readonly body: string;
@@ -77,10 +83,17 @@ export interface Journal {
 
 export const JOURNAL_DEFAULTS = { capacity: 1000, bodyLimitBytes: 4096 } as const;
 
+export interface JournalOptions {
+  /** Which headers and query parameters hold credentials (the served document's API keys among them). */
+  readonly credentials?: CredentialNames;
+}
+
 type Stored = JournalRecord & { readonly sequence: number };
 
 /** The last `capacity` requests in a ring; 0 keeps none (and costs nothing per request). */
-export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity): Journal {
+export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, options: JournalOptions = {}): Journal {
+  const credentials = options.credentials ?? WELL_KNOWN_CREDENTIAL_NAMES;
+  const materialize = (stored: Stored) => materializeEntry(stored, credentials);
   // A fixed ring of the records as handed over (no copy) and their sequence numbers beside them.
   let ring: Array<JournalRecord | undefined> = new Array(capacity);
   let sequences: number[] = new Array(capacity).fill(0);
@@ -144,35 +157,24 @@ function retained(message: RecordedMessage): RecordedMessage {
   return { headers: message.headers, body: Buffer.from(head), size };
 }
 
-function materialize({ arrivedAt, request, response, ...entry }: Stored): JournalEntry {
+function materializeEntry({ arrivedAt, request, response, ...entry }: Stored, credentials: CredentialNames): JournalEntry {
   // Fields recorded as undefined (no operation matched, validation not reached) are left out.
   const present = Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)) as Omit<JournalEntry, 'time' | 'request' | 'response'>;
   return {
     ...present,
+    query: maskQuery(entry.query, credentials),
     time: new Date(arrivedAt).toISOString(),
-    request: journalMessage(request.headers, request.body, JOURNAL_DEFAULTS.bodyLimitBytes, request.size),
-    response: journalMessage(response.headers, response.body, JOURNAL_DEFAULTS.bodyLimitBytes, response.size),
+    request: journalMessage(request, credentials),
+    response: journalMessage(response, credentials),
   };
 }
 
-/** A journal message: masked headers and the body cut to `limit` bytes (as text). */
-export function journalMessage(headers: Readonly<Record<string, string | number | string[] | undefined>>, body: Buffer | string, limit: number = JOURNAL_DEFAULTS.bodyLimitBytes, size?: number): JournalMessage {
+/** A journal message: masked headers and the body cut to the journal's limit (as text). */
+function journalMessage({ headers, body, size }: RecordedMessage, credentials: CredentialNames): JournalMessage {
+  const limit = JOURNAL_DEFAULTS.bodyLimitBytes;
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const masked: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : String(value);
-    masked[name] = SECRET_HEADERS.has(name.toLowerCase()) ? maskCredentials(text) : text;
-  }
   const bodySize = size ?? bytes.length;
-  return { headers: masked, body: bytes.subarray(0, limit).toString('utf8'), bodySize, truncated: bodySize > limit };
-}
-
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'plantstore-token']);
-
-function maskCredentials(value: string): string {
-  const space = value.indexOf(' ');
-  return space === -1 ? '***' : `${value.slice(0, space)} ***`;
+  return { headers: maskHeaders(headers, credentials), body: bytes.subarray(0, limit).toString('utf8'), bodySize, truncated: bodySize > limit };
 }
 
 function bodyContains(body: string, fields: Readonly<Record<string, unknown>>): boolean {

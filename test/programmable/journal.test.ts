@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { postPlant, serverFor, plantText, send } from '../server/helpers.js';
 import { startServer } from '../../src/index.js';
 
@@ -65,5 +68,82 @@ describe('request journal', () => {
     await send(`${server.current.url}/nowhere`);
     expect(server.current.journal.entries()).toMatchObject([{ status: 404, path: '/nowhere' }]);
     expect(server.current.journal.entries()[0]?.operation).toBeUndefined();
+  });
+});
+
+describe('no credential reaches the journal, the HAR or the log in clear', () => {
+  // The Plant Store (bearer) plus an operation secured by API keys in a header, a query
+  // parameter and a cookie: what the document declares is masked, beside well-known names.
+  const plantStore = parseYaml(readFileSync(fileURLToPath(new URL('../../spec/plant-store.yaml', import.meta.url)), 'utf8')) as Record<string, any>;
+  const document = {
+    ...plantStore,
+    components: {
+      ...plantStore.components,
+      securitySchemes: {
+        ...plantStore.components.securitySchemes,
+        plantKey: { type: 'apiKey', in: 'header', name: 'X-Plant-Key' },
+        plantQuery: { type: 'apiKey', in: 'query', name: 'plant_key' },
+        plantCookie: { type: 'apiKey', in: 'cookie', name: 'plant_session' },
+      },
+    },
+    paths: {
+      ...plantStore.paths,
+      '/greenhouse': {
+        get: {
+          operationId: 'getGreenhouse',
+          security: [{ plantKey: [] }, { plantQuery: [] }, { plantCookie: [] }],
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' }, example: { open: true } } } } },
+        },
+      },
+    },
+  };
+  const lines: string[] = [];
+  const server = serverFor({ spec: document, tokens: ['SECRET-valid-bearer'], logLevel: 'debug', log: (line) => lines.push(line) });
+  const json = { 'content-type': 'application/json' };
+  const body = plantText({ name: 'Secretive', id: 1 });
+
+  it('masks every position, valid and malformed, and says what kind of credential it was', async () => {
+    const url = server.current.url;
+    await postPlant(url, body, { ...json, authorization: 'Bearer SECRET-valid-bearer' });
+    await postPlant(url, body, { ...json, authorization: 'Bearer SECRET-wrong-bearer' });
+    await postPlant(url, body, { ...json, authorization: 'SECRETbareT0ken' });
+    await postPlant(url, body, { ...json, authorization: 'SECRETfirstWord x' });
+    await postPlant(url, body, { ...json, authorization: `Basic ${Buffer.from('user:SECRET-basic').toString('base64')}` });
+    await postPlant(url, plantText({ name: 'Queried', id: 2 }), { ...json, authorization: 'Bearer SECRET-valid-bearer', 'proxy-authorization': 'SECRET-proxy' }, '/plants?access_token=SECRET-access-token&api_key=SECRET-api-key&name=visible');
+    await send(`${url}/greenhouse?plant_key=SECRET-declared-query&token=SECRET-token-query`, {
+      headers: { 'x-plant-key': 'SECRET-declared-header', 'x-api-key': 'SECRET-x-api-key', cookie: 'plant_session=SECRET-declared-cookie; theme=SECRET-other-cookie' },
+    });
+
+    const journalText = (await send(`${url}/__control/journal`)).text;
+    const harText = (await send(`${url}/__control/journal/har`)).text;
+    const apiText = JSON.stringify(server.current.journal.entries());
+    expect(lines.length).toBeGreaterThan(0);
+    for (const [where, text] of [['journal', journalText], ['har', harText], ['journal API', apiText], ['log', lines.join('\n')]] as const) {
+      expect(text, where).not.toMatch(/SECRET|dXNlcjpTRUNSRVQtYmFzaWM/);
+    }
+
+    const entries = server.current.journal.entries();
+    expect(entries.map((entry) => entry.request.headers.authorization)).toEqual(['Bearer ***', 'Bearer ***', '***', '***', 'Basic ***', 'Bearer ***', undefined]);
+    // The refusal names a scheme only when it is a registered one, never a word the client sent.
+    expect(entries.map((entry) => (JSON.parse(entry.response.body || '{}') as { message?: string }).message)).toEqual([
+      undefined,
+      'the bearer token is not one this server accepts',
+      'the Authorization header is not "Bearer <token>"',
+      'the Authorization header is not "Bearer <token>"',
+      'the Authorization header is "Basic"; this API uses Bearer',
+      undefined,
+      undefined,
+    ]);
+    const [, , , , , queried, greenhouse] = entries;
+    expect(queried?.request.headers['proxy-authorization']).toBe('***');
+    expect(queried?.query).toBe('access_token=***&api_key=***&name=visible');
+    expect(greenhouse).toMatchObject({ status: 200, query: 'plant_key=***&token=***' });
+    expect(greenhouse?.request.headers).toMatchObject({ 'x-plant-key': '***', 'x-api-key': '***', cookie: 'plant_session=***; theme=***' });
+
+    const har = JSON.parse(harText) as { log: { entries: Array<{ request: { url: string; queryString: unknown; cookies: unknown } }> } };
+    const harGreenhouse = har.log.entries[6]?.request;
+    expect(harGreenhouse?.url).toBe(`${url}/greenhouse?plant_key=***&token=***`);
+    expect(harGreenhouse?.queryString).toEqual([{ name: 'plant_key', value: '***' }, { name: 'token', value: '***' }]);
+    expect(harGreenhouse?.cookies).toEqual([{ name: 'plant_session', value: '***' }, { name: 'theme', value: '***' }]);
   });
 });
