@@ -26,11 +26,12 @@ export const CONFIG_LIMITS = {
   bodyLimitBytes: [1, 2 ** 31],
   requestTimeoutMs: [100, 3_600_000],
   journalSize: [0, 1_000_000],
+  journalBytes: [0, 2 ** 40],
 } as const;
 
 const CONFIG_KEYS: readonly (keyof ServeConfig)[] = [
   'spec', 'port', 'host', 'tokens', 'adminToken', 'authStatus', 'echoId', 'cors', 'bodyLimitBytes',
-  'requestTimeoutMs', 'logLevel', 'isolateByToken', 'dataDir', 'journalSize', 'seed', 'faults',
+  'requestTimeoutMs', 'logLevel', 'isolateByToken', 'dataDir', 'journalSize', 'journalBytes', 'seed', 'faults',
 ];
 
 const FAULT_KEYS: readonly (keyof FaultSpec)[] = ['kind', 'operation', 'times', 'percentage', 'latencyMs', 'latencyMaxMs', 'status', 'error', 'message', 'bodyDurationMs'];
@@ -85,6 +86,7 @@ async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
   if (at('isolateByToken') !== undefined) config.isolateByToken = flag(at('isolateByToken'), 'isolateByToken');
   if (at('dataDir') !== undefined) config.dataDir = resolve(folder, text(at('dataDir'), 'dataDir'));
   if (at('journalSize') !== undefined) config.journalSize = whole(at('journalSize'), 'journalSize', ...CONFIG_LIMITS.journalSize);
+  if (at('journalBytes') !== undefined) config.journalBytes = whole(at('journalBytes'), 'journalBytes', ...CONFIG_LIMITS.journalBytes);
   if (at('faults') !== undefined) config.faults = list(at('faults'), 'faults').map((fault, index) => readFault(fault, keyPath('faults', index)));
   if (at('seed') !== undefined) config.seed = await readSeed(at('seed'), folder);
   return config;

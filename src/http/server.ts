@@ -47,6 +47,8 @@ export interface ServerOptions {
   readonly dataDir?: string;
   /** Requests the journal keeps; 0 keeps none. Default 1000. */
   readonly journalSize?: number;
+  /** The most body bytes the journal keeps; the oldest entries go first. Default 64 MiB. */
+  readonly journalBytes?: number;
   /** Default 'silent' for code, 'info' for the CLI. */
   readonly logLevel?: LogLevel;
   /** Where log lines go; default stdout. */
@@ -111,7 +113,10 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   if (persistence) reportRecovery(persistence.log.path, persistence.recovery, logger);
   const store = stores.forTenant(SHARED_TENANT);
   if (seed.length > 0) await store.seed(seed);
-  const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity, { credentials: credentialNamesOf(document.operations) });
+  const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity, {
+    bytes: options.journalBytes ?? JOURNAL_DEFAULTS.bytes,
+    credentials: credentialNamesOf(document.operations),
+  });
   const tokens = options.tokens ?? [];
   const isolateByToken = options.isolateByToken ?? false;
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;

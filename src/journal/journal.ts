@@ -78,31 +78,49 @@ export interface Journal {
    */
   received(operation: string, fields?: Readonly<Record<string, unknown>>, tenant?: TenantId): JournalEntry[];
   clear(tenant?: TenantId): void;
+  /** The most entries kept. */
   readonly capacity: number;
+  /** The most body bytes the kept entries hold together. */
+  readonly bytes: number;
 }
 
-export const JOURNAL_DEFAULTS = { capacity: 1000, bodyLimitBytes: 4096 } as const;
+export const JOURNAL_DEFAULTS = { capacity: 1000, bytes: 64 * 1024 * 1024, bodyLimitBytes: 4096 } as const;
 
 export interface JournalOptions {
+  /** The most body bytes the kept entries may hold together; the oldest go first. Default 64 MiB. */
+  readonly bytes?: number;
   /** Which headers and query parameters hold credentials (the served document's API keys among them). */
   readonly credentials?: CredentialNames;
 }
 
 type Stored = JournalRecord & { readonly sequence: number };
 
-/** The last `capacity` requests in a ring; 0 keeps none (and costs nothing per request). */
+/**
+ * The last `capacity` requests in a ring, fewer when the bodies they keep pass `bytes`; 0 keeps
+ * none (and costs nothing per request).
+ */
 export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, options: JournalOptions = {}): Journal {
   const credentials = options.credentials ?? WELL_KNOWN_CREDENTIAL_NAMES;
+  const maxBytes = options.bytes ?? JOURNAL_DEFAULTS.bytes;
   const materialize = (stored: Stored) => materializeEntry(stored, credentials);
-  // A fixed ring of the records as handed over (no copy) and their sequence numbers beside them.
+  // A fixed ring of the records as handed over (no copy) and their sequence numbers beside them;
+  // `oldest` is where the ring starts, `count` how many it holds, `bytes` what their bodies weigh.
   let ring: Array<JournalRecord | undefined> = new Array(capacity);
   let sequences: number[] = new Array(capacity).fill(0);
-  let next = 0;
+  let oldest = 0;
+  let count = 0;
+  let bytes = 0;
   let sequence = 0;
+  const dropOldest = () => {
+    bytes -= chargeOf(ring[oldest]);
+    ring[oldest] = undefined;
+    oldest = (oldest + 1) % capacity;
+    count -= 1;
+  };
   const stored = (): Stored[] => {
     const found: Stored[] = [];
-    for (let offset = 0; offset < capacity; offset += 1) {
-      const slot = (next + offset) % capacity;
+    for (let offset = 0; offset < count; offset += 1) {
+      const slot = (oldest + offset) % capacity;
       const entry = ring[slot];
       if (entry !== undefined) found.push({ ...entry, sequence: sequences[slot] ?? 0 });
     }
@@ -117,13 +135,20 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
 
   return {
     capacity,
+    bytes: maxBytes,
     record(entry) {
       if (capacity === 0) return;
       sequence += 1;
       const large = entry.request.body.length > JOURNAL_DEFAULTS.bodyLimitBytes || entry.response.body.length > JOURNAL_DEFAULTS.bodyLimitBytes;
-      ring[next] = large ? { ...entry, request: retained(entry.request), response: retained(entry.response) } : entry;
-      sequences[next] = sequence;
-      next = (next + 1) % capacity;
+      const kept = large ? { ...entry, request: retained(entry.request), response: retained(entry.response) } : entry;
+      if (count === capacity) dropOldest();
+      const slot = (oldest + count) % capacity;
+      ring[slot] = kept;
+      sequences[slot] = sequence;
+      count += 1;
+      bytes += chargeOf(kept);
+      // The oldest go first, the new entry too if it alone weighs more than the bound.
+      while (bytes > maxBytes && count > 0) dropOldest();
     },
     entries(query = {}) {
       const found = stored().filter((entry) => matches(entry, query));
@@ -139,13 +164,24 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
       const kept = tenant === undefined ? [] : stored().filter((entry) => entry.tenant !== tenant);
       ring = new Array(capacity);
       sequences = new Array(capacity).fill(0);
-      kept.forEach(({ sequence: kept, ...entry }, index) => {
+      oldest = 0;
+      count = kept.length;
+      bytes = 0;
+      kept.forEach(({ sequence: keptSequence, ...entry }, index) => {
         ring[index] = entry;
-        sequences[index] = kept;
+        sequences[index] = keptSequence;
+        bytes += chargeOf(entry);
       });
-      next = kept.length % Math.max(capacity, 1);
     },
   };
+}
+
+/**
+ * What an entry weighs against the byte bound: the body bytes it keeps (at most 4 KiB each; a
+ * response body kept as text is counted by its length). Headers are Node's own object, not counted.
+ */
+function chargeOf(entry: JournalRecord | undefined): number {
+  return entry === undefined ? 0 : entry.request.body.length + entry.response.body.length;
 }
 
 /** Keeps no more of a body than the journal shows, so a full ring never holds 1,000 large bodies. */

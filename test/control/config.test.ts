@@ -50,6 +50,7 @@ logLevel: warn
 isolateByToken: true
 dataDir: data
 journalSize: 50
+journalBytes: 1048576
 faults:
   - kind: status
     operation: createPlant
@@ -78,6 +79,7 @@ faults:
       isolateByToken: true,
       dataDir: join(folder, 'conf', 'data'),
       journalSize: 50,
+      journalBytes: 1048576,
       faults: [
         { kind: 'status', operation: 'createPlant', status: 503, times: 2 },
         { kind: 'latency', latencyMs: 100, latencyMaxMs: 300, percentage: 12.5 },
@@ -144,6 +146,7 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('bodyLimitBytes: 1.5\n')).toBe('bodyLimitBytes must be a whole number from 1 to 2147483648, not 1.5');
     expect(await problem('requestTimeoutMs: 10\n')).toBe('requestTimeoutMs must be a whole number from 100 to 3600000, not 10');
     expect(await problem('journalSize: -1\n')).toBe('journalSize must be a whole number from 0 to 1000000, not -1');
+    expect(await problem('journalBytes: 1.5\n')).toBe('journalBytes must be a whole number from 0 to 1099511627776, not 1.5');
     expect(await problem('authStatus: 403\n')).toBe('authStatus must be 400 or 401, not 403');
     expect(await problem('logLevel: loud\n')).toBe('logLevel must be one of silent, error, warn, info, debug, not "loud"');
     expect(await problem('echoId: yes\n')).toBe('echoId must be true or false, not "yes"');

@@ -147,3 +147,18 @@ describe('no credential reaches the journal, the HAR or the log in clear', () =>
     expect(harGreenhouse?.cookies).toEqual([{ name: 'plant_session', value: '***' }, { name: 'theme', value: '***' }]);
   });
 });
+
+describe('the journal is bounded by bytes as well as by count', () => {
+  const server = serverFor({ journalSize: 1000, journalBytes: 20_000 });
+
+  it('drops the oldest entries once the bodies it keeps pass journalBytes (seen over the control API)', async () => {
+    // Each create keeps ~2,030 request and ~2,015 response body bytes: four fit in 20,000, not five.
+    for (let id = 1; id <= 8; id += 1) await postPlant(server.current.url, plantText({ name: `${id}`.padEnd(2_000, 'x'), id }));
+    const kept = (await send(`${server.current.url}/__control/journal`)).json as Array<{ sequence: number; request: { bodySize: number } }>;
+    expect(kept.map((entry) => entry.sequence)).toEqual([5, 6, 7, 8]);
+    // Small entries still fit beside them, up to the byte bound.
+    for (let request = 0; request < 5; request += 1) await send(`${server.current.url}/nowhere`);
+    const after = (await send(`${server.current.url}/__control/journal`)).json as Array<{ sequence: number }>;
+    expect(after.map((entry) => entry.sequence)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  });
+});
