@@ -7,7 +7,7 @@ import { loadSeedData } from '../control/seed-data.js';
 import { requiresBearer } from '../auth/bearer.js';
 import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { JOURNAL_DEFAULTS } from '../journal/journal.js';
-import { isLogLevel, LOG_LEVELS } from '../log/logger.js';
+import { isLogLevel, LOG_LEVELS, printable } from '../log/logger.js';
 import { UsageError } from './usage-error.js';
 
 export const SERVE_HELP = `Usage: plantstore serve [options]
@@ -147,7 +147,8 @@ function banner(server: RunningServer, options: ServerOptions): string {
     `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
     '',
   );
-  return `${lines.join('\n')}\n`;
+  // Paths, titles and operation names are user text: none may reach the terminal raw.
+  return `${lines.map(printable).join('\n')}\n`;
 }
 
 function integerOption(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {

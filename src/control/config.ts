@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { checkFaultSpec, FAULT_KINDS, FaultError, type FaultSpec } from '../faults/faults.js';
+import { INPUT_FILE_LIMITS, readInputFile } from '../document/read-input-file.js';
 import { LOG_LEVELS, type LogLevel } from '../log/logger.js';
 import type { Plant } from '../store/plant-store.js';
 import type { ServerOptions } from '../http/server.js';
@@ -47,9 +47,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export async function loadConfig(path: string): Promise<ServeConfig> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readInputFile(path, INPUT_FILE_LIMITS.config);
   } catch (error) {
-    throw new ConfigError(`${path}: cannot read the config file (${messageOf(error)})`);
+    throw new ConfigError(`${path}: cannot read the config file (--config): ${messageOf(error)}`);
   }
   let raw: unknown;
   try {

@@ -126,7 +126,7 @@ faults:
 describe('loadConfig: every error names the file and the key path', () => {
   test('a file that cannot be read or parsed', async () => {
     const missing = join(folder, 'absent.yaml');
-    await expect(loadConfig(missing)).rejects.toThrow(new RegExp(`^${missing}: cannot read the config file \\(ENOENT`));
+    await expect(loadConfig(missing)).rejects.toThrow(new RegExp(`^${missing}: cannot read the config file \\(--config\\): ENOENT`));
     expect(await problem('port: [4010\n')).toMatch(/^not valid YAML or JSON: /);
     expect(await problem('port: 1\nport: 2\n')).toMatch(/^not valid YAML or JSON: Map keys must be unique/);
     expect(await problem('- port: 1\n')).toBe('the file must be a mapping of settings (e.g. "port: 4010"), not a list');
@@ -183,7 +183,7 @@ describe('loadConfig: every error names the file and the key path', () => {
   test('a seed file named by the config: its problems name it and the config', async () => {
     await writeFile(join(folder, 'bad-seed.json'), '[{"id": 1, "name": "a"}, {"id": 2}]');
     expect(await problem('seed: bad-seed.json\n')).toBe('seed file bad-seed.json: [1].name must be a string, not undefined');
-    expect(await problem('seed: no-such.json\n')).toMatch(/^seed file no-such\.json: cannot read the seed file \(ENOENT/);
+    expect(await problem('seed: no-such.json\n')).toMatch(/^seed file no-such\.json: cannot read the seed file: ENOENT/);
   });
 });
 
