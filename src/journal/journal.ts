@@ -103,16 +103,17 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
   const credentials = options.credentials ?? WELL_KNOWN_CREDENTIAL_NAMES;
   const maxBytes = options.bytes ?? JOURNAL_DEFAULTS.bytes;
   const materialize = (stored: Stored) => materializeEntry(stored, credentials);
-  // A fixed ring of the records as handed over (no copy) and their sequence numbers beside them;
-  // `oldest` is where the ring starts, `count` how many it holds, `bytes` what their bodies weigh.
+  // A fixed ring of the records as handed over (no copy), their sequence numbers and weights
+  // beside them; `oldest` is where the ring starts, `count` how many it holds, `bytes` their weight.
   let ring: Array<JournalRecord | undefined> = new Array(capacity);
   let sequences: number[] = new Array(capacity).fill(0);
+  let charges: number[] = new Array(capacity).fill(0);
   let oldest = 0;
   let count = 0;
   let bytes = 0;
   let sequence = 0;
   const dropOldest = () => {
-    bytes -= chargeOf(ring[oldest]);
+    bytes -= charges[oldest] ?? 0;
     ring[oldest] = undefined;
     oldest = (oldest + 1) % capacity;
     count -= 1;
@@ -143,10 +144,12 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
       const kept = large ? { ...entry, request: retained(entry.request), response: retained(entry.response) } : entry;
       if (count === capacity) dropOldest();
       const slot = (oldest + count) % capacity;
+      const charge = chargeOf(kept);
       ring[slot] = kept;
       sequences[slot] = sequence;
+      charges[slot] = charge;
       count += 1;
-      bytes += chargeOf(kept);
+      bytes += charge;
       // The oldest go first, the new entry too if it alone weighs more than the bound.
       while (bytes > maxBytes && count > 0) dropOldest();
     },
@@ -164,24 +167,36 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
       const kept = tenant === undefined ? [] : stored().filter((entry) => entry.tenant !== tenant);
       ring = new Array(capacity);
       sequences = new Array(capacity).fill(0);
+      charges = new Array(capacity).fill(0);
       oldest = 0;
       count = kept.length;
       bytes = 0;
       kept.forEach(({ sequence: keptSequence, ...entry }, index) => {
         ring[index] = entry;
         sequences[index] = keptSequence;
-        bytes += chargeOf(entry);
+        charges[index] = chargeOf(entry);
+        bytes += charges[index] ?? 0;
       });
     },
   };
 }
 
 /**
- * What an entry weighs against the byte bound: the body bytes it keeps (at most 4 KiB each; a
- * response body kept as text is counted by its length). Headers are Node's own object, not counted.
+ * What an entry weighs against the byte bound: the body bytes it keeps (at most 4 KiB each; a body
+ * kept as text is counted by its length) and its request headers' text, which a client can make
+ * 16 KiB. Our own response headers are a few short lines, left out.
  */
-function chargeOf(entry: JournalRecord | undefined): number {
-  return entry === undefined ? 0 : entry.request.body.length + entry.response.body.length;
+function chargeOf(entry: JournalRecord): number {
+  return entry.request.body.length + entry.response.body.length + headerLength(entry.request.headers);
+}
+
+function headerLength(headers: RecordedMessage['headers']): number {
+  let length = 0;
+  for (const name in headers) {
+    const value = headers[name];
+    length += name.length + (typeof value === 'string' ? value.length : Array.isArray(value) ? value.join('').length : String(value ?? '').length);
+  }
+  return length;
 }
 
 /** Keeps no more of a body than the journal shows, so a full ring never holds 1,000 large bodies. */

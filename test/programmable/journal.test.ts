@@ -161,4 +161,14 @@ describe('the journal is bounded by bytes as well as by count', () => {
     const after = (await send(`${server.current.url}/__control/journal`)).json as Array<{ sequence: number }>;
     expect(after.map((entry) => entry.sequence)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });
+
+  it('charges request headers too: a client can send 16 KiB of them with no body', async () => {
+    await send(`${server.current.url}/__control/journal`, { method: 'DELETE' });
+    for (let request = 0; request < 4; request += 1) await send(`${server.current.url}/nowhere`, { headers: { 'x-filler': 'h'.repeat(8_000) } });
+    const kept = (await send(`${server.current.url}/__control/journal`)).json as Array<{ sequence: number; path: string }>;
+    // ~8 KiB each against 20,000 bytes: the last two of the four.
+    expect(kept.map((entry) => entry.path)).toEqual(['/nowhere', '/nowhere']);
+    expect((kept[1]?.sequence ?? 0) - (kept[0]?.sequence ?? 0)).toBe(1);
+    expect(server.current.journal.entries({ limit: 1 })[0]?.sequence).toBe(kept[1]?.sequence);
+  });
 });
