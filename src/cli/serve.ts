@@ -30,7 +30,8 @@ Options:
   --isolate-by-token       every bearer token gets its own plant store and journal view
   --data-dir DIR           keep the plants in DIR across restarts (default: memory only)
   --journal-size N         requests kept in the journal (default ${JOURNAL_DEFAULTS.capacity}; 0 keeps none)
-  --journal-bytes BYTES    body bytes the journal keeps at most; the oldest go first (default ${JOURNAL_DEFAULTS.bytes})
+  --journal-bytes BYTES    bytes of bodies and request headers the journal holds at most;
+                           the oldest go first (default ${JOURNAL_DEFAULTS.bytes})
   --admin-token T          require this bearer token on the control API (${CONTROL_PREFIX}); API tokens
                            never open it. Also PLANTSTORE_ADMIN_TOKEN. Without it the control API is open
   --seed-data FILE         start with the plants of this JSON array of NewPlant

@@ -47,7 +47,7 @@ export interface ServerOptions {
   readonly dataDir?: string;
   /** Requests the journal keeps; 0 keeps none. Default 1000. */
   readonly journalSize?: number;
-  /** The most body bytes the journal keeps; the oldest entries go first. Default 64 MiB. */
+  /** The most bytes (kept bodies and request headers) the journal holds; the oldest entries go first. Default 64 MiB. */
   readonly journalBytes?: number;
   /** Default 'silent' for code, 'info' for the CLI. */
   readonly logLevel?: LogLevel;

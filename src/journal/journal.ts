@@ -80,14 +80,14 @@ export interface Journal {
   clear(tenant?: TenantId): void;
   /** The most entries kept. */
   readonly capacity: number;
-  /** The most body bytes the kept entries hold together. */
+  /** The most bytes (kept bodies, request headers) the kept entries hold together. */
   readonly bytes: number;
 }
 
 export const JOURNAL_DEFAULTS = { capacity: 1000, bytes: 64 * 1024 * 1024, bodyLimitBytes: 4096 } as const;
 
 export interface JournalOptions {
-  /** The most body bytes the kept entries may hold together; the oldest go first. Default 64 MiB. */
+  /** The most bytes (kept bodies, request headers) the kept entries may hold together; the oldest go first. Default 64 MiB. */
   readonly bytes?: number;
   /** Which headers and query parameters hold credentials (the served document's API keys among them). */
   readonly credentials?: CredentialNames;
