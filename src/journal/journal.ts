@@ -96,8 +96,8 @@ export interface JournalOptions {
 type Stored = JournalRecord & { readonly sequence: number };
 
 /**
- * The last `capacity` requests in a ring, fewer when the bodies they keep pass `bytes`; 0 keeps
- * none (and costs nothing per request).
+ * The last `capacity` requests in a ring, fewer when what they keep weighs more than
+ * `options.bytes`; a capacity of 0 keeps none (and costs nothing per request).
  */
 export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, options: JournalOptions = {}): Journal {
   const credentials = options.credentials ?? WELL_KNOWN_CREDENTIAL_NAMES;
