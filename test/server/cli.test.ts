@@ -213,6 +213,8 @@ describe('plantstore serve: input files that are not regular files, or too large
       expect(banner).toContain(`from ${folder}/evil\\x1b[2J\\nfake: line.yaml\n`);
       expect(banner).toContain('Plant\\x1b]0;pwned\\x07 Store');
       expect(banner).toContain(`kept in ${folder}/data\\r\\x9b31m`);
+      // The log line the data dir's recovery writes is escaped too.
+      expect(banner).toMatch(/data: 0 plants recovered from .*data\\r\\x9b31m/);
     } finally {
       cli.child.kill('SIGKILL');
     }
