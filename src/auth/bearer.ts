@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IHttpOperation } from '@stoplight/types';
 import { ErrorCode, failure, type Failure } from '../errors/failure.js';
+import { registeredScheme } from './credential-names.js';
 
 export type Credentials =
   /** `token` is undefined when the operation needs no credentials. */
@@ -28,8 +29,9 @@ export function compileCredentialCheck(operation: IHttpOperation, tokens: readon
     const space = authorization.indexOf(' ');
     const scheme = space === -1 ? authorization : authorization.slice(0, space);
     if (scheme.toLowerCase() !== 'bearer') {
-      // Name the scheme only when it looks like one: a header without a space may be a bare token.
-      const named = space !== -1 && /^[A-Za-z][A-Za-z0-9+.-]{0,19}$/.test(scheme) ? ` is "${scheme}"; this API uses Bearer` : ' is not "Bearer <token>"';
+      // Name the scheme only when it is a registered one: any other first word may be the token itself.
+      const registered = space === -1 ? undefined : registeredScheme(scheme);
+      const named = registered !== undefined ? ` is "${registered}"; this API uses Bearer` : ' is not "Bearer <token>"';
       return refuse(`the Authorization header${named}`, CHALLENGE);
     }
     const token = space === -1 ? '' : authorization.slice(space + 1).trim();

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { DocumentError } from '../document/load-document.js';
+import { printableLines } from '../log/logger.js';
 import { runServe } from './serve.js';
 import { UsageError } from './usage-error.js';
 
@@ -39,7 +40,9 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     // Usage errors (ours and parseArgs'), unusable documents, busy ports: all set-up errors, exit 2.
-    process.stderr.write(`plantstore: ${error instanceof Error ? error.message : String(error)}\n`);
+    // Messages carry paths and values a user typed: escaped, so none acts on the terminal (a
+    // parser's multi-line diagnostic keeps its lines, indented).
+    process.stderr.write(`plantstore: ${printableLines(error instanceof Error ? error.message : String(error))}\n`);
     const expected = error instanceof UsageError || error instanceof DocumentError;
     if (!expected && error instanceof Error && process.env.PLANTSTORE_DEBUG) process.stderr.write(`${error.stack}\n`);
     process.exitCode = 2;

@@ -7,7 +7,7 @@ import { loadSeedData } from '../control/seed-data.js';
 import { requiresBearer } from '../auth/bearer.js';
 import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { JOURNAL_DEFAULTS } from '../journal/journal.js';
-import { isLogLevel, LOG_LEVELS } from '../log/logger.js';
+import { isLogLevel, LOG_LEVELS, printable } from '../log/logger.js';
 import { UsageError } from './usage-error.js';
 
 export const SERVE_HELP = `Usage: plantstore serve [options]
@@ -30,6 +30,8 @@ Options:
   --isolate-by-token       every bearer token gets its own plant store and journal view
   --data-dir DIR           keep the plants in DIR across restarts (default: memory only)
   --journal-size N         requests kept in the journal (default ${JOURNAL_DEFAULTS.capacity}; 0 keeps none)
+  --journal-bytes BYTES    bytes of bodies and request headers the journal holds at most;
+                           the oldest go first (default ${JOURNAL_DEFAULTS.bytes})
   --admin-token T          require this bearer token on the control API (${CONTROL_PREFIX}); API tokens
                            never open it. Also PLANTSTORE_ADMIN_TOKEN. Without it the control API is open
   --seed-data FILE         start with the plants of this JSON array of NewPlant
@@ -52,6 +54,7 @@ const SERVE_FLAGS = {
       'isolate-by-token': { type: 'boolean' },
       'data-dir': { type: 'string' },
       'journal-size': { type: 'string' },
+      'journal-bytes': { type: 'string' },
       'admin-token': { type: 'string' },
       'seed-data': { type: 'string' },
       config: { type: 'string' },
@@ -94,6 +97,7 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
     isolateByToken: values['isolate-by-token'] ?? config.isolateByToken ?? false,
     ...(dataDir !== undefined ? { dataDir } : {}),
     journalSize: integerOption('--journal-size', values['journal-size'], config.journalSize ?? JOURNAL_DEFAULTS.capacity, ...CONFIG_LIMITS.journalSize),
+    journalBytes: integerOption('--journal-bytes', values['journal-bytes'], config.journalBytes ?? JOURNAL_DEFAULTS.bytes, ...CONFIG_LIMITS.journalBytes),
     ...(config.seed !== undefined ? { seed: config.seed } : {}),
     ...(config.faults !== undefined ? { faults: config.faults } : {}),
     logLevel,
@@ -144,7 +148,8 @@ function banner(server: RunningServer, options: ServerOptions): string {
     `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
     '',
   );
-  return `${lines.join('\n')}\n`;
+  // Paths, titles and operation names are user text: none may reach the terminal raw.
+  return `${lines.map(printable).join('\n')}\n`;
 }
 
 function integerOption(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { checkFaultSpec, FAULT_KINDS, FaultError, type FaultSpec } from '../faults/faults.js';
+import { INPUT_FILE_LIMITS, readInputFile } from '../document/read-input-file.js';
 import { LOG_LEVELS, type LogLevel } from '../log/logger.js';
 import type { Plant } from '../store/plant-store.js';
 import type { ServerOptions } from '../http/server.js';
@@ -26,11 +26,12 @@ export const CONFIG_LIMITS = {
   bodyLimitBytes: [1, 2 ** 31],
   requestTimeoutMs: [100, 3_600_000],
   journalSize: [0, 1_000_000],
+  journalBytes: [0, 2 ** 40],
 } as const;
 
 const CONFIG_KEYS: readonly (keyof ServeConfig)[] = [
   'spec', 'port', 'host', 'tokens', 'adminToken', 'authStatus', 'echoId', 'cors', 'bodyLimitBytes',
-  'requestTimeoutMs', 'logLevel', 'isolateByToken', 'dataDir', 'journalSize', 'seed', 'faults',
+  'requestTimeoutMs', 'logLevel', 'isolateByToken', 'dataDir', 'journalSize', 'journalBytes', 'seed', 'faults',
 ];
 
 const FAULT_KEYS: readonly (keyof FaultSpec)[] = ['kind', 'operation', 'times', 'percentage', 'latencyMs', 'latencyMaxMs', 'status', 'error', 'message', 'bodyDurationMs'];
@@ -46,9 +47,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export async function loadConfig(path: string): Promise<ServeConfig> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readInputFile(path, INPUT_FILE_LIMITS.config);
   } catch (error) {
-    throw new ConfigError(`${path}: cannot read the config file (${messageOf(error)})`);
+    throw new ConfigError(`${path}: cannot read the config file (--config): ${messageOf(error)}`);
   }
   let raw: unknown;
   try {
@@ -85,6 +86,7 @@ async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
   if (at('isolateByToken') !== undefined) config.isolateByToken = flag(at('isolateByToken'), 'isolateByToken');
   if (at('dataDir') !== undefined) config.dataDir = resolve(folder, text(at('dataDir'), 'dataDir'));
   if (at('journalSize') !== undefined) config.journalSize = whole(at('journalSize'), 'journalSize', ...CONFIG_LIMITS.journalSize);
+  if (at('journalBytes') !== undefined) config.journalBytes = whole(at('journalBytes'), 'journalBytes', ...CONFIG_LIMITS.journalBytes);
   if (at('faults') !== undefined) config.faults = list(at('faults'), 'faults').map((fault, index) => readFault(fault, keyPath('faults', index)));
   if (at('seed') !== undefined) config.seed = await readSeed(at('seed'), folder);
   return config;

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { JournalEntry, JournalMessage } from '../journal/journal.js';
+import { cookiePairs } from '../journal/mask.js';
 
 /** An HTTP Archive 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as far as a journal fills it. */
 export interface Har {
@@ -40,7 +41,8 @@ export interface HarRequest {
   readonly method: string;
   readonly url: string;
   readonly httpVersion: string;
-  readonly cookies: readonly never[];
+  /** From the Cookie header, values masked as the journal masks them. */
+  readonly cookies: readonly HarNameValue[];
   readonly headers: readonly HarNameValue[];
   readonly queryString: readonly HarNameValue[];
   readonly postData?: { readonly mimeType: string; readonly text: string; readonly comment?: string };
@@ -52,7 +54,8 @@ export interface HarResponse {
   readonly status: number;
   readonly statusText: string;
   readonly httpVersion: string;
-  readonly cookies: readonly never[];
+  /** From Set-Cookie, values masked. */
+  readonly cookies: readonly HarNameValue[];
   readonly headers: readonly HarNameValue[];
   readonly content: { readonly size: number; readonly mimeType: string; readonly text?: string; readonly comment?: string };
   readonly redirectURL: string;
@@ -88,13 +91,14 @@ function harEntry(entry: JournalEntry): HarEntry {
 
 function harRequest(entry: JournalEntry): HarRequest {
   const { request } = entry;
-  // HAR wants an absolute URL; the Host header says which one the client used.
+  // HAR wants an absolute URL; the Host header says which one the client used. The journal's
+  // query is already masked, so the URL and queryString show no credential.
   const url = `http://${request.headers.host ?? 'localhost'}${entry.path}${entry.query === '' ? '' : `?${entry.query}`}`;
   return {
     method: entry.method,
     url,
     httpVersion: HTTP_VERSION,
-    cookies: [],
+    cookies: cookiePairs(request.headers.cookie),
     headers: nameValues(request.headers),
     queryString: [...new URLSearchParams(entry.query)].map(([name, value]) => ({ name, value })),
     ...(request.bodySize > 0
@@ -112,7 +116,7 @@ function harResponse(entry: JournalEntry): HarResponse {
     status: entry.status,
     statusText: dropped ? '' : (STATUS_CODES[entry.status] ?? ''),
     httpVersion: HTTP_VERSION,
-    cookies: [],
+    cookies: setCookiePairs(response.headers['set-cookie']),
     headers: nameValues(response.headers),
     content: {
       size: response.bodySize,
@@ -126,6 +130,12 @@ function harResponse(entry: JournalEntry): HarResponse {
     bodySize: response.bodySize,
     ...(dropped ? { comment: `no answer: a fault (${entry.fault ?? 'reset or empty'}) closed the connection` } : {}),
   };
+}
+
+/** The journal joins Set-Cookie lines with ", " (masked `name=***; attributes`); each line's first pair is its cookie. */
+function setCookiePairs(header: string | undefined): HarNameValue[] {
+  if (header === undefined) return [];
+  return header.split(/, (?=[^;,=\s]+=)/).flatMap((line) => cookiePairs(line.split(';')[0]));
 }
 
 function nameValues(headers: Readonly<Record<string, string>>): HarNameValue[] {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { INPUT_FILE_LIMITS, readInputFile } from '../document/read-input-file.js';
 import type { Plant } from '../store/plant-store.js';
 import { parseExactJson } from '../validation/exact-json.js';
 import { INT64_MAX, INT64_MIN } from '../validation/int64.js';
@@ -12,7 +12,7 @@ const PLANT_KEYS = ['id', 'name', 'tag'] as const;
  */
 export async function loadSeedData(path: string): Promise<Plant[]> {
   try {
-    return await readSeedFile(path);
+    return await readSeedFile(path, 'the seed file (--seed-data)');
   } catch (error) {
     if (error instanceof KeyProblem) throw new ConfigError(`${path}: ${error.message}`);
     throw error;
@@ -20,12 +20,12 @@ export async function loadSeedData(path: string): Promise<Plant[]> {
 }
 
 /** The seed file's plants; throws KeyProblem (message without the file) when it cannot be used. */
-export async function readSeedFile(path: string): Promise<Plant[]> {
+export async function readSeedFile(path: string, what = 'the seed file'): Promise<Plant[]> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readInputFile(path, INPUT_FILE_LIMITS.seed);
   } catch (error) {
-    throw new KeyProblem(`cannot read the seed file (${error instanceof Error ? error.message : String(error)})`);
+    throw new KeyProblem(`cannot read ${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const parsed = parseExactJson(text);
   if (!parsed.ok) throw new KeyProblem(parsed.reason.replace(/^the body/, 'the seed file'));

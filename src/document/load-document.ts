@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { getHttpOperationsFromSpec } from '../prism/internals.js';
 import type { IHttpOperation } from '@stoplight/types';
+import { INPUT_FILE_LIMITS, readInputFile } from './read-input-file.js';
 
 export type Operation = IHttpOperation;
 
@@ -71,9 +71,9 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
 async function readDocumentFile(path: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readInputFile(path, INPUT_FILE_LIMITS.document);
   } catch (error) {
-    throw new DocumentError(`${path}: cannot read the document: ${messageOf(error)}`);
+    throw new DocumentError(`${path}: cannot read the document (--spec): ${messageOf(error)}`);
   }
   try {
     return parseYaml(text, { intAsBigInt: false });

@@ -7,6 +7,7 @@ import { bindApiOperation, STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { preloadMocker } from '../prism/internals.js';
 import { bindControlOperation } from '../control/bind-control.js';
 import { loadControlDocument } from '../control/control-document.js';
+import { credentialNamesOf } from '../auth/credential-names.js';
 import { createJournal, JOURNAL_DEFAULTS, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger, type LogLevel } from '../log/logger.js';
 import { createDurableStores } from '../store/durable-stores.js';
@@ -46,6 +47,8 @@ export interface ServerOptions {
   readonly dataDir?: string;
   /** Requests the journal keeps; 0 keeps none. Default 1000. */
   readonly journalSize?: number;
+  /** The most bytes (kept bodies and request headers) the journal holds; the oldest entries go first. Default 64 MiB. */
+  readonly journalBytes?: number;
   /** Default 'silent' for code, 'info' for the CLI. */
   readonly logLevel?: LogLevel;
   /** Where log lines go; default stdout. */
@@ -110,7 +113,10 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   if (persistence) reportRecovery(persistence.log.path, persistence.recovery, logger);
   const store = stores.forTenant(SHARED_TENANT);
   if (seed.length > 0) await store.seed(seed);
-  const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity);
+  const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity, {
+    bytes: options.journalBytes ?? JOURNAL_DEFAULTS.bytes,
+    credentials: credentialNamesOf(document.operations),
+  });
   const tokens = options.tokens ?? [];
   const isolateByToken = options.isolateByToken ?? false;
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;

@@ -1,4 +1,6 @@
+import { WELL_KNOWN_CREDENTIAL_NAMES, type CredentialNames } from '../auth/credential-names.js';
 import { parseExactJson, type ExactJson } from '../validation/exact-json.js';
+import { maskHeaders, maskQuery } from './mask.js';
 import type { TenantId } from '../store/tenants.js';
 
 /** How validation went: not reached (routing or auth refused first), passed, or the violations. */
@@ -14,6 +16,7 @@ export interface JournalEntry {
   readonly operation?: string;
   readonly method: string;
   readonly path: string;
+  /** The query string as sent, credential parameters' values masked. */
   readonly query: string;
   readonly status: number;
   readonly durationMs: number;
@@ -25,7 +28,10 @@ export interface JournalEntry {
 }
 
 export interface JournalMessage {
-  /** Credentials masked: an Authorization header shows its scheme only. */
+  /**
+   * Credentials masked: Authorization shows only a registered scheme (`Bearer ***`), cookies only
+   * their names, credential headers (well-known and the document's API keys) only `***`.
+   */
   readonly headers: Readonly<Record<string, string>>;
   /** The body as text, cut at the journal's body limit. */
   readonly body: string;
@@ -72,24 +78,50 @@ export interface Journal {
    */
   received(operation: string, fields?: Readonly<Record<string, unknown>>, tenant?: TenantId): JournalEntry[];
   clear(tenant?: TenantId): void;
+  /** The most entries kept. */
   readonly capacity: number;
+  /** The most bytes (kept bodies, request headers) the kept entries hold together. */
+  readonly bytes: number;
 }
 
-export const JOURNAL_DEFAULTS = { capacity: 1000, bodyLimitBytes: 4096 } as const;
+export const JOURNAL_DEFAULTS = { capacity: 1000, bytes: 64 * 1024 * 1024, bodyLimitBytes: 4096 } as const;
+
+export interface JournalOptions {
+  /** The most bytes (kept bodies, request headers) the kept entries may hold together; the oldest go first. Default 64 MiB. */
+  readonly bytes?: number;
+  /** Which headers and query parameters hold credentials (the served document's API keys among them). */
+  readonly credentials?: CredentialNames;
+}
 
 type Stored = JournalRecord & { readonly sequence: number };
 
-/** The last `capacity` requests in a ring; 0 keeps none (and costs nothing per request). */
-export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity): Journal {
-  // A fixed ring of the records as handed over (no copy) and their sequence numbers beside them.
+/**
+ * The last `capacity` requests in a ring, fewer when what they keep weighs more than
+ * `options.bytes`; a capacity of 0 keeps none (and costs nothing per request).
+ */
+export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, options: JournalOptions = {}): Journal {
+  const credentials = options.credentials ?? WELL_KNOWN_CREDENTIAL_NAMES;
+  const maxBytes = options.bytes ?? JOURNAL_DEFAULTS.bytes;
+  const materialize = (stored: Stored) => materializeEntry(stored, credentials);
+  // A fixed ring of the records as handed over (no copy), their sequence numbers and weights
+  // beside them; `oldest` is where the ring starts, `count` how many it holds, `bytes` their weight.
   let ring: Array<JournalRecord | undefined> = new Array(capacity);
   let sequences: number[] = new Array(capacity).fill(0);
-  let next = 0;
+  let charges: number[] = new Array(capacity).fill(0);
+  let oldest = 0;
+  let count = 0;
+  let bytes = 0;
   let sequence = 0;
+  const dropOldest = () => {
+    bytes -= charges[oldest] ?? 0;
+    ring[oldest] = undefined;
+    oldest = (oldest + 1) % capacity;
+    count -= 1;
+  };
   const stored = (): Stored[] => {
     const found: Stored[] = [];
-    for (let offset = 0; offset < capacity; offset += 1) {
-      const slot = (next + offset) % capacity;
+    for (let offset = 0; offset < count; offset += 1) {
+      const slot = (oldest + offset) % capacity;
       const entry = ring[slot];
       if (entry !== undefined) found.push({ ...entry, sequence: sequences[slot] ?? 0 });
     }
@@ -104,13 +136,22 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity): Jou
 
   return {
     capacity,
+    bytes: maxBytes,
     record(entry) {
       if (capacity === 0) return;
       sequence += 1;
       const large = entry.request.body.length > JOURNAL_DEFAULTS.bodyLimitBytes || entry.response.body.length > JOURNAL_DEFAULTS.bodyLimitBytes;
-      ring[next] = large ? { ...entry, request: retained(entry.request), response: retained(entry.response) } : entry;
-      sequences[next] = sequence;
-      next = (next + 1) % capacity;
+      const kept = large ? { ...entry, request: retained(entry.request), response: retained(entry.response) } : entry;
+      if (count === capacity) dropOldest();
+      const slot = (oldest + count) % capacity;
+      const charge = chargeOf(kept);
+      ring[slot] = kept;
+      sequences[slot] = sequence;
+      charges[slot] = charge;
+      count += 1;
+      bytes += charge;
+      // The oldest go first, the new entry too if it alone weighs more than the bound.
+      while (bytes > maxBytes && count > 0) dropOldest();
     },
     entries(query = {}) {
       const found = stored().filter((entry) => matches(entry, query));
@@ -126,13 +167,36 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity): Jou
       const kept = tenant === undefined ? [] : stored().filter((entry) => entry.tenant !== tenant);
       ring = new Array(capacity);
       sequences = new Array(capacity).fill(0);
-      kept.forEach(({ sequence: kept, ...entry }, index) => {
+      charges = new Array(capacity).fill(0);
+      oldest = 0;
+      count = kept.length;
+      bytes = 0;
+      kept.forEach(({ sequence: keptSequence, ...entry }, index) => {
         ring[index] = entry;
-        sequences[index] = kept;
+        sequences[index] = keptSequence;
+        charges[index] = chargeOf(entry);
+        bytes += charges[index] ?? 0;
       });
-      next = kept.length % Math.max(capacity, 1);
     },
   };
+}
+
+/**
+ * What an entry weighs against the byte bound: the body bytes it keeps (at most 4 KiB each; a body
+ * kept as text is counted by its length) and its request headers' text, which a client can make
+ * 16 KiB. Our own response headers are a few short lines, left out.
+ */
+function chargeOf(entry: JournalRecord): number {
+  return entry.request.body.length + entry.response.body.length + headerLength(entry.request.headers);
+}
+
+function headerLength(headers: RecordedMessage['headers']): number {
+  let length = 0;
+  for (const name in headers) {
+    const value = headers[name];
+    length += name.length + (typeof value === 'string' ? value.length : Array.isArray(value) ? value.join('').length : String(value ?? '').length);
+  }
+  return length;
 }
 
 /** Keeps no more of a body than the journal shows, so a full ring never holds 1,000 large bodies. */
@@ -144,35 +208,24 @@ function retained(message: RecordedMessage): RecordedMessage {
   return { headers: message.headers, body: Buffer.from(head), size };
 }
 
-function materialize({ arrivedAt, request, response, ...entry }: Stored): JournalEntry {
+function materializeEntry({ arrivedAt, request, response, ...entry }: Stored, credentials: CredentialNames): JournalEntry {
   // Fields recorded as undefined (no operation matched, validation not reached) are left out.
   const present = Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)) as Omit<JournalEntry, 'time' | 'request' | 'response'>;
   return {
     ...present,
+    query: maskQuery(entry.query, credentials),
     time: new Date(arrivedAt).toISOString(),
-    request: journalMessage(request.headers, request.body, JOURNAL_DEFAULTS.bodyLimitBytes, request.size),
-    response: journalMessage(response.headers, response.body, JOURNAL_DEFAULTS.bodyLimitBytes, response.size),
+    request: journalMessage(request, credentials),
+    response: journalMessage(response, credentials),
   };
 }
 
-/** A journal message: masked headers and the body cut to `limit` bytes (as text). */
-export function journalMessage(headers: Readonly<Record<string, string | number | string[] | undefined>>, body: Buffer | string, limit: number = JOURNAL_DEFAULTS.bodyLimitBytes, size?: number): JournalMessage {
+/** A journal message: masked headers and the body cut to the journal's limit (as text). */
+function journalMessage({ headers, body, size }: RecordedMessage, credentials: CredentialNames): JournalMessage {
+  const limit = JOURNAL_DEFAULTS.bodyLimitBytes;
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const masked: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : String(value);
-    masked[name] = SECRET_HEADERS.has(name.toLowerCase()) ? maskCredentials(text) : text;
-  }
   const bodySize = size ?? bytes.length;
-  return { headers: masked, body: bytes.subarray(0, limit).toString('utf8'), bodySize, truncated: bodySize > limit };
-}
-
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'plantstore-token']);
-
-function maskCredentials(value: string): string {
-  const space = value.indexOf(' ');
-  return space === -1 ? '***' : `${value.slice(0, space)} ***`;
+  return { headers: maskHeaders(headers, credentials), body: bytes.subarray(0, limit).toString('utf8'), bodySize, truncated: bodySize > limit };
 }
 
 function bodyContains(body: string, fields: Readonly<Record<string, unknown>>): boolean {

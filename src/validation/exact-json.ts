@@ -1,4 +1,4 @@
-import { parse as parseLossless } from 'lossless-json';
+import { parse as parseLossless, type ParseOptions } from 'lossless-json';
 
 /**
  * A JSON value as the client wrote it: integers a JS number cannot hold exactly
@@ -41,14 +41,17 @@ export function parseExactJson(text: string): ParsedJson {
   // A fraction or exponent in the text may have rounded to an integer double (1.00000000000000000000001).
   const mayHaveRounded = scan.integral && FRACTION_OR_EXPONENT.test(text);
   if (!scan.inexact && !mayHaveRounded) return { ok: true, value: value as ExactJson, exact: false };
-  // Depth is bounded now, so the recursive lossless parser cannot overflow. It is stricter than
-  // JSON.parse in one way: a repeated key throws ("Duplicate key"), which is the client's to fix.
+  // Depth is bounded now, so the recursive lossless parser cannot overflow. A repeated key keeps
+  // its last value, as JSON.parse (and Prism, Express) do: which parser reads a body must not
+  // decide whether it is accepted.
   try {
-    return { ok: true, value: parseLossless(text, null, exactNumber) as ExactJson, exact: true };
+    return { ok: true, value: parseLossless(text, null, LOSSLESS_OPTIONS) as ExactJson, exact: true };
   } catch (error) {
     return { ok: false, reason: `the body cannot be read exactly (${error instanceof Error ? error.message : String(error)})` };
   }
 }
+
+const LOSSLESS_OPTIONS: ParseOptions = { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue };
 
 /** Walks the value without recursion: its depth, whether a number lost digits, whether any is an integer. */
 function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean; integral: boolean } {

@@ -50,6 +50,7 @@ logLevel: warn
 isolateByToken: true
 dataDir: data
 journalSize: 50
+journalBytes: 1048576
 faults:
   - kind: status
     operation: createPlant
@@ -78,6 +79,7 @@ faults:
       isolateByToken: true,
       dataDir: join(folder, 'conf', 'data'),
       journalSize: 50,
+      journalBytes: 1048576,
       faults: [
         { kind: 'status', operation: 'createPlant', status: 503, times: 2 },
         { kind: 'latency', latencyMs: 100, latencyMaxMs: 300, percentage: 12.5 },
@@ -124,7 +126,7 @@ faults:
 describe('loadConfig: every error names the file and the key path', () => {
   test('a file that cannot be read or parsed', async () => {
     const missing = join(folder, 'absent.yaml');
-    await expect(loadConfig(missing)).rejects.toThrow(new RegExp(`^${missing}: cannot read the config file \\(ENOENT`));
+    await expect(loadConfig(missing)).rejects.toThrow(new RegExp(`^${missing}: cannot read the config file \\(--config\\): ENOENT`));
     expect(await problem('port: [4010\n')).toMatch(/^not valid YAML or JSON: /);
     expect(await problem('port: 1\nport: 2\n')).toMatch(/^not valid YAML or JSON: Map keys must be unique/);
     expect(await problem('- port: 1\n')).toBe('the file must be a mapping of settings (e.g. "port: 4010"), not a list');
@@ -144,6 +146,7 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('bodyLimitBytes: 1.5\n')).toBe('bodyLimitBytes must be a whole number from 1 to 2147483648, not 1.5');
     expect(await problem('requestTimeoutMs: 10\n')).toBe('requestTimeoutMs must be a whole number from 100 to 3600000, not 10');
     expect(await problem('journalSize: -1\n')).toBe('journalSize must be a whole number from 0 to 1000000, not -1');
+    expect(await problem('journalBytes: 1.5\n')).toBe('journalBytes must be a whole number from 0 to 1099511627776, not 1.5');
     expect(await problem('authStatus: 403\n')).toBe('authStatus must be 400 or 401, not 403');
     expect(await problem('logLevel: loud\n')).toBe('logLevel must be one of silent, error, warn, info, debug, not "loud"');
     expect(await problem('echoId: yes\n')).toBe('echoId must be true or false, not "yes"');
@@ -180,7 +183,7 @@ describe('loadConfig: every error names the file and the key path', () => {
   test('a seed file named by the config: its problems name it and the config', async () => {
     await writeFile(join(folder, 'bad-seed.json'), '[{"id": 1, "name": "a"}, {"id": 2}]');
     expect(await problem('seed: bad-seed.json\n')).toBe('seed file bad-seed.json: [1].name must be a string, not undefined');
-    expect(await problem('seed: no-such.json\n')).toMatch(/^seed file no-such\.json: cannot read the seed file \(ENOENT/);
+    expect(await problem('seed: no-such.json\n')).toMatch(/^seed file no-such\.json: cannot read the seed file: ENOENT/);
   });
 });
 

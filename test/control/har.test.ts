@@ -141,3 +141,26 @@ describe('journalToHar', () => {
     expect(JSON.parse(JSON.stringify(har))).toEqual(har);
   });
 });
+
+describe('journalToHar: credentials', () => {
+  test('cookies and Set-Cookie lines show names and attributes, never values; credential query parameters are masked in url and queryString', () => {
+    const journal = createJournal();
+    journal.record(
+      journalRecord({
+        query: 'token=SECRET-q&page=2',
+        request: { headers: { host: '127.0.0.1:4010', authorization: 'Digest username="SECRET-user"', cookie: 'sid=SECRET-sid; lang=en' }, body: '' },
+        response: { headers: { 'content-type': 'application/json', 'set-cookie': ['sid=SECRET-new; Path=/; HttpOnly', 'seen=SECRET-seen; Expires=Wed, 21 Oct 2026 07:28:00 GMT'] }, body: '{}' },
+      }),
+    );
+    const har = journalToHar(journal.entries(), CREATOR);
+    const text = JSON.stringify(har);
+    expect(text).not.toContain('SECRET');
+    const [entry] = har.log.entries;
+    expect(entry?.request.url).toBe('http://127.0.0.1:4010/plants?token=***&page=2');
+    expect(entry?.request.queryString).toEqual([{ name: 'token', value: '***' }, { name: 'page', value: '2' }]);
+    expect(entry?.request.cookies).toEqual([{ name: 'sid', value: '***' }, { name: 'lang', value: '***' }]);
+    expect(entry?.request.headers).toContainEqual({ name: 'authorization', value: 'Digest ***' });
+    expect(entry?.response.cookies).toEqual([{ name: 'sid', value: '***' }, { name: 'seen', value: '***' }]);
+    expect(entry?.response.headers).toContainEqual({ name: 'set-cookie', value: 'sid=***; Path=/; HttpOnly, seen=***; Expires=Wed, 21 Oct 2026 07:28:00 GMT' });
+  });
+});

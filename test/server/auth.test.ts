@@ -102,3 +102,19 @@ describe("tokens: ['s3cret']", () => {
     }
   });
 });
+
+describe('the refusal names the scheme only when it is a registered one', () => {
+  const server = serverFor();
+
+  it.each([
+    ['a registered scheme (any case)', 'negotiate abc', 'the Authorization header is "Negotiate"; this API uses Bearer'],
+    ['Basic', 'Basic xyz', 'the Authorization header is "Basic"; this API uses Bearer'],
+    // Short words that look like a scheme may be the token itself: never echoed.
+    ['an unregistered first word', 's3cr3tT0ken x', 'the Authorization header is not "Bearer <token>"'],
+    ['a bare token', 's3cr3tT0ken', 'the Authorization header is not "Bearer <token>"'],
+  ])('%s', async (_label, authorization, message) => {
+    const reply = await postWith(server.current.url, authorization);
+    expect(expectError(reply, 400, 401)).toBe(message);
+    expect(reply.text).not.toContain('s3cr3t');
+  });
+});

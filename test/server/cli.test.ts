@@ -4,10 +4,12 @@
  */
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postPlant, plantText } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -91,7 +93,10 @@ function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Cli {
 /** Runs a CLI that should end by itself; returns its exit code and output. */
 async function runToExit(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const cli = runCli(args);
+  // A CLI that hangs (or starts serving) is killed within the test's time, so no process outlives it.
+  const deadline = setTimeout(() => cli.child.kill('SIGKILL'), WAIT_MS);
   const { code } = await cli.exited;
+  clearTimeout(deadline);
   return { code, stdout: cli.stdout(), stderr: cli.stderr() };
 }
 
@@ -156,5 +161,67 @@ describe('plantstore serve: set-up errors exit 2 with a message naming the culpr
     expect(stderr).toMatch(/^plantstore: /);
     expect(stderr).toContain(culprit);
     expect(stdout).not.toContain('listening on');
+  });
+});
+
+describe('plantstore serve: input files that are not regular files, or too large', () => {
+  let folder = '';
+  let fifo = '';
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'plantstore-inputs-'));
+    fifo = join(folder, 'pipe.yaml');
+    await promisify(execFile)('mkfifo', [fifo]);
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  // A FIFO once hung start-up silently (open waits for a writer); /dev/zero was read for 600 MiB.
+  it.each([
+    ['--spec', 'FIFO'],
+    ['--config', 'FIFO'],
+    ['--seed-data', 'FIFO'],
+    ['--spec', '/dev/zero'],
+    ['--config', '/dev/zero'],
+    ['--seed-data', '/dev/zero'],
+  ])('%s %s: refused at once, exit 2, naming the flag, the path and what it is', async (flag, which) => {
+    const path = which === 'FIFO' ? fifo : which;
+    const { code, stdout, stderr } = await runToExit(['serve', '--port', '0', flag, path]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(flag);
+    expect(stderr).toContain(path);
+    expect(stderr).toMatch(which === 'FIFO' ? /not a regular file but a FIFO/ : /not a regular file but a character device/);
+    expect(stdout).not.toContain('listening on');
+  });
+
+  it('refuses a config file over 1 MiB without reading it all', async () => {
+    const big = join(folder, 'big.yaml');
+    await writeFile(big, `# ${'x'.repeat(2 * 1024 * 1024)}\nport: 0\n`);
+    const { code, stderr } = await runToExit(['serve', '--port', '0', '--config', big]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${big}: cannot read the config file (--config): larger than 1 MiB`);
+  });
+
+  it('escapes control characters of paths and document text in the banner, logs and errors', async () => {
+    const spec = join(folder, 'evil\u001b[2J\nfake: line.yaml');
+    const plantStore = await readFile(join(ROOT, 'spec', 'plant-store.yaml'), 'utf8');
+    await writeFile(spec, plantStore.replace(/^  title: .*$/m, '  title: "Plant\\e]0;pwned\\a Store"'));
+    const dataDir = join(folder, 'data\r\u009b31m');
+    const cli = runCli(['serve', '--port', '0', '--spec', spec, '--data-dir', dataDir]);
+    try {
+      await cli.waitForOutput(/plants: kept in .*\n/);
+      const banner = cli.stdout();
+      expect(banner).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      expect(banner).toContain(`from ${folder}/evil\\x1b[2J\\nfake: line.yaml\n`);
+      expect(banner).toContain('Plant\\x1b]0;pwned\\x07 Store');
+      expect(banner).toContain(`kept in ${folder}/data\\r\\x9b31m`);
+      // The log line the data dir's recovery writes is escaped too.
+      expect(banner).toMatch(/data: 0 plants recovered from .*data\\r\\x9b31m/);
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+    const missing = join(folder, 'gone\u001b[31m.yaml');
+    const { code, stderr } = await runToExit(['serve', '--port', '0', '--spec', missing]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${folder}/gone\\x1b[31m.yaml`);
+    expect(stderr).not.toContain('\u001b');
   });
 });
