@@ -3,18 +3,9 @@
  * Reporters (console, JUnit, JSON, regression files) read only these shapes.
  */
 
-/** Every check the suite runs, by its stable id (used in JUnit names, --json, regression files). */
-export type CheckId =
-  | 'positive-acceptance'
-  | 'negative-rejection'
-  | 'no-server-errors'
-  | 'status-conformance'
-  | 'content-type-conformance'
-  | 'response-schema-conformance'
-  | 'auth-enforced'
-  | 'response-reflects-request'
-  | 'duplicate-ids'
-  | 'stateful-model';
+/** Every check the suite runs, by its stable id: derived from the checks' registry. */
+export type { CheckId } from './checks/index.js';
+import type { CheckId } from './checks/index.js';
 
 export type CheckStatus = 'passed' | 'failed' | 'warned' | 'skipped';
 

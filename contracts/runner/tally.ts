@@ -1,10 +1,9 @@
 /**
  * Counting verdicts while the run goes on, and grouping problems: one group per check and kind
- * of problem (role, case target, rule broken, status), so that 200 requests refused for the
- * same reason make one shrunk finding, not 200.
+ * of problem (the check's typed ProblemKey), so that 200 requests refused for the same reason
+ * make one shrunk finding, not 200.
  */
-import { CHECKS, judge, type CheckContext, type Exchange, type Verdict } from '../checks/index.js';
-import type { CheckId } from '../report.js';
+import { CHECKS, judge, type CheckContext, type CheckId, type Exchange, type Verdict } from '../checks/index.js';
 
 export interface Occurrence {
   /** The property that sent it. */
@@ -35,15 +34,13 @@ export function newTally(): Tally {
   return { cases: new Map(CHECKS.map((c) => [c.id, 0])), groups: new Map(), failures: 0, warnings: 0 };
 }
 
-/** What makes two problems "the same kind": see the module comment. */
-export function signatureOf(check: CheckId, exchange: Exchange, verdict: Verdict): string {
-  if (verdict.outcome === 'pass') return `${check}|pass`;
-  if (verdict.key !== undefined) return [check, verdict.outcome, verdict.key].join('|');
+/** The problem's kind as one string, a map key: the check, its outcome and its ProblemKey (with the request's facts and the answer for a key by request). */
+export function signatureOf(check: CheckId, exchange: Exchange, problem: Verdict & { readonly outcome: 'fail' | 'warn' }): string {
+  const { key } = problem;
+  if (key.by === 'answer') return [check, problem.outcome, key.fault].join('|');
   const { facts, response } = exchange;
   const answer = response.error?.kind ?? String(response.status);
-  // The part of "expected" before a colon names the property for response-reflects-request ("name: …", "tag: …").
-  const aspect = verdict.expected.split(':')[0] ?? '';
-  return [check, verdict.outcome, facts.role, facts.kind, facts.target, facts.breaks ?? '', answer, aspect].join('|');
+  return [check, problem.outcome, facts.role, facts.kind, facts.target, facts.breaks ?? '', answer, key.rule].join('|');
 }
 
 export function record(tally: Tally, exchanges: readonly Exchange[], context: CheckContext, where: Omit<Occurrence, 'exchange' | 'verdict'>): void {
@@ -67,9 +64,7 @@ export function record(tally: Tally, exchanges: readonly Exchange[], context: Ch
 
 /** Whether `exchanges` still show the problem of `group` (what shrinking must keep true). */
 export function stillShows(group: ProblemGroup, exchanges: readonly Exchange[], context: CheckContext): boolean {
-  return exchanges.some((exchange) =>
-    judge(exchange, context).some((j) => j.check === group.check && j.verdict.outcome !== 'pass' && signatureOf(j.check, exchange, j.verdict) === group.signature),
-  );
+  return occurrenceIn(group, exchanges, context) !== undefined;
 }
 
 /** The first exchange in `exchanges` showing the problem, with its verdict. */
@@ -79,9 +74,9 @@ export function occurrenceIn(
   context: CheckContext,
 ): { exchange: Exchange; verdict: Verdict & { outcome: 'fail' | 'warn' } } | undefined {
   for (const exchange of exchanges) {
-    for (const j of judge(exchange, context)) {
-      if (j.check === group.check && j.verdict.outcome !== 'pass' && signatureOf(j.check, exchange, j.verdict) === group.signature) {
-        return { exchange, verdict: j.verdict };
+    for (const { check, verdict } of judge(exchange, context)) {
+      if (check === group.check && verdict.outcome !== 'pass' && signatureOf(check, exchange, verdict) === group.signature) {
+        return { exchange, verdict };
       }
     }
   }
