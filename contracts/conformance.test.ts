@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startServer } from '../src/index.js';
 import { CHECKS } from './checks/index.js';
-import { renderConsoleReport } from './reporters/console.js';
+import { renderConsoleReport, renderFinding } from './reporters/console.js';
 import type { CheckResult, VerifyOptions, VerifyReport } from './report.js';
 import { verify } from './runner/verify.js';
 
@@ -70,18 +70,11 @@ afterAll(async () => {
   await stop?.();
 });
 
+/** The check's findings as the console report prints them. */
 function describeFindings(result: CheckResult): string {
-  return result.findings
-    .map((finding, i) =>
-      [
-        `${i + 1}. ${finding.severity}: ${finding.message}`,
-        `   expected: ${finding.expected}`,
-        `   actual:   ${finding.actual}`,
-        `   replay:   --seed ${finding.seed}${finding.path === undefined ? '' : ` --replay ${finding.path}`}`,
-        `   ${finding.curl.split('\n').join('\n   ')}`,
-      ].join('\n'),
-    )
-    .join('\n');
+  if (report === undefined) return '';
+  const shown = report;
+  return result.findings.map((finding, i) => renderFinding(shown, finding, i + 1).join('\n')).join('\n');
 }
 
 describe(`Plant Store conformance${external ? ` of ${env.CONTRACT_TARGET}` : ' of the plantstore stand-in'}`, () => {

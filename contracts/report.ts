@@ -1,6 +1,8 @@
 /**
- * The conformance suite's public vocabulary: what `verify()` takes and what it reports.
- * Reporters (console, JUnit, JSON, regression files) read only these shapes.
+ * The conformance suite's public vocabulary: what `verify()` takes and what it reports. The
+ * report is data (requests, seeds, paths, options); the reporters (console, JUnit, JSON,
+ * regression files) read only these shapes and make all text from them, curl and replay
+ * commands included.
  */
 
 /** Every check the suite runs, by its stable id: derived from the checks' registry. */
@@ -50,8 +52,14 @@ export type Expectation =
 /** One violation, shrunk to a minimal request where fast-check could shrink it. */
 export interface Finding {
   readonly check: CheckId;
+  /** What it counts as in this run: a check's warning is a failure with `strict`. */
   readonly severity: 'failure' | 'warning';
+  /** What the check said (with `strict`, a 'warn' has severity 'failure'). */
+  readonly outcome: 'fail' | 'warn';
+  /** The check's account of the problem, for this request. */
   readonly message: string;
+  /** How many requests showed this kind of problem (this one included). */
+  readonly count: number;
   readonly expected: string;
   readonly actual: string;
   /** `expected` as data (see Expectation). */
@@ -63,9 +71,7 @@ export interface Finding {
    * (the first create of a re-used id, earlier steps of a model run). Absent for a lone request.
    */
   readonly before?: readonly SentRequest[];
-  /** A ready curl command that replays `request` (preceded by `before`, one command a line). */
-  readonly curl: string;
-  /** Replays the run that found it: `--seed <seed> --replay <path>`. */
+  /** Replays the run that found it: `--seed <seed> --replay <path>` (with the report's replayOptions). */
   readonly seed: number;
   readonly path?: string;
   readonly shrunk: boolean;
@@ -92,14 +98,23 @@ export interface VerifyReport {
   readonly casesPerSecond: number;
   /** Time spent shrinking failures, reported apart from the run itself. */
   readonly shrinkMs: number;
-  /**
-   * The flags that shaped the run, for replay commands: a finding replays only under the same
-   * ones (e.g. --expect-unique-ids). A token is written as "$TOKEN", never its value.
-   */
-  readonly replayFlags: string;
+  /** The options that shaped the run: a finding replays only under the same ones (e.g. --expect-unique-ids). */
+  readonly replayOptions: ReplayOptions;
   readonly checks: readonly CheckResult[];
   /** True when no check failed (warnings count as failures only with `strict`). */
   readonly ok: boolean;
+}
+
+/** The options that change which requests are sent or how answers are judged, as given to `verify()`. */
+export interface ReplayOptions {
+  /** Whether a token was given; its value is never reported. */
+  readonly token: boolean;
+  /** The document, when it was given as a path. */
+  readonly spec?: string;
+  readonly expectUniqueIds: boolean;
+  readonly stateful: boolean;
+  readonly tokensValidated: boolean;
+  readonly strict: boolean;
 }
 
 export interface VerifyProgress {

@@ -11,6 +11,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Expectation, Finding, SentRequest, VerifyReport } from '../report.js';
+import { findingMessage } from './finding.js';
+import { replayFlagsOf } from './replay.js';
 
 export interface EmittedFile {
   readonly path: string;
@@ -43,8 +45,8 @@ interface Step {
 export function regressionSource(report: VerifyReport, finding: Finding, now = new Date()): string {
   const steps = [...(finding.before ?? []), finding.request].map((request) => stepOf(report.target, request));
   const expectation = finding.expectation ?? { kind: 'not-status-class', classes: [5] };
-  const replay = finding.path === undefined ? '' : ` ${report.replayFlags} --seed ${finding.seed} --replay ${finding.path}`.replace(/ {2,}/g, ' ');
-  const title = `${finding.check}: ${finding.message}`;
+  const replay = finding.path === undefined ? '' : ` ${replayFlagsOf(report.replayOptions)} --seed ${finding.seed} --replay ${finding.path}`.replace(/ {2,}/g, ' ');
+  const title = `${finding.check}: ${findingMessage(finding)}`;
   const anyId = ID_INDEPENDENT.has(expectation.kind);
   return `/**
  * Regression test written by \`plantstore verify --emit-regressions\` on ${now.toISOString().slice(0, 10)}.

@@ -1,9 +1,13 @@
 /**
- * Counting verdicts while the run goes on, and grouping problems: one group per check and kind
- * of problem (the check's typed ProblemKey), so that 200 requests refused for the same reason
- * make one shrunk finding, not 200.
+ * The tally of a run: verdicts counted per check while the run goes on, problems grouped by
+ * their kind (the check's typed ProblemKey), and at the end each check's status. Grouping is what
+ * makes 200 requests refused for the same reason one shrunk finding, not 200.
  */
 import { CHECKS, judge, type CheckContext, type CheckId, type Exchange, type Verdict } from '../checks/index.js';
+import type { CheckResult, CheckStatus, Finding } from '../report.js';
+
+/** A verdict that is not a pass. */
+export type Problem = Verdict & { readonly outcome: 'fail' | 'warn' };
 
 export interface Occurrence {
   /** The property that sent it. */
@@ -13,7 +17,7 @@ export interface Occurrence {
   /** The operation's plan it belongs to (index into the run's plans). */
   readonly plan: number;
   readonly exchange: Exchange;
-  readonly verdict: Verdict & { readonly outcome: 'fail' | 'warn' };
+  readonly verdict: Problem;
 }
 
 export interface ProblemGroup {
@@ -35,7 +39,7 @@ export function newTally(): Tally {
 }
 
 /** The problem's kind as one string, a map key: the check, its outcome and its ProblemKey (with the request's facts and the answer for a key by request). */
-export function signatureOf(check: CheckId, exchange: Exchange, problem: Verdict & { readonly outcome: 'fail' | 'warn' }): string {
+function signatureOf(check: CheckId, exchange: Exchange, problem: Problem): string {
   const { key } = problem;
   if (key.by === 'answer') return [check, problem.outcome, key.fault].join('|');
   const { facts, response } = exchange;
@@ -62,17 +66,8 @@ export function record(tally: Tally, exchanges: readonly Exchange[], context: Ch
   }
 }
 
-/** Whether `exchanges` still show the problem of `group` (what shrinking must keep true). */
-export function stillShows(group: ProblemGroup, exchanges: readonly Exchange[], context: CheckContext): boolean {
-  return occurrenceIn(group, exchanges, context) !== undefined;
-}
-
-/** The first exchange in `exchanges` showing the problem, with its verdict. */
-export function occurrenceIn(
-  group: ProblemGroup,
-  exchanges: readonly Exchange[],
-  context: CheckContext,
-): { exchange: Exchange; verdict: Verdict & { outcome: 'fail' | 'warn' } } | undefined {
+/** The first exchange in `exchanges` showing the problem of `group`, with its verdict (what shrinking must keep finding). */
+export function occurrenceIn(group: ProblemGroup, exchanges: readonly Exchange[], context: CheckContext): { exchange: Exchange; verdict: Problem } | undefined {
   for (const exchange of exchanges) {
     for (const { check, verdict } of judge(exchange, context)) {
       if (check === group.check && verdict.outcome !== 'pass' && signatureOf(check, exchange, verdict) === group.signature) {
@@ -81,4 +76,14 @@ export function occurrenceIn(
     }
   }
   return undefined;
+}
+
+/** Each check's result in registry order: failed, warned, passed (judged something) or skipped (judged nothing). */
+export function checkResults(tally: Tally, findings: readonly Finding[]): CheckResult[] {
+  return CHECKS.map((check): CheckResult => {
+    const own = findings.filter((f) => f.check === check.id);
+    const cases = tally.cases.get(check.id) ?? 0;
+    const status: CheckStatus = own.some((f) => f.severity === 'failure') ? 'failed' : own.length > 0 ? 'warned' : cases > 0 ? 'passed' : 'skipped';
+    return { id: check.id, title: check.title, description: check.description, status, cases, findings: own };
+  });
 }
