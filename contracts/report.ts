@@ -19,6 +19,8 @@ export interface SentRequest {
   readonly body?: string;
   /** What this request is, e.g. "valid NewPlant" or "invalid: id outside int64". */
   readonly label: string;
+  /** Set when its credentials are wrong on purpose (a case about authentication); other requests carry the run's token. */
+  readonly credentialsAltered?: true;
 }
 
 /** What came back; `error` is set instead of a status when there was no proper answer. */

@@ -54,12 +54,19 @@ function jsonFinding(finding: Finding): JsonFinding {
     expected,
     expectation,
     actual,
-    request,
+    request: jsonRequest(request),
     response,
     curl: findingCurl(finding),
     seed,
     shrunk,
-    ...(before === undefined ? {} : { before }),
+    ...(before === undefined ? {} : { before: before.map(jsonRequest) }),
     ...(path === undefined ? {} : { path }),
   };
+}
+
+/** A request as the JSON shows it: without credentialsAltered, which only the regression files use. */
+function jsonRequest(request: SentRequest): SentRequest {
+  const { credentialsAltered, ...shown } = request;
+  void credentialsAltered;
+  return shown;
 }
