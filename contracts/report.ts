@@ -33,23 +33,9 @@ export interface ReceivedResponse {
   readonly error?: { readonly kind: 'timeout' | 'connection'; readonly message: string };
 }
 
-/**
- * What a check requires of the answer to a finding's request, as data, so that a regression
- * test can assert the same thing without the suite.
- */
-export type Expectation =
-  /** The status is in one of these classes (2 = 2xx, 4 = 4xx). */
-  | { readonly kind: 'status-class'; readonly classes: readonly number[] }
-  /** The status is in none of these classes, and there is an answer. */
-  | { readonly kind: 'not-status-class'; readonly classes: readonly number[] }
-  /** The status is one of these declared codes ("200", "4XX", "default"). */
-  | { readonly kind: 'declared-status'; readonly codes: readonly string[] }
-  /** The content-type's media type is one of these (parameters ignored, wildcards allowed). */
-  | { readonly kind: 'media-type'; readonly mediaTypes: readonly string[] }
-  /** The body is JSON matching this JSON Schema (as prism-http dereferenced it). */
-  | { readonly kind: 'json-schema'; readonly schema: unknown }
-  /** The answer's JSON object carries back `property` as sent, or lacks it when it was not sent. */
-  | { readonly kind: 'echo'; readonly property: string };
+/** Defined with the regression runtime, which must stand alone in the folder it is copied to. */
+export type { Expectation } from './reporters/regression-runtime.js';
+import type { Expectation } from './reporters/regression-runtime.js';
 
 /** One violation, shrunk to a minimal request where fast-check could shrink it. */
 export interface Finding {

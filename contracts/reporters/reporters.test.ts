@@ -167,8 +167,11 @@ describe('regression files', () => {
     expect(source).toMatch(/"path": "\/plants"/);
     expect(source).toContain(JSON.stringify(finding().request.body));
     expect(source).toContain('"body": "{\\"name\\":\\"x\\",\\"id\\":4611686018427387904}"');
-    expect(source).toMatch(/test\.skipIf\(!target\)/);
-    expect(source).toMatch(/EXPECTATION.classes/);
+    // Only data and the runtime beside it: the runtime skips without CONTRACT_TARGET and asserts the expectation.
+    expect(source).toMatch(/^import \{ regressionTest, type Expectation, type Step \} from '\.\/regression-runtime\.js';$/m);
+    expect(source).toMatch(/const EXPECTATION: Expectation = \{\s*"kind": "status-class",\s*"classes": \[\s*2\s*\]\s*\};/);
+    expect(source).toMatch(/^regressionTest\("positive-acceptance: a valid request was refused .*", STEPS, EXPECTATION\);$/m);
+    expect(source).not.toMatch(/^(?:async )?function /m);
     expect(source).not.toMatch(/\*\/(?![\s\S]*\/\*\*)[\s\S]*\*\//); // the header comment cannot be closed early
   });
 });
