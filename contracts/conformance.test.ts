@@ -71,25 +71,24 @@ afterAll(async () => {
 });
 
 /** The check's findings as the console report prints them. */
-function describeFindings(result: CheckResult): string {
-  if (report === undefined) return '';
-  const shown = report;
-  return result.findings.map((finding, i) => renderFinding(shown, finding, i + 1).join('\n')).join('\n');
+function describeFindings(run: VerifyReport, result: CheckResult): string {
+  return result.findings.map((finding, i) => renderFinding(run, finding, i + 1).join('\n')).join('\n');
 }
 
 describe(`Plant Store conformance${external ? ` of ${env.CONTRACT_TARGET}` : ' of the plantstore stand-in'}`, () => {
   for (const check of CHECKS) {
     it(`${check.id}: ${check.description}`, (context) => {
-      const result = report?.checks.find((c) => c.id === check.id);
-      if (result === undefined) throw new Error('the verification did not run (see the error above)');
+      const run = report;
+      const result = run?.checks.find((c) => c.id === check.id);
+      if (run === undefined || result === undefined) throw new Error('the verification did not run (see the error above)');
       if (result.status === 'skipped') {
         context.skip();
         return;
       }
       if (result.status === 'failed') {
-        throw new Error(`${check.id} failed (seed ${report?.seed}):\n${describeFindings(result)}`);
+        throw new Error(`${check.id} failed (seed ${run.seed}):\n${describeFindings(run, result)}`);
       }
-      if (result.status === 'warned') console.warn(`${check.id} warned:\n${describeFindings(result)}`);
+      if (result.status === 'warned') console.warn(`${check.id} warned:\n${describeFindings(run, result)}`);
     });
   }
 });

@@ -45,6 +45,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
             progress(false);
           }
         : () => undefined,
+      // A case the client cannot send at all is skipped (send.ts); nothing reports it.
       onUnsendable: () => undefined,
     });
 
