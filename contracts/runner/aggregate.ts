@@ -6,8 +6,8 @@
 import { CHECKS, judge, type CheckContext, type CheckId, type Exchange, type Verdict } from '../checks/index.js';
 import type { CheckResult, CheckStatus, Finding } from '../report.js';
 
-/** A verdict that is not a pass. */
-export type Problem = Verdict & { readonly outcome: 'fail' | 'warn' };
+/** A verdict that is not a pass: the check found a problem. */
+export type ProblemVerdict = Verdict & { readonly outcome: 'fail' | 'warn' };
 
 export interface Occurrence {
   /** The property that sent it. */
@@ -17,7 +17,7 @@ export interface Occurrence {
   /** The operation's plan it belongs to (index into the run's plans). */
   readonly plan: number;
   readonly exchange: Exchange;
-  readonly verdict: Problem;
+  readonly verdict: ProblemVerdict;
 }
 
 export interface ProblemGroup {
@@ -39,7 +39,7 @@ export function newTally(): Tally {
 }
 
 /** The problem's kind as one string, a map key: the check, its outcome and its ProblemKey (with the request's facts and the answer for a key by request). */
-function signatureOf(check: CheckId, exchange: Exchange, problem: Problem): string {
+function signatureOf(check: CheckId, exchange: Exchange, problem: ProblemVerdict): string {
   const { key } = problem;
   if (key.by === 'answer') return [check, problem.outcome, key.fault].join('|');
   const { facts, response } = exchange;
@@ -67,7 +67,7 @@ export function record(tally: Tally, exchanges: readonly Exchange[], context: Ch
 }
 
 /** The first exchange in `exchanges` showing the problem of `group`, with its verdict (what shrinking must keep finding). */
-export function occurrenceIn(group: ProblemGroup, exchanges: readonly Exchange[], context: CheckContext): { exchange: Exchange; verdict: Problem } | undefined {
+export function occurrenceIn(group: ProblemGroup, exchanges: readonly Exchange[], context: CheckContext): { exchange: Exchange; verdict: ProblemVerdict } | undefined {
   for (const exchange of exchanges) {
     for (const { check, verdict } of judge(exchange, context)) {
       if (check === group.check && verdict.outcome !== 'pass' && signatureOf(check, exchange, verdict) === group.signature) {
