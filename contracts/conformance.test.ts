@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startServer } from '../src/index.js';
 import { CHECKS } from './checks/index.js';
-import { renderConsoleReport } from './reporters/console.js';
+import { renderConsoleReport, renderFinding } from './reporters/console.js';
 import type { CheckResult, VerifyOptions, VerifyReport } from './report.js';
 import { verify } from './runner/verify.js';
 
@@ -70,33 +70,25 @@ afterAll(async () => {
   await stop?.();
 });
 
-function describeFindings(result: CheckResult): string {
-  return result.findings
-    .map((finding, i) =>
-      [
-        `${i + 1}. ${finding.severity}: ${finding.message}`,
-        `   expected: ${finding.expected}`,
-        `   actual:   ${finding.actual}`,
-        `   replay:   --seed ${finding.seed}${finding.path === undefined ? '' : ` --replay ${finding.path}`}`,
-        `   ${finding.curl.split('\n').join('\n   ')}`,
-      ].join('\n'),
-    )
-    .join('\n');
+/** The check's findings as the console report prints them. */
+function describeFindings(run: VerifyReport, result: CheckResult): string {
+  return result.findings.map((finding, i) => renderFinding(run, finding, i + 1).join('\n')).join('\n');
 }
 
 describe(`Plant Store conformance${external ? ` of ${env.CONTRACT_TARGET}` : ' of the plantstore stand-in'}`, () => {
   for (const check of CHECKS) {
     it(`${check.id}: ${check.description}`, (context) => {
-      const result = report?.checks.find((c) => c.id === check.id);
-      if (result === undefined) throw new Error('the verification did not run (see the error above)');
+      const run = report;
+      const result = run?.checks.find((c) => c.id === check.id);
+      if (run === undefined || result === undefined) throw new Error('the verification did not run (see the error above)');
       if (result.status === 'skipped') {
         context.skip();
         return;
       }
       if (result.status === 'failed') {
-        throw new Error(`${check.id} failed (seed ${report?.seed}):\n${describeFindings(result)}`);
+        throw new Error(`${check.id} failed (seed ${run.seed}):\n${describeFindings(run, result)}`);
       }
-      if (result.status === 'warned') console.warn(`${check.id} warned:\n${describeFindings(result)}`);
+      if (result.status === 'warned') console.warn(`${check.id} warned:\n${describeFindings(run, result)}`);
     });
   }
 });

@@ -2,9 +2,11 @@
 export { verify, SetupError, DEFAULTS } from './runner/verify.js';
 export { CHECKS } from './checks/index.js';
 export { toCurl } from './client/curl.js';
-export { renderConsoleReport, progressLine } from './reporters/console.js';
+export { renderConsoleReport, renderFinding, progressLine } from './reporters/console.js';
+export { findingCurl, findingMessage } from './reporters/finding.js';
+export { replayCommand, replayFlagsOf } from './reporters/replay.js';
 export { renderJUnit } from './reporters/junit.js';
-export { renderJson } from './reporters/json.js';
+export { renderJson, jsonReport, type JsonReport, type JsonFinding, type JsonCheckResult } from './reporters/json.js';
 export { emitRegressions, regressionSource } from './reporters/regressions.js';
 export type {
   CheckId,
@@ -13,6 +15,7 @@ export type {
   Expectation,
   Finding,
   ReceivedResponse,
+  ReplayOptions,
   SentRequest,
   VerifyOptions,
   VerifyProgress,

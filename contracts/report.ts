@@ -1,20 +1,13 @@
 /**
- * The conformance suite's public vocabulary: what `verify()` takes and what it reports.
- * Reporters (console, JUnit, JSON, regression files) read only these shapes.
+ * The conformance suite's public vocabulary: what `verify()` takes and what it reports. The
+ * report is data (requests, seeds, paths, options); the reporters (console, JUnit, JSON,
+ * regression files) read only these shapes and make all text from them, curl and replay
+ * commands included.
  */
 
-/** Every check the suite runs, by its stable id (used in JUnit names, --json, regression files). */
-export type CheckId =
-  | 'positive-acceptance'
-  | 'negative-rejection'
-  | 'no-server-errors'
-  | 'status-conformance'
-  | 'content-type-conformance'
-  | 'response-schema-conformance'
-  | 'auth-enforced'
-  | 'response-reflects-request'
-  | 'duplicate-ids'
-  | 'stateful-model';
+/** Every check the suite runs, by its stable id: derived from the checks' registry. */
+export type { CheckId } from './checks/index.js';
+import type { CheckId } from './checks/index.js';
 
 export type CheckStatus = 'passed' | 'failed' | 'warned' | 'skipped';
 
@@ -26,6 +19,8 @@ export interface SentRequest {
   readonly body?: string;
   /** What this request is, e.g. "valid NewPlant" or "invalid: id outside int64". */
   readonly label: string;
+  /** Set when its credentials are wrong on purpose (a case about authentication); other requests carry the run's token. */
+  readonly credentialsAltered?: true;
 }
 
 /** What came back; `error` is set instead of a status when there was no proper answer. */
@@ -38,29 +33,21 @@ export interface ReceivedResponse {
   readonly error?: { readonly kind: 'timeout' | 'connection'; readonly message: string };
 }
 
-/**
- * What a check requires of the answer to a finding's request, as data, so that a regression
- * test can assert the same thing without the suite.
- */
-export type Expectation =
-  /** The status is in one of these classes (2 = 2xx, 4 = 4xx). */
-  | { readonly kind: 'status-class'; readonly classes: readonly number[] }
-  /** The status is in none of these classes, and there is an answer. */
-  | { readonly kind: 'not-status-class'; readonly classes: readonly number[] }
-  /** The status is one of these declared codes ("200", "4XX", "default"). */
-  | { readonly kind: 'declared-status'; readonly codes: readonly string[] }
-  /** The content-type's media type is one of these (parameters ignored, wildcards allowed). */
-  | { readonly kind: 'media-type'; readonly mediaTypes: readonly string[] }
-  /** The body is JSON matching this JSON Schema (as prism-http dereferenced it). */
-  | { readonly kind: 'json-schema'; readonly schema: unknown }
-  /** The answer's JSON object carries back `property` as sent, or lacks it when it was not sent. */
-  | { readonly kind: 'echo'; readonly property: string };
+/** Defined with the regression runtime, which must stand alone in the folder it is copied to. */
+export type { Expectation } from './reporters/regression-runtime.js';
+import type { Expectation } from './reporters/regression-runtime.js';
 
 /** One violation, shrunk to a minimal request where fast-check could shrink it. */
 export interface Finding {
   readonly check: CheckId;
+  /** What it counts as in this run: a check's warning is a failure with `strict`. */
   readonly severity: 'failure' | 'warning';
+  /** What the check said (with `strict`, a 'warn' has severity 'failure'). */
+  readonly outcome: 'fail' | 'warn';
+  /** The check's account of the problem, for this request. */
   readonly message: string;
+  /** How many requests showed this kind of problem (this one included). */
+  readonly count: number;
   readonly expected: string;
   readonly actual: string;
   /** `expected` as data (see Expectation). */
@@ -72,9 +59,7 @@ export interface Finding {
    * (the first create of a re-used id, earlier steps of a model run). Absent for a lone request.
    */
   readonly before?: readonly SentRequest[];
-  /** A ready curl command that replays `request` (preceded by `before`, one command a line). */
-  readonly curl: string;
-  /** Replays the run that found it: `--seed <seed> --replay <path>`. */
+  /** Replays the run that found it: `--seed <seed> --replay <path>` (with the report's replayOptions). */
   readonly seed: number;
   readonly path?: string;
   readonly shrunk: boolean;
@@ -101,14 +86,23 @@ export interface VerifyReport {
   readonly casesPerSecond: number;
   /** Time spent shrinking failures, reported apart from the run itself. */
   readonly shrinkMs: number;
-  /**
-   * The flags that shaped the run, for replay commands: a finding replays only under the same
-   * ones (e.g. --expect-unique-ids). A token is written as "$TOKEN", never its value.
-   */
-  readonly replayFlags: string;
+  /** The options that shaped the run: a finding replays only under the same ones (e.g. --expect-unique-ids). */
+  readonly replayOptions: ReplayOptions;
   readonly checks: readonly CheckResult[];
   /** True when no check failed (warnings count as failures only with `strict`). */
   readonly ok: boolean;
+}
+
+/** The options that change which requests are sent or how answers are judged, as given to `verify()`. */
+export interface ReplayOptions {
+  /** Whether a token was given; its value is never reported. */
+  readonly token: boolean;
+  /** The document, when it was given as a path. */
+  readonly spec?: string;
+  readonly expectUniqueIds: boolean;
+  readonly stateful: boolean;
+  readonly tokensValidated: boolean;
+  readonly strict: boolean;
 }
 
 export interface VerifyProgress {

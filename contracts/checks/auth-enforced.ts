@@ -1,8 +1,8 @@
 /** Without valid credentials (no token, an empty one, another scheme, an unknown token) nothing is served. */
 import { describeResponse, isSuccess } from './declared.js';
-import { fail, PASS, type Check } from './types.js';
+import { byRequest, fail, PASS, type Check } from './types.js';
 
-export const authEnforced: Check = {
+export const authEnforced: Check<'auth-enforced'> = {
   id: 'auth-enforced',
   title: 'Authentication is enforced',
   description: 'A request without valid bearer credentials never gets a 2xx.',
@@ -11,6 +11,7 @@ export const authEnforced: Check = {
     if (response.status === undefined) return undefined;
     if (!isSuccess(response.status)) return PASS;
     return fail({
+      key: byRequest('a refusal (not 2xx)'),
       expected: 'a refusal (not 2xx)',
       expectation: { kind: 'not-status-class', classes: [2] },
       actual: describeResponse(response),

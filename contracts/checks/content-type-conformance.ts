@@ -1,8 +1,8 @@
 /** An answer's Content-Type is a media type the document declares for its status (parameters such as charset are fine). */
 import { declaredResponse, describeResponse, mediaTypeMatches, mediaTypeOf } from './declared.js';
-import { fail, PASS, type Check } from './types.js';
+import { byAnswer, fail, PASS, type Check } from './types.js';
 
-export const contentTypeConformance: Check = {
+export const contentTypeConformance: Check<'content-type-conformance'> = {
   id: 'content-type-conformance',
   title: 'Content types are declared',
   description: 'Every answer has the content type declared for its status (e.g. application/json; charset is allowed).',
@@ -15,7 +15,7 @@ export const contentTypeConformance: Check = {
     const actual = mediaTypeOf(header);
     if (actual !== undefined && types.some((type) => mediaTypeMatches(actual, type))) return PASS;
     return fail({
-      key: `${response.status} ${actual ?? 'none'}`,
+      key: byAnswer(`${response.status} ${actual ?? 'none'}`),
       expected: `content-type ${types.join(' or ')}`,
       expectation: { kind: 'media-type', mediaTypes: types },
       actual: header === undefined ? `no content-type; ${describeResponse(response)}` : `content-type ${header}`,

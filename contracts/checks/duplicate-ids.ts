@@ -5,9 +5,9 @@
  * under a never-used id, means the target rounded the id.
  */
 import { describeResponse, isSuccess } from './declared.js';
-import { fail, PASS, type Check } from './types.js';
+import { byRequest, fail, PASS, type Check } from './types.js';
 
-export const duplicateIds: Check = {
+export const duplicateIds: Check<'duplicate-ids'> = {
   id: 'duplicate-ids',
   title: 'Ids are kept exact and unique',
   description:
@@ -17,10 +17,11 @@ export const duplicateIds: Check = {
       if (response.error) return undefined; // no-server-errors reports it
       const status = response.status ?? 0;
       if (status >= 500) {
-        return fail({ expected: 'not a 5xx', expectation: { kind: 'not-status-class', classes: [5] }, actual: describeResponse(response), message: `re-sending a stored id crashed the target (${facts.because ?? request.label})` });
+        return fail({ key: byRequest('not a 5xx'), expected: 'not a 5xx', expectation: { kind: 'not-status-class', classes: [5] }, actual: describeResponse(response), message: `re-sending a stored id crashed the target (${facts.because ?? request.label})` });
       }
       if (!expectUniqueIds || !isSuccess(status)) return PASS;
       return fail({
+        key: byRequest('a refusal (the id is taken)'),
         expected: 'a refusal (the id is taken)',
         expectation: { kind: 'status-class', classes: [4] },
         actual: describeResponse(response),
@@ -38,6 +39,7 @@ export const duplicateIds: Check = {
       // An id sent as is (the literal 2^53+1) may be left over from an earlier run: no verdict.
       if (facts.id?.freshness !== 'fresh') return undefined;
       return fail({
+        key: byRequest('accepted (a different int64 id)'),
         expected: 'accepted (a different int64 id)',
         expectation: { kind: 'status-class', classes: [2] },
         actual: describeResponse(response),

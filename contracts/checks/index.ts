@@ -1,5 +1,4 @@
 /** The suite's checks, in report order, and judging one exchange by all of them. */
-import type { CheckId } from '../report.js';
 import { authEnforced } from './auth-enforced.js';
 import { contentTypeConformance } from './content-type-conformance.js';
 import { duplicateIds } from './duplicate-ids.js';
@@ -12,9 +11,10 @@ import { statefulModel } from './stateful-model.js';
 import { statusConformance } from './status-conformance.js';
 import type { Check, CheckContext, Exchange, Verdict } from './types.js';
 
-export type { Check, CheckContext, Exchange, ExchangeFacts, ExchangeRole, Problem, Verdict } from './types.js';
+export type { Check, CheckContext, Exchange, ExchangeFacts, ExchangeRole, Problem, ProblemKey, Verdict } from './types.js';
 
-export const CHECKS: readonly Check[] = [
+/** The registry: the report lists checks in this order, and CheckId is made of these ids. */
+export const CHECKS = [
   positiveAcceptance,
   negativeRejection,
   noServerErrors,
@@ -25,13 +25,10 @@ export const CHECKS: readonly Check[] = [
   responseReflectsRequest,
   duplicateIds,
   statefulModel,
-];
+] as const satisfies readonly Check[];
 
-export function checkById(id: CheckId): Check {
-  const check = CHECKS.find((c) => c.id === id);
-  if (check === undefined) throw new RangeError(`no check "${id}"`);
-  return check;
-}
+/** Every check the suite runs, by its stable id (used in JUnit names, --json, regression files). */
+export type CheckId = (typeof CHECKS)[number]['id'];
 
 export interface Judgement {
   readonly check: CheckId;

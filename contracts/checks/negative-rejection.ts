@@ -4,9 +4,9 @@
  * 5xx and transport errors are no-server-errors'.
  */
 import { declaredCodesIn, describeResponse, isClientError, isSuccess } from './declared.js';
-import { fail, PASS, type Check } from './types.js';
+import { byRequest, fail, PASS, type Check } from './types.js';
 
-export const negativeRejection: Check = {
+export const negativeRejection: Check<'negative-rejection'> = {
   id: 'negative-rejection',
   title: 'Invalid requests are rejected',
   description: 'An invalid request gets a declared failure status (4xx), never a 2xx.',
@@ -15,8 +15,10 @@ export const negativeRejection: Check = {
     const status = response.status;
     if (status === undefined || status >= 500) return undefined;
     if (isClientError(status)) return PASS;
+    const expected = `${declaredCodesIn(operation, 4)} (refused)`;
     return fail({
-      expected: `${declaredCodesIn(operation, 4)} (refused)`,
+      key: byRequest(expected),
+      expected,
       expectation: { kind: 'status-class', classes: [4] },
       actual: describeResponse(response),
       message: isSuccess(status)

@@ -10,9 +10,9 @@
  * 5xx and transport errors belong to no-server-errors; which 2xx belongs to status-conformance.
  */
 import { describeResponse, declaredCodesIn, isSuccess } from './declared.js';
-import { fail, PASS, type Check } from './types.js';
+import { byRequest, fail, PASS, type Check } from './types.js';
 
-export const positiveAcceptance: Check = {
+export const positiveAcceptance: Check<'positive-acceptance'> = {
   id: 'positive-acceptance',
   title: 'Valid requests are accepted',
   description: 'A valid payload with valid credentials gets a success (2xx) status.',
@@ -23,6 +23,8 @@ export const positiveAcceptance: Check = {
     if (isSuccess(status)) return PASS;
     const expected = `${declaredCodesIn(operation, 2)} (accepted)`;
     const expectation = { kind: 'status-class', classes: [2] } as const;
+    // One kind of problem whichever way the refusal shows (with or without a retry).
+    const key = byRequest(expected);
     const retry = facts.retry;
     const retryStatus = retry?.response.status;
     // A retry that failed (5xx, no answer) cannot clear an id sent as generated: no-server-errors
@@ -30,10 +32,11 @@ export const positiveAcceptance: Check = {
     const retryFailed = retry !== undefined && (retryStatus === undefined || retryStatus >= 500);
     if (retryFailed && facts.id?.freshness !== 'fresh') return undefined;
     if (retry === undefined || retryStatus === undefined || retryStatus >= 500) {
-      return fail({ expected, expectation, actual: describeResponse(response), message: `a valid request was refused (${request.label})${credentialsHint(status, response.body)}` });
+      return fail({ key, expected, expectation, actual: describeResponse(response), message: `a valid request was refused (${request.label})${credentialsHint(status, response.body)}` });
     }
     if (!isSuccess(retryStatus)) {
       return fail({
+        key,
         expected,
         expectation,
         actual: describeResponse(retry.response),
@@ -43,6 +46,7 @@ export const positiveAcceptance: Check = {
     }
     if (facts.id?.freshness === 'fresh') {
       return fail({
+        key,
         expected,
         expectation,
         actual: describeResponse(response),

@@ -4,9 +4,9 @@
  */
 import { isJsonObject, jsonEquals, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
 import { declaredResponse, isSuccess } from './declared.js';
-import { fail, PASS, type Check } from './types.js';
+import { byAnswer, fail, PASS, type Check } from './types.js';
 
-export const responseReflectsRequest: Check = {
+export const responseReflectsRequest: Check<'response-reflects-request'> = {
   id: 'response-reflects-request',
   title: 'Answers reflect requests',
   description: 'A success answer carries back the name and tag that were sent (no tag when none was sent).',
@@ -33,7 +33,7 @@ export const responseReflectsRequest: Check = {
       const backValue = answer[property];
       if (wasSent && sentValue !== undefined && (!isBack || backValue === undefined || !jsonEquals(sentValue, backValue))) {
         return fail({
-          key: `${property} not carried back`,
+          key: byAnswer(`${property} not carried back`),
           expected: `${property}: ${toJsonText(sentValue)} (as sent)`,
           expectation: { kind: 'echo', property },
           actual: isBack && backValue !== undefined ? `${property}: ${toJsonText(backValue)}` : `no ${property} in ${response.body}`,
@@ -42,7 +42,7 @@ export const responseReflectsRequest: Check = {
       }
       if (!wasSent && isBack && backValue !== undefined) {
         return fail({
-          key: `${property} added`,
+          key: byAnswer(`${property} added`),
           expected: `no ${property} (none was sent)`,
           expectation: { kind: 'echo', property },
           actual: `${property}: ${toJsonText(backValue)}`,

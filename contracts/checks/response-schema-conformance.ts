@@ -8,12 +8,12 @@ import { validateOutput } from '../../src/prism/internals.js';
 import { parseExactJson } from '../../src/validation/exact-json.js';
 import { validationView, widenInt64Bounds } from '../../src/validation/int64.js';
 import { declaredResponse, mediaTypeMatches, mediaTypeOf } from './declared.js';
-import { fail, PASS, type Check } from './types.js';
+import { byAnswer, fail, PASS, type Check } from './types.js';
 
 const ERROR_SEVERITY = 0;
 const ISSUES_SHOWN = 3;
 
-export const responseSchemaConformance: Check = {
+export const responseSchemaConformance: Check<'response-schema-conformance'> = {
   id: 'response-schema-conformance',
   title: 'Bodies match their schemas',
   description: 'Every answer body is JSON matching the schema declared for its status (Plant for 200, Error for 400).',
@@ -31,7 +31,7 @@ export const responseSchemaConformance: Check = {
     const parsed = parseExactJson(response.body);
     if (!parsed.ok) {
       return fail({
-        key: `${response.status} not JSON`,
+        key: byAnswer(`${response.status} not JSON`),
         expected: `a JSON ${schemaName}`,
         expectation: { kind: 'json-schema', schema: content.schema },
         actual: response.body === '' ? 'an empty body' : `not JSON: ${response.body.slice(0, 200)}`,
@@ -50,7 +50,7 @@ export const responseSchemaConformance: Check = {
     const listed = issues.slice(0, ISSUES_SHOWN).map((issue) => issue.message);
     if (issues.length > ISSUES_SHOWN) listed.push(`and ${issues.length - ISSUES_SHOWN} more`);
     return fail({
-      key: `${response.status} ${issues.map((issue) => issue.message).join('; ')}`,
+      key: byAnswer(`${response.status} ${issues.map((issue) => issue.message).join('; ')}`),
       expected: `a body matching ${schemaName}`,
       expectation: { kind: 'json-schema', schema: content.schema },
       actual: response.body.length > 300 ? `${response.body.slice(0, 300)}…` : response.body,

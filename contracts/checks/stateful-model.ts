@@ -4,9 +4,9 @@
  * --expect-unique-ids), an id seen only in refused invalid requests is still free.
  */
 import { describeResponse, isClientError, isSuccess } from './declared.js';
-import { fail, PASS, type Check } from './types.js';
+import { byRequest, fail, PASS, type Check } from './types.js';
 
-export const statefulModel: Check = {
+export const statefulModel: Check<'stateful-model'> = {
   id: 'stateful-model',
   title: 'The store behaves like a set of ids',
   description: 'Over sequences of creates (new ids, repeated ids, invalid bodies) every answer agrees with a model of the stored ids.',
@@ -18,12 +18,12 @@ export const statefulModel: Check = {
     if (facts.expect === 'either') return PASS;
     if (facts.expect === 'refuse') {
       if (isClientError(status)) return PASS;
-      return fail({ expected: 'a refusal (the model holds this id)', expectation: { kind: 'status-class', classes: [4] }, actual: describeResponse(response), message: `the target accepted a taken id: ${because}` });
+      return fail({ key: byRequest('a refusal (the model holds this id)'), expected: 'a refusal (the model holds this id)', expectation: { kind: 'status-class', classes: [4] }, actual: describeResponse(response), message: `the target accepted a taken id: ${because}` });
     }
     if (isSuccess(status)) return PASS;
     const retryAccepted = facts.retry?.response.status !== undefined && isSuccess(facts.retry.response.status);
     // The plant itself was refused (positive-acceptance's business); the model learns nothing.
     if (!retryAccepted) return undefined;
-    return fail({ expected: 'accepted (the model holds no such id)', expectation: { kind: 'status-class', classes: [2] }, actual: describeResponse(response), message: `the target refused a free id: ${because}` });
+    return fail({ key: byRequest('accepted (the model holds no such id)'), expected: 'accepted (the model holds no such id)', expectation: { kind: 'status-class', classes: [2] }, actual: describeResponse(response), message: `the target refused a free id: ${because}` });
   },
 };

@@ -4,9 +4,9 @@
  * instead. 5xx are no-server-errors' alone, so a crash is reported once.
  */
 import { declaredCodes, describeResponse, isDeclared, silentlyAllowed } from './declared.js';
-import { fail, PASS, warn, type Check } from './types.js';
+import { byAnswer, fail, PASS, warn, type Check } from './types.js';
 
-export const statusConformance: Check = {
+export const statusConformance: Check<'status-conformance'> = {
   id: 'status-conformance',
   title: 'Statuses are declared',
   description: 'Every answer has a status the document declares for the operation (404 and 405 never are).',
@@ -15,7 +15,7 @@ export const statusConformance: Check = {
     if (status === undefined || status >= 500) return undefined;
     if (isDeclared(operation, status)) return PASS;
     const problem = {
-      key: String(status),
+      key: byAnswer(String(status)),
       expected: `one of ${declaredCodes(operation)}`,
       expectation: { kind: 'declared-status' as const, codes: operation.responses.map((r) => r.code) },
       actual: describeResponse(exchange.response),

@@ -4,7 +4,7 @@
  */
 import type { Operation } from '../../src/document/load-document.js';
 import type { JsonValue } from '../generators/json-value.js';
-import type { CheckId, Expectation, ReceivedResponse, SentRequest } from '../report.js';
+import type { Expectation, ReceivedResponse, SentRequest } from '../report.js';
 
 /** Why a request was sent, which decides what its answer must be. */
 export type ExchangeRole =
@@ -59,25 +59,44 @@ export interface CheckContext {
   readonly expectUniqueIds: boolean;
 }
 
+/**
+ * What makes two problems the same kind, so that 200 requests refused for one reason make one
+ * shrunk finding, not 200 (Schemathesis calls it a failure's unique key).
+ */
+export type ProblemKey =
+  /**
+   * For checks about the request: the same rule, broken by the same kind of request (its role,
+   * valid or invalid, what it targets, the rule it breaks) and answered with the same status or error.
+   */
+  | { readonly by: 'request'; readonly rule: string }
+  /** For checks about the answer: the same fault in it whatever the request (e.g. "400 error must be <= 2147483647"). */
+  | { readonly by: 'answer'; readonly fault: string };
+
+export function byRequest(rule: string): ProblemKey {
+  return { by: 'request', rule };
+}
+
+export function byAnswer(fault: string): ProblemKey {
+  return { by: 'answer', fault };
+}
+
 export interface Problem {
   readonly expected: string;
   /** `expected` as data, for regression tests. */
   readonly expectation: Expectation;
   readonly actual: string;
   readonly message: string;
-  /**
-   * What makes two problems the same kind, for checks about the answer rather than the request
-   * (e.g. "400 error must be <= 2147483647"); by default the request's role, target and rule broken.
-   */
-  readonly key?: string;
+  /** What makes two problems the same kind: they make one finding (see ProblemKey). */
+  readonly key: ProblemKey;
   /** The exchange that shows the problem best, when it is not the judged one (e.g. the retry). */
   readonly evidence?: { readonly request: SentRequest; readonly response: ReceivedResponse };
 }
 
 export type Verdict = { readonly outcome: 'pass' } | ({ readonly outcome: 'fail' | 'warn' } & Problem);
 
-export interface Check {
-  readonly id: CheckId;
+/** `Id` is the check's own literal id, so that the registry's ids make the CheckId type. */
+export interface Check<Id extends string = string> {
+  readonly id: Id;
   readonly title: string;
   /** One line, the same in the README, the console and JUnit. */
   readonly description: string;

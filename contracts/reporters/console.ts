@@ -2,8 +2,9 @@
  * The report for people at a terminal: a progress line while it runs (stderr), then a table of
  * checks and every finding with what was expected, what came back, how to replay it and the curl.
  */
-import { replayCommand } from './replay.js';
 import type { CheckStatus, Finding, VerifyProgress, VerifyReport } from '../report.js';
+import { findingCurl, findingMessage } from './finding.js';
+import { replayCommand } from './replay.js';
 
 export interface ConsoleStyle {
   /** ANSI colours (on for a TTY unless NO_COLOR is set). */
@@ -67,24 +68,21 @@ export function renderConsoleReport(report: VerifyReport, style: ConsoleStyle = 
   return `${lines.join('\n')}\n`;
 }
 
-function renderFinding(report: VerifyReport, finding: Finding, number: number, style: ConsoleStyle): string[] {
+/** One finding as numbered lines: what was wrong, expected and actual, how to replay it, and its curl. */
+export function renderFinding(report: Pick<VerifyReport, 'target' | 'replayOptions'>, finding: Finding, number: number, style: ConsoleStyle = { color: false }): string[] {
   const kind = finding.severity === 'failure' ? paint(style, '31', 'FAILURE') : paint(style, '33', 'WARNING');
   const replay = replayCommand(report, finding) ?? '(a fixed probe: run again to repeat it)';
   const lines = [
-    `${number}. ${kind} ${finding.check}: ${oneLine(finding.message)}`,
+    `${number}. ${kind} ${finding.check}: ${oneLine(findingMessage(finding))}`,
     `   expected: ${oneLine(finding.expected)}`,
     `   actual:   ${oneLine(finding.actual)}`,
     `   replay:   ${replay}${finding.shrunk ? ' (shrunk)' : ''}`,
     `   curl:`,
-    ...finding.curl.split('\n').map((line) => `     ${oneLine(shorten(line))}`),
+    ...findingCurl(finding).split('\n').map((line) => `     ${oneLine(shorten(line))}`),
   ];
   return lines;
 }
 
-/**
- * Text from the target (bodies, messages) made safe for a terminal: newlines shown as \n, and
- * other control characters (an ESC could recolour or rewrite the screen) as \uXXXX.
- */
 /** A screenful at most: a command with a huge body is cut here (the JSON and JUnit reports keep it whole). */
 const CURL_SHOWN = 2_000;
 
@@ -92,6 +90,10 @@ function shorten(line: string): string {
   return line.length <= CURL_SHOWN ? line : `${line.slice(0, CURL_SHOWN)} … [${line.length} characters; the whole command is in the --json and --junit reports]`;
 }
 
+/**
+ * Text from the target (bodies, messages) made safe for a terminal: newlines shown as \n, and
+ * other control characters (an ESC could recolour or rewrite the screen) as \uXXXX.
+ */
 function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\r?\n/g, '\\n').replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

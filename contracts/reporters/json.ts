@@ -1,7 +1,72 @@
-/** The VerifyReport as JSON, for other tools (stable: it is the public report type as is). */
-import type { VerifyReport } from '../report.js';
+/**
+ * The report as JSON, for other tools. Its fields are stable: the report's data, with each
+ * finding's message and curl commands in words and the run's replay flags, as the console prints them.
+ */
+import type { CheckResult, Finding, ReceivedResponse, SentRequest, VerifyReport } from '../report.js';
+import { findingCurl, findingMessage } from './finding.js';
+import { replayFlagsOf } from './replay.js';
+
+export interface JsonFinding {
+  readonly check: Finding['check'];
+  readonly severity: Finding['severity'];
+  readonly message: string;
+  readonly expected: string;
+  readonly expectation?: Finding['expectation'];
+  readonly actual: string;
+  readonly request: SentRequest;
+  readonly response?: ReceivedResponse;
+  /** Ready curl commands that replay `before`, then `request`, one a line. */
+  readonly curl: string;
+  readonly seed: number;
+  readonly shrunk: boolean;
+  readonly before?: readonly SentRequest[];
+  readonly path?: string;
+}
+
+export interface JsonCheckResult extends Omit<CheckResult, 'findings'> {
+  readonly findings: readonly JsonFinding[];
+}
+
+export interface JsonReport extends Omit<VerifyReport, 'replayOptions' | 'checks'> {
+  /** The flags a finding replays under, e.g. `--token "$TOKEN" --expect-unique-ids` (never a token's value). */
+  readonly replayFlags: string;
+  readonly checks: readonly JsonCheckResult[];
+}
 
 export function renderJson(report: VerifyReport): string {
   // No bigint reaches the report (bodies are text), so plain JSON.stringify is exact.
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${JSON.stringify(jsonReport(report), null, 2)}\n`;
+}
+
+/** The report as the JSON shows it (fields in the order they are written). */
+export function jsonReport(report: VerifyReport): JsonReport {
+  const { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, ok } = report;
+  const checks = report.checks.map(({ findings, ...check }) => ({ ...check, findings: findings.map(jsonFinding) }));
+  return { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, replayFlags: replayFlagsOf(report.replayOptions), checks, ok };
+}
+
+function jsonFinding(finding: Finding): JsonFinding {
+  const { check, severity, expected, expectation, actual, request, response, seed, shrunk, before, path } = finding;
+  return {
+    check,
+    severity,
+    message: findingMessage(finding),
+    expected,
+    expectation,
+    actual,
+    request: jsonRequest(request),
+    response,
+    curl: findingCurl(finding),
+    seed,
+    shrunk,
+    ...(before === undefined ? {} : { before: before.map(jsonRequest) }),
+    ...(path === undefined ? {} : { path }),
+  };
+}
+
+/** A request as the JSON shows it: without credentialsAltered, which only the regression files use. */
+function jsonRequest(request: SentRequest): SentRequest {
+  const { credentialsAltered, ...shown } = request;
+  void credentialsAltered;
+  return shown;
 }

@@ -3,8 +3,9 @@
  * expected/actual, replay and curl); warnings in <system-out> (the case still passes); a check
  * that judged nothing is <skipped>.
  */
-import { replayCommand } from './replay.js';
 import type { CheckResult, Finding, VerifyReport } from '../report.js';
+import { findingCurl, findingMessage } from './finding.js';
+import { replayCommand } from './replay.js';
 import { escapeXml as x } from './xml.js';
 
 const CLASS_NAME = 'plantstore.conformance';
@@ -43,9 +44,9 @@ function testcase(report: VerifyReport, check: CheckResult): string[] {
   const body: string[] = [];
   if (check.status === 'skipped') body.push(`      <skipped message="${x(`${check.id} judged no request in this run`)}"/>`);
   for (const finding of failing) {
-    body.push(`      <failure message="${x(finding.message)}" type="${x(finding.check)}">${x(details(report, finding))}</failure>`);
+    body.push(`      <failure message="${x(findingMessage(finding))}" type="${x(finding.check)}">${x(details(report, finding))}</failure>`);
   }
-  const out = [`${check.cases} requests judged.`, ...warnings.map((w) => `WARNING: ${w.message}\n${details(report, w)}`)].join('\n\n');
+  const out = [`${check.cases} requests judged.`, ...warnings.map((w) => `WARNING: ${findingMessage(w)}\n${details(report, w)}`)].join('\n\n');
   body.push(`      <system-out>${x(out)}</system-out>`);
   return [open, ...body, '    </testcase>'];
 }
@@ -56,6 +57,6 @@ function details(report: VerifyReport, finding: Finding): string {
     `expected: ${finding.expected}`,
     `actual: ${finding.actual}`,
     `replay: ${replay}`,
-    `curl:\n${finding.curl}`,
+    `curl:\n${findingCurl(finding)}`,
   ].join('\n');
 }

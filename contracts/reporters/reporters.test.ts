@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, Finding, VerifyReport } from '../report.js';
+import { toCurl } from '../client/curl.js';
 import { renderConsoleReport, summaryLine } from './console.js';
+import { findingMessage } from './finding.js';
 import { renderJson } from './json.js';
 import { renderJUnit } from './junit.js';
 import { regressionSource } from './regressions.js';
@@ -13,12 +15,13 @@ function finding(overrides: Partial<Finding> = {}): Finding {
   return {
     check: 'positive-acceptance',
     severity: 'failure',
+    outcome: 'fail',
+    count: 1,
     message: `a valid request was refused ${NASTY}`,
     expected: '200 (accepted)',
     actual: `400 ${NASTY}`,
     expectation: { kind: 'status-class', classes: [2] },
     request: { method: 'POST', url: 'http://127.0.0.1:4010/plants', headers: { 'content-type': 'application/json' }, body: `{"name":${JSON.stringify(NASTY)},"id":1}`, label: 'valid' },
-    curl: `curl -X POST 'http://127.0.0.1:4010/plants' --data-binary '${NASTY}'`,
     seed: 42,
     path: 'valid:3:0',
     shrunk: true,
@@ -38,12 +41,12 @@ const REPORT: VerifyReport = {
   casesRun: 1234,
   durationMs: 1500,
   casesPerSecond: 1000,
-  replayFlags: '--token "$TOKEN" --expect-unique-ids',
+  replayOptions: { token: true, expectUniqueIds: true, stateful: false, tokensValidated: false, strict: false },
   shrinkMs: 300,
   ok: false,
   checks: [
     result('positive-acceptance', 'failed', [finding()]),
-    result('status-conformance', 'warned', [finding({ check: 'status-conformance', severity: 'warning', message: `401 is not declared ${NASTY}` })]),
+    result('status-conformance', 'warned', [finding({ check: 'status-conformance', severity: 'warning', outcome: 'warn', message: `401 is not declared ${NASTY}` })]),
     result('no-server-errors', 'passed'),
     result('stateful-model', 'skipped'),
   ],
@@ -105,7 +108,8 @@ describe('JUnit', () => {
     expect(xml).toMatch(/<testsuites name="plantstore verify" tests="4" failures="1" errors="0" skipped="1"/);
     expect(xml.match(/<failure /g)).toHaveLength(1);
     expect(xml).toMatch(/<failure message="a valid request was refused &lt;a href=&quot;x&quot;&gt;/);
-    expect(xml).toMatch(/curl:\ncurl -X POST/);
+    // The body is not plain ASCII, so the command pipes it in from printf.
+    expect(xml).toMatch(/curl:\nprintf &apos;[^\n]*&apos; \| curl -sS -i -X &apos;POST&apos;/);
     expect(xml).toMatch(/<system-out>12 requests judged.\n\nWARNING: 401 is not declared/);
     expect(xml).toMatch(/<skipped message="stateful-model judged no request in this run"\/>/);
     expect(xml).toMatch(/<property name="seed" value="42"\/>/);
@@ -123,7 +127,7 @@ describe('console', () => {
     expect(text).toMatch(/expected: 200 \(accepted\)/);
     // The flags that shaped the run go with it: the finding replays only under them. The token stays a variable.
     expect(text).toMatch(/replay: {3}plantstore verify --target http:\/\/127\.0\.0\.1:4010 --token "\$TOKEN" --expect-unique-ids --seed 42 --replay valid:3:0 \(shrunk\)/);
-    expect(text).toMatch(/curl:\n {5}curl -X POST/);
+    expect(text).toMatch(/curl:\n {5}printf '[^\n]*' \| curl -sS -i -X 'POST'/);
     expect(summaryLine(REPORT)).toBe('DOES NOT CONFORM: 4 checks, 1 passed, 1 failed, 1 warned, 1 skipped; 1234 requests in 1.2 s (1000 cases/s), shrinking 0.3 s, seed 42');
   });
 
@@ -134,8 +138,25 @@ describe('console', () => {
 });
 
 describe('JSON', () => {
-  it('is the report itself', () => {
-    expect(JSON.parse(renderJson(REPORT))).toEqual(REPORT);
+  it('is the report with its text as users see it: the replay flags, each finding\'s message and curl', () => {
+    const { replayOptions, checks, ...rest } = REPORT;
+    void replayOptions;
+    expect(JSON.parse(renderJson(REPORT))).toEqual({
+      ...rest,
+      replayFlags: '--token "$TOKEN" --expect-unique-ids',
+      checks: checks.map(({ findings, ...check }) => ({
+        ...check,
+        findings: findings.map(({ outcome, count, ...rest }) => ({ ...rest, message: findingMessage({ ...rest, outcome, count }), curl: toCurl(rest.request) })),
+      })),
+    });
+  });
+});
+
+describe('finding messages', () => {
+  it('say how many requests showed the problem, and when --strict made a warning fail', () => {
+    const warning = finding({ outcome: 'warn', severity: 'failure', message: 'm', count: 3 });
+    expect(findingMessage(warning)).toBe('(a warning, failed by --strict) m [3 cases like this]');
+    expect(findingMessage({ ...warning, severity: 'warning', count: 1 })).toBe('m');
   });
 });
 
@@ -146,8 +167,11 @@ describe('regression files', () => {
     expect(source).toMatch(/"path": "\/plants"/);
     expect(source).toContain(JSON.stringify(finding().request.body));
     expect(source).toContain('"body": "{\\"name\\":\\"x\\",\\"id\\":4611686018427387904}"');
-    expect(source).toMatch(/test\.skipIf\(!target\)/);
-    expect(source).toMatch(/EXPECTATION.classes/);
+    // Only data and the runtime beside it: the runtime skips without CONTRACT_TARGET and asserts the expectation.
+    expect(source).toMatch(/^import \{ regressionTest, type Expectation, type Step \} from '\.\/regression-runtime\.js';$/m);
+    expect(source).toMatch(/const EXPECTATION: Expectation = \{\s*"kind": "status-class",\s*"classes": \[\s*2\s*\]\s*\};/);
+    expect(source).toMatch(/^regressionTest\("positive-acceptance: a valid request was refused .*", STEPS, EXPECTATION\);$/m);
+    expect(source).not.toMatch(/^(?:async )?function /m);
     expect(source).not.toMatch(/\*\/(?![\s\S]*\/\*\*)[\s\S]*\*\//); // the header comment cannot be closed early
   });
 });

@@ -13,7 +13,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isJsonObject, parseJsonExact, type JsonValue } from '../generators/json-value.js';
 import { emitRegressions } from '../reporters/regressions.js';
-import { replayFlagsOf } from './run.js';
+import { findingCurl } from '../reporters/finding.js';
+import { replayFlagsOf } from '../reporters/replay.js';
+import { replayOptionsOf } from './settings.js';
 import type { VerifyOptions } from '../report.js';
 import { bitLength, freshen, freshNeighbourBase, isEdgeId } from './ids.js';
 import { SetupError, verify } from './verify.js';
@@ -153,7 +155,7 @@ describe('verify', () => {
     const body = JSON.parse(finding.request.body?.replace(/("id":)(-?\d+)/, '$1"$2"') ?? '{}') as Record<string, unknown>;
     expect([...String(body.name)]).toHaveLength(1);
     expect(Object.keys(body).sort()).toEqual(['id', 'name']);
-    expect(finding.curl).toContain('curl ');
+    expect(findingCurl(finding)).toContain('curl ');
     expect(report.shrinkMs).toBeGreaterThanOrEqual(0);
 
     faulty.bodies.length = 0;
@@ -217,9 +219,9 @@ describe('verify', () => {
 
 describe('replay flags', () => {
   it('carry the options that shape the run, never a token itself', () => {
-    expect(replayFlagsOf({ target: 'http://x', token: 's3cret', spec: 'my spec.yaml', expectUniqueIds: true, strict: true })).toBe(
+    expect(replayFlagsOf(replayOptionsOf({ target: 'http://x', token: 's3cret', spec: 'my spec.yaml', expectUniqueIds: true, strict: true }))).toBe(
       `--token "$TOKEN" --spec 'my spec.yaml' --expect-unique-ids --strict`,
     );
-    expect(replayFlagsOf({ target: 'http://x' })).toBe('');
+    expect(replayFlagsOf(replayOptionsOf({ target: 'http://x' }))).toBe('');
   });
 });

@@ -19,7 +19,13 @@ export interface RunEnv {
 }
 
 export function requestOf(env: RunEnv, requestCase: RequestCase, label: string): SentRequest {
-  const request = { method: requestCase.method, url: urlOn(env.client.baseUrl, requestCase.path), headers: requestCase.headers, label };
+  const request = {
+    method: requestCase.method,
+    url: urlOn(env.client.baseUrl, requestCase.path),
+    headers: requestCase.headers,
+    label,
+    ...(requestCase.kind === 'invalid' && requestCase.target === 'auth' ? { credentialsAltered: true as const } : {}),
+  };
   return requestCase.body === undefined ? request : { ...request, body: requestCase.body };
 }
 

@@ -5,7 +5,8 @@ import type { VerifyOptions, VerifyReport } from '../report.js';
 import type { CaseSource } from './case-source.js';
 import { runVerification } from './run.js';
 
-export { SetupError, DEFAULTS } from './run.js';
+export { DEFAULTS } from './defaults.js';
+export { SetupError } from './setup.js';
 
 export const generatedCases: CaseSource = { validCases, invalidCases, invalidCaseFamilies, boundaryCases };
 

@@ -1,0 +1,178 @@
+/** The runtime the emitted regression tests import, function by function, and its copy beside them. */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { VerifyReport } from '../report.js';
+import {
+  assertExpectation,
+  flatHeaders,
+  headersFor,
+  idShift,
+  mediaTypeMatches,
+  moveIds,
+  replay,
+  schemaProblems,
+  urlOf,
+  type Answer,
+  type Schema,
+} from './regression-runtime.js';
+import { emitRegressions, RUNTIME_FILE, runtimeSource } from './regressions.js';
+
+const answer = (status: number, text = '', headers: Record<string, string> = {}): Answer => ({ status, headers, text });
+
+describe('ids', () => {
+  it('moves ids of 2^42 and more by the shift (towards 0 above 2^62), keeps int64 edges, swaps small ids only when asked', () => {
+    const shift = 4096n;
+    expect(moveIds('{"id":4398046511104}', shift, undefined)).toBe('{"id":4398046515200}');
+    expect(moveIds('{"id": -4398046511104}', shift, undefined)).toBe('{"id": -4398046515200}');
+    expect(moveIds(`{"id":${2n ** 62n + 5n}}`, shift, undefined)).toBe(`{"id":${2n ** 62n + 5n - shift}}`);
+    expect(moveIds(`{"id":${2n ** 63n - 1n}}`, shift, undefined)).toBe(`{"id":${2n ** 63n - 1n}}`);
+    expect(moveIds('{"id":17,"x":1.5}', shift, undefined)).toBe('{"id":17,"x":1.5}');
+    expect(moveIds('{"id":1.5}', shift, new Map())).toBe('{"id":1.5}');
+    const swapped = new Map<bigint, bigint>();
+    const first = moveIds('{"id":17}', shift, swapped);
+    expect(first).not.toBe('{"id":17}');
+    expect(moveIds('{"id":17}', shift, swapped)).toBe(first); // the same id, the same swap
+    expect(BigInt(/\d+/.exec(first)?.[0] ?? '0') >= 2n ** 61n).toBe(true);
+  });
+
+  it('shifts by a positive multiple of 4096 below 2^39', () => {
+    for (let i = 0; i < 20; i += 1) {
+      const shift = idShift();
+      expect(shift > 0n && shift < 2n ** 39n + 4096n && shift % 4096n === 0n).toBe(true);
+    }
+  });
+});
+
+describe('requests', () => {
+  const step = { headers: { Authorization: 'Bearer recorded', 'content-type': 'application/json' }, runToken: true };
+
+  it('sends the recorded headers unless given a token, which replaces only the run token', () => {
+    expect(headersFor(step, undefined)).toBe(step.headers);
+    expect(headersFor(step, 'mine')).toEqual({ Authorization: 'Bearer mine', 'content-type': 'application/json' });
+    expect(headersFor({ ...step, runToken: false }, 'mine')).toBe(step.headers);
+    expect(headersFor({ headers: {}, runToken: true }, 'mine')).toEqual({});
+  });
+
+  it('joins the target and path, and flattens answer headers', () => {
+    expect(urlOf('http://h:1//', '/plants?x=1')).toBe('http://h:1/plants?x=1');
+    expect(flatHeaders({ 'Content-Type': 'a/b', 'Set-Cookie': ['a', 'b'], gone: undefined })).toEqual({ 'content-type': 'a/b', 'set-cookie': 'a, b' });
+  });
+
+  it('replays the steps in order with one id shift, and answers with the last', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''} ${body}`);
+        res.writeHead(seen.length === 1 ? 200 : 409, { 'content-type': 'application/json' }).end(`{"n":${seen.length}}`);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const create = { method: 'POST', path: '/plants', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"id":4398046511104}', runToken: true };
+      const { answer: last, sent } = await replay(target, [create, create], false);
+      expect(last.status).toBe(409);
+      expect(last.headers['content-type']).toBe('application/json');
+      expect(last.text).toBe('{"n":2}');
+      expect(seen).toHaveLength(2);
+      expect(seen[0]).toBe(seen[1]); // the same moved id both times: a re-used id stays re-used
+      expect(seen[0]).toMatch(/^POST \/plants Bearer t \{"id":\d+\}$/);
+      expect(sent.body).not.toBe(create.body);
+      await expect(replay(target, [], false)).rejects.toThrow(/no step/);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('expectations', () => {
+  const passes = (...args: Parameters<typeof assertExpectation>): boolean => {
+    try {
+      assertExpectation(...args);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('status classes, in and out', () => {
+    expect(passes({ kind: 'status-class', classes: [2] }, answer(201), {})).toBe(true);
+    expect(passes({ kind: 'status-class', classes: [2] }, answer(400), {})).toBe(false);
+    expect(passes({ kind: 'not-status-class', classes: [5] }, answer(400), {})).toBe(true);
+    expect(passes({ kind: 'not-status-class', classes: [5] }, answer(503), {})).toBe(false);
+  });
+
+  it('declared statuses: exact, by range, default', () => {
+    expect(passes({ kind: 'declared-status', codes: ['200', '400'] }, answer(400), {})).toBe(true);
+    expect(passes({ kind: 'declared-status', codes: ['4XX'] }, answer(404), {})).toBe(true);
+    expect(passes({ kind: 'declared-status', codes: ['200', 'default'] }, answer(418), {})).toBe(true);
+    expect(passes({ kind: 'declared-status', codes: ['200', '400'] }, answer(201), {})).toBe(false);
+  });
+
+  it('media types, parameters ignored, wildcards allowed', () => {
+    expect(mediaTypeMatches('Application/JSON; charset=utf-8', 'application/json')).toBe(true);
+    expect(mediaTypeMatches('application/problem+json', 'application/*')).toBe(true);
+    expect(mediaTypeMatches('text/plain', 'application/json')).toBe(false);
+    expect(mediaTypeMatches(undefined, '*/*')).toBe(true);
+    expect(passes({ kind: 'media-type', mediaTypes: ['application/json'] }, answer(200, '', { 'content-type': 'text/plain' }), {})).toBe(false);
+    expect(passes({ kind: 'media-type', mediaTypes: ['application/json'] }, answer(200, '', { 'content-type': 'application/json' }), {})).toBe(true);
+  });
+
+  it('JSON schemas', () => {
+    const error: Schema = { type: 'object', required: ['error', 'message'], properties: { error: { type: 'integer', minimum: -2147483648, maximum: 2147483647 }, message: { type: 'string' } } };
+    expect(schemaProblems({ error: 400, message: 'm' }, error, 'body')).toEqual([]);
+    expect(schemaProblems({ error: 2 ** 40 }, error, 'body')).toEqual(['body must have property message', 'body.error must be <= 2147483647']);
+    expect(schemaProblems('x', error, 'body')).toEqual(['body must be object']);
+    expect(schemaProblems([1, 'a'], { type: 'array', items: { type: 'integer' } }, 'b')).toEqual(['b[1] must be integer']);
+    expect(schemaProblems({ a: 1 }, { additionalProperties: false }, 'b')).toEqual(['b must not have property a']);
+    expect(schemaProblems('ab', { minLength: 3, enum: ['x'] }, 'b')).toEqual(['b must be one of ["x"]', 'b must have at least 3 characters']);
+    expect(schemaProblems(1, { anyOf: [{ type: 'string' }, { type: 'null' }] }, 'b')).toEqual(['b matches none of anyOf']);
+    expect(schemaProblems(1, { oneOf: [{ type: 'integer' }, { type: 'number' }] }, 'b')).toEqual(['b must match exactly one of oneOf']);
+    expect(passes({ kind: 'json-schema', schema: error }, answer(400, '{"error":400,"message":"m"}'), {})).toBe(true);
+    expect(passes({ kind: 'json-schema', schema: error }, answer(400, '{"error":"400"}'), {})).toBe(false);
+    expect(passes({ kind: 'json-schema', schema: error }, answer(400, 'not json'), {})).toBe(false);
+  });
+
+  it('echo: a property sent comes back equal, one not sent stays absent', () => {
+    const echo = { kind: 'echo', property: 'tag' } as const;
+    expect(passes(echo, answer(200, '{"name":"a","tag":"t"}'), { body: '{"name":"a","tag":"t"}' })).toBe(true);
+    expect(passes(echo, answer(200, '{"name":"a","tag":"x"}'), { body: '{"name":"a","tag":"t"}' })).toBe(false);
+    expect(passes(echo, answer(200, '{"name":"a"}'), { body: '{"name":"a"}' })).toBe(true);
+    expect(passes(echo, answer(200, '{"name":"a","tag":"string"}'), { body: '{"name":"a"}' })).toBe(false);
+  });
+});
+
+describe('emitting', () => {
+  it('copies the runtime beside the tests, as is', async () => {
+    const finding = { check: 'no-server-errors', severity: 'failure', outcome: 'fail', message: 'boom', count: 1, expected: 'a status below 500', actual: '500', seed: 1, shrunk: false } as const;
+    const request = { method: 'POST', url: 'http://127.0.0.1:4010/plants', headers: {}, label: 'valid' };
+    const report: VerifyReport = {
+      target: 'http://127.0.0.1:4010',
+      spec: 'spec.yaml',
+      seed: 1,
+      runs: 1,
+      casesRun: 1,
+      durationMs: 1,
+      casesPerSecond: 1,
+      shrinkMs: 0,
+      replayOptions: { token: false, expectUniqueIds: false, stateful: false, tokensValidated: false, strict: false },
+      checks: [{ id: 'no-server-errors', title: 't', description: 'd', status: 'failed', cases: 1, findings: [{ ...finding, request }] }],
+      ok: false,
+    };
+    const dir = await mkdtemp(join(tmpdir(), 'plantstore-regressions-'));
+    try {
+      const files = await emitRegressions(report, dir);
+      expect(files.map((f) => f.path)).toEqual([join(dir, 'no-server-errors-1.test.ts')]);
+      expect((await readdir(dir)).sort()).toEqual(['no-server-errors-1.test.ts', RUNTIME_FILE]);
+      expect(await readFile(join(dir, RUNTIME_FILE), 'utf8')).toBe(await readFile(runtimeSource(), 'utf8'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * The runtime of the regression tests that `plantstore verify --emit-regressions` writes. It is
+ * copied beside them as regression-runtime.ts; each test file holds only its data (STEPS, the
+ * EXPECTATION) and one call of `regressionTest`. It needs vitest and undici, not plantstore.
+ *
+ * A test replays the exact requests of a finding (its `before` steps, then its request) against
+ * process.env.CONTRACT_TARGET and asserts the check's expectation. Ids of 2^42 and more were drawn
+ * fresh for the run; they move by one random multiple of 4096 per run (keeping how the steps' ids
+ * relate), so a target that keeps plants from earlier runs does not refuse them as duplicates.
+ * Where the expectation does not depend on the id (what the answer carries, its type, schema or
+ * status), smaller ids are swapped for fresh ones too, consistently across the steps; edge ids
+ * that are the point of a finding otherwise stay.
+ */
+import { request } from 'undici';
+import { expect, test } from 'vitest';
+
+/**
+ * What a check requires of the answer to a finding's request, as data, so that a regression
+ * test can assert the same thing without the suite.
+ */
+export type Expectation =
+  /** The status is in one of these classes (2 = 2xx, 4 = 4xx). */
+  | { readonly kind: 'status-class'; readonly classes: readonly number[] }
+  /** The status is in none of these classes, and there is an answer. */
+  | { readonly kind: 'not-status-class'; readonly classes: readonly number[] }
+  /** The status is one of these declared codes ("200", "4XX", "default"). */
+  | { readonly kind: 'declared-status'; readonly codes: readonly string[] }
+  /** The content-type's media type is one of these (parameters ignored, wildcards allowed). */
+  | { readonly kind: 'media-type'; readonly mediaTypes: readonly string[] }
+  /** The body is JSON matching this JSON Schema (as prism-http dereferenced it). */
+  | { readonly kind: 'json-schema'; readonly schema: unknown }
+  /** The answer's JSON object carries back `property` as sent, or lacks it when it was not sent. */
+  | { readonly kind: 'echo'; readonly property: string };
+
+/** One request to send again, as the run sent it. */
+export interface Step {
+  readonly method: string;
+  /** The path and query, appended to CONTRACT_TARGET. */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** Its authorization header carries the run's token (not one made wrong on purpose): see TOKEN. */
+  readonly runToken: boolean;
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+}
+
+/**
+ * The token sent in place of the run's own, in the steps that carried it; undefined sends every
+ * step exactly as recorded. Reading it from the environment is this one line:
+ * `= process.env.CONTRACT_TOKEN || undefined`.
+ */
+const TOKEN: string | undefined = undefined;
+
+/** Expectations that hold whatever the id: the id of their requests may be swapped for a fresh one. */
+const ID_INDEPENDENT: ReadonlySet<Expectation['kind']> = new Set(['echo', 'json-schema', 'media-type', 'declared-status']);
+
+/** The vitest test of one finding: skipped when CONTRACT_TARGET is not set. */
+export function regressionTest(title: string, steps: readonly Step[], expectation: Expectation): void {
+  const target = process.env.CONTRACT_TARGET;
+  test.skipIf(!target)(title, async () => {
+    const { answer, sent } = await replay(target ?? '', steps, ID_INDEPENDENT.has(expectation.kind));
+    assertExpectation(expectation, answer, sent);
+  });
+}
+
+/** Sends the steps in order; the answer and the request, as sent, of the last one. */
+export async function replay(target: string, steps: readonly Step[], swapIds: boolean): Promise<{ answer: Answer; sent: Step }> {
+  // One shift for all steps, so that a re-used id stays re-used and neighbours stay neighbours.
+  const shift = idShift();
+  const swapped = swapIds ? new Map<bigint, bigint>() : undefined;
+  let answer: Answer | undefined;
+  let sent: Step | undefined;
+  for (const step of steps) {
+    sent = { ...step, ...(step.body === undefined ? {} : { body: moveIds(step.body, shift, swapped) }) };
+    answer = await send(target, sent);
+  }
+  if (answer === undefined || sent === undefined) throw new Error('no step to send');
+  return { answer, sent };
+}
+
+/** A random multiple of 4096 below 2^39. */
+export function idShift(): bigint {
+  return BigInt(1 + Math.floor(Math.random() * 2 ** 27)) << 12n;
+}
+
+export async function send(target: string, step: Step): Promise<Answer> {
+  const response = await request(urlOf(target, step.path), {
+    method: step.method as 'POST',
+    headers: headersFor(step, TOKEN),
+    ...(step.body === undefined ? {} : { body: Buffer.from(step.body, 'utf8') }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: response.statusCode, headers: flatHeaders(response.headers), text: await response.body.text() };
+}
+
+export function urlOf(target: string, path: string): string {
+  return target.replace(/\/+$/, '') + path;
+}
+
+/** The step's headers, with `token` as the bearer credentials where the step carried the run's token. */
+export function headersFor(step: Pick<Step, 'headers' | 'runToken'>, token: string | undefined): Readonly<Record<string, string>> {
+  if (token === undefined || !step.runToken) return step.headers;
+  const name = Object.keys(step.headers).find((key) => key.toLowerCase() === 'authorization');
+  return name === undefined ? step.headers : { ...step.headers, [name]: `Bearer ${token}` };
+}
+
+/** Header names in lower case, repeated headers joined with ", ". */
+export function flatHeaders(raw: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/**
+ * Ids of 2^42 and more (drawn for the run) move by `shift`, away from 0 below 2^62 and towards it
+ * above; smaller ones are swapped for fresh ones when `swapped` is given (the same id, the same swap).
+ */
+export function moveIds(body: string, shift: bigint, swapped: Map<bigint, bigint> | undefined): string {
+  return body.replace(/("id"\s*:\s*)(-?\d{1,19})(?![\d.eE])/g, (whole: string, prefix: string, digits: string) => {
+    const id = BigInt(digits);
+    const magnitude = id < 0n ? -id : id;
+    if (magnitude >= 2n ** 63n - 2n) return whole;
+    if (magnitude < 2n ** 42n) {
+      if (swapped === undefined) return whole;
+      const fresh = swapped.get(id) ?? 2n ** 61n + (BigInt(Math.floor(Math.random() * 2 ** 30)) << 30n) + BigInt(Math.floor(Math.random() * 2 ** 30));
+      swapped.set(id, fresh);
+      return prefix + String(fresh);
+    }
+    const moved = magnitude < 2n ** 62n ? magnitude + shift : magnitude - shift;
+    return prefix + String(id < 0n ? -moved : moved);
+  });
+}
+
+/** Fails the test (vitest's expect) unless `answer`, the answer to `sent`, meets the expectation. */
+export function assertExpectation(expectation: Expectation, answer: Answer, sent: Pick<Step, 'body'>): void {
+  switch (expectation.kind) {
+    case 'status-class':
+      expect(expectation.classes.map((c) => `${c}xx`), `status ${answer.status}: ${answer.text}`).toContain(`${Math.floor(answer.status / 100)}xx`);
+      return;
+    case 'not-status-class':
+      expect(expectation.classes.map((c) => `${c}xx`), `status ${answer.status}: ${answer.text}`).not.toContain(`${Math.floor(answer.status / 100)}xx`);
+      return;
+    case 'declared-status': {
+      const code = String(answer.status);
+      const declared = expectation.codes.some((c) => c === code || c.toUpperCase() === `${code[0]}XX` || c === 'default');
+      expect(declared, `status ${answer.status} is not one of ${expectation.codes.join(', ')}`).toBe(true);
+      return;
+    }
+    case 'media-type':
+      expect(expectation.mediaTypes.some((declared) => mediaTypeMatches(answer.headers['content-type'], declared)), `content-type ${answer.headers['content-type'] ?? '(none)'}`).toBe(true);
+      return;
+    case 'json-schema': {
+      const body: unknown = JSON.parse(answer.text);
+      expect(schemaProblems(body, expectation.schema as Schema, 'body')).toEqual([]);
+      return;
+    }
+    case 'echo': {
+      const body = JSON.parse(answer.text) as Record<string, unknown>;
+      const request = JSON.parse(sent.body ?? '{}') as Record<string, unknown>;
+      const property = expectation.property;
+      if (Object.prototype.hasOwnProperty.call(request, property)) expect(body[property]).toEqual(request[property]);
+      else expect(body).not.toHaveProperty(property);
+      return;
+    }
+  }
+}
+
+/** Whether a content-type header's media type (parameters ignored) is the declared one; `*` matches any type or subtype. */
+export function mediaTypeMatches(header: string | undefined, declared: string): boolean {
+  const type = (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const [want = '', wantSub = ''] = declared.toLowerCase().split('/');
+  const [got = '', gotSub = ''] = type.split('/');
+  return (want === '*' || want === got) && (wantSub === '*' || wantSub === gotSub);
+}
+
+export interface Schema {
+  readonly type?: string | readonly string[];
+  readonly required?: readonly string[];
+  readonly properties?: Readonly<Record<string, Schema>>;
+  readonly additionalProperties?: boolean | Schema;
+  readonly items?: Schema;
+  readonly enum?: readonly unknown[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly allOf?: readonly Schema[];
+  readonly anyOf?: readonly Schema[];
+  readonly oneOf?: readonly Schema[];
+}
+
+/** The JSON Schema keywords an API document's response schemas use; enough to hold an answer to it. */
+export function schemaProblems(value: unknown, schema: Schema, at: string): string[] {
+  const types = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : [...schema.type];
+  const is = (type: string): boolean =>
+    type === 'integer'
+      ? Number.isInteger(value)
+      : type === 'number'
+        ? typeof value === 'number'
+        : type === 'array'
+          ? Array.isArray(value)
+          : type === 'object'
+            ? typeof value === 'object' && value !== null && !Array.isArray(value)
+            : type === 'null'
+              ? value === null
+              : typeof value === type;
+  if (types.length > 0 && !types.some(is)) return [`${at} must be ${types.join(' or ')}`];
+  const out: string[] = [];
+  if (schema.enum !== undefined && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) out.push(`${at} must be one of ${JSON.stringify(schema.enum)}`);
+  if (typeof value === 'number') {
+    if (schema.minimum !== undefined && value < schema.minimum) out.push(`${at} must be >= ${schema.minimum}`);
+    if (schema.maximum !== undefined && value > schema.maximum) out.push(`${at} must be <= ${schema.maximum}`);
+  }
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    if (schema.minLength !== undefined && length < schema.minLength) out.push(`${at} must have at least ${schema.minLength} characters`);
+    if (schema.maxLength !== undefined && length > schema.maxLength) out.push(`${at} must have at most ${schema.maxLength} characters`);
+  }
+  if (Array.isArray(value) && schema.items !== undefined) {
+    const items = schema.items;
+    value.forEach((item, i) => out.push(...schemaProblems(item, items, `${at}[${i}]`)));
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const object = value as Record<string, unknown>;
+    for (const key of schema.required ?? []) if (!(key in object)) out.push(`${at} must have property ${key}`);
+    for (const [key, item] of Object.entries(object)) {
+      const declared = schema.properties?.[key];
+      if (declared !== undefined) out.push(...schemaProblems(item, declared, `${at}.${key}`));
+      else if (schema.additionalProperties === false) out.push(`${at} must not have property ${key}`);
+      else if (typeof schema.additionalProperties === 'object') out.push(...schemaProblems(item, schema.additionalProperties, `${at}.${key}`));
+    }
+  }
+  for (const part of schema.allOf ?? []) out.push(...schemaProblems(value, part, at));
+  if (schema.anyOf !== undefined && !schema.anyOf.some((part) => schemaProblems(value, part, at).length === 0)) out.push(`${at} matches none of anyOf`);
+  if (schema.oneOf !== undefined && schema.oneOf.filter((part) => schemaProblems(value, part, at).length === 0).length !== 1) out.push(`${at} must match exactly one of oneOf`);
+  return out;
+}

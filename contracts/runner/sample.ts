@@ -1,0 +1,51 @@
+/**
+ * Phase 1: every property's cases for the seed, sent `concurrency` at a time, each judged as it
+ * comes back. fc.sample draws exactly the values fc.check draws for the same seed, so a case
+ * found failing here is shrunk later from its run index (see shrink.ts).
+ */
+import fc from 'fast-check';
+import type { Exchange } from '../checks/index.js';
+import { record, type Tally } from './aggregate.js';
+import type { CaseSource } from './case-source.js';
+import { concurrently } from './concurrently.js';
+import type { EnvFor, Plan } from './plan.js';
+import { literalNeighbours } from './properties.js';
+import type { Property } from './property.js';
+import type { RunEnv } from './send.js';
+import type { Settings } from './settings.js';
+
+export async function sampleInto(tally: Tally, plans: readonly Plan[], source: CaseSource, settings: Settings, envFor: EnvFor): Promise<void> {
+  // The fixed 2^53 / 2^53+1 pair, once per operation, before the rest.
+  for (const [planIndex, plan] of plans.entries()) {
+    const [plant] = fc.sample(source.validCases(plan.operation, settings.caseContext), { seed: settings.seed, numRuns: 1 });
+    if (plant === undefined) continue;
+    const exchanges = await literalNeighbours(envFor(plan.operation, true), plant, plan.context.expectUniqueIds);
+    record(tally, exchanges, plan.context, { property: 'literal-neighbours', startPath: undefined, plan: planIndex });
+  }
+  await concurrently(lazyWork(plans, settings.seed), settings.concurrency, async (item) => {
+    const plan = plans[item.plan] as Plan;
+    const exchanges = await item.run(envFor(plan.operation, true));
+    record(tally, exchanges, plan.context, { property: plan.key(item.property), startPath: String(item.index), plan: item.plan });
+  });
+}
+
+interface WorkItem {
+  readonly plan: number;
+  readonly property: Property;
+  readonly index: number;
+  readonly run: (env: RunEnv) => Promise<Exchange[]>;
+}
+
+/** Runs are drawn a slice at a time, when the workers reach them, so drawing overlaps sending. */
+const SLICE = 32;
+
+function* lazyWork(plans: readonly Plan[], seed: number): Generator<WorkItem> {
+  for (const [planIndex, plan] of plans.entries()) {
+    for (const property of plan.properties) {
+      for (let from = 0; from < property.numRuns; from += SLICE) {
+        const runs = property.cases(seed, from, Math.min(SLICE, property.numRuns - from));
+        for (const [offset, run] of runs.entries()) yield { plan: planIndex, property, index: from + offset, run };
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Set-up: what must hold before the first case is sent (a usable document with something to
+ * verify, a usable URL, a target that answers), each failure explained as a SetupError.
+ */
+import { DocumentError, loadDocument, type LoadedDocument, type Operation } from '../../src/document/load-document.js';
+import { createClient, urlOn, type HttpClient } from '../client/http-client.js';
+import type { VerifyOptions } from '../report.js';
+
+/** The run could not start: bad options, an unusable document, an unreachable target. The CLI exits 2. */
+export class SetupError extends Error {
+  override readonly name = 'SetupError';
+}
+
+export async function loadOrExplain(spec: VerifyOptions['spec']): Promise<LoadedDocument> {
+  try {
+    return await loadDocument(spec);
+  } catch (error) {
+    if (error instanceof DocumentError) throw new SetupError(error.message);
+    throw error;
+  }
+}
+
+/** The operations the suite can verify: those that take a JSON request body. */
+export function verifiableOperations(document: LoadedDocument): Operation[] {
+  const operations = document.operations.filter(hasJsonRequestBody);
+  if (operations.length === 0) throw new SetupError(`${document.source}: no operation takes a JSON request body; there is nothing to verify`);
+  return operations;
+}
+
+function hasJsonRequestBody(operation: Operation): boolean {
+  return (operation.request?.body?.contents ?? []).some((content) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(content.mediaType));
+}
+
+export function clientOrExplain(target: string, connections: number, timeoutMs: number): HttpClient {
+  try {
+    return createClient(target, { connections, timeoutMs });
+  } catch (error) {
+    throw new SetupError(`the target "${target}" is not a usable http(s) URL: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Any HTTP answer at all will do; a refused or failed connection is a set-up error, not a finding. */
+export async function ensureReachable(client: HttpClient, target: string): Promise<void> {
+  const response = await client.send({ method: 'GET', url: urlOn(client.baseUrl, '/'), headers: {}, label: 'reachability probe' });
+  if (response.error?.kind === 'connection') {
+    throw new SetupError(`the target ${target} cannot be reached: ${response.error.message}. Is the server running, and is the URL right?`);
+  }
+  // A timeout means something accepted the connection: the checks will report the silence.
+}

@@ -1,0 +1,97 @@
+/**
+ * Phase 2: one finding per kind of problem, shrunk by fast-check where the case came from a
+ * property: the run at the case's index is handed back to fast-check (`path` = its index), which
+ * re-sends smaller values while the same kind of problem still shows. Sequential per finding, but rare.
+ */
+import type { Operation } from '../../src/document/load-document.js';
+import { CHECKS, type Exchange } from '../checks/index.js';
+import type { Finding } from '../report.js';
+import { occurrenceIn, type Occurrence, type ProblemGroup, type Tally } from './aggregate.js';
+import { concurrently } from './concurrently.js';
+import type { Plan } from './plan.js';
+import type { RunEnv } from './send.js';
+import type { Settings } from './settings.js';
+
+/** Shrunk findings per check at most; further kinds of problem are counted, not shrunk. */
+const MAX_FINDINGS_PER_CHECK = 5;
+/** All shrinking together stops after this; what is left is reported as found. */
+const SHRINK_BUDGET_MS = 60_000;
+
+export async function findingsOf(tally: Tally, plans: readonly Plan[], settings: Settings, envFor: (operation: Operation) => RunEnv): Promise<Finding[]> {
+  const chosen = chosenGroups(tally);
+  const deadline = performance.now() + SHRINK_BUDGET_MS;
+  const perShrinkMs = Math.min(10_000, Math.max(2_000, settings.timeoutMs * 10));
+  const findings: Array<Finding | undefined> = new Array(chosen.length);
+  // A few shrinks side by side: each draws its own fresh ids, so they do not meet on the target.
+  await concurrently(chosen, Math.min(4, settings.concurrency), async (group, index) => {
+    findings[index] = await findingFor(group, plans, settings, envFor, Math.min(perShrinkMs, deadline - performance.now()));
+  });
+  return findings.filter((f): f is Finding => f !== undefined);
+}
+
+/** The most frequent kinds of problem of each check, in registry order; the rest count towards the last one kept. */
+function chosenGroups(tally: Tally): ProblemGroup[] {
+  const perCheck = new Map<string, ProblemGroup[]>();
+  for (const group of tally.groups.values()) {
+    const list = perCheck.get(group.check) ?? [];
+    list.push(group);
+    perCheck.set(group.check, list);
+  }
+  const chosen: ProblemGroup[] = [];
+  for (const check of CHECKS) {
+    const groups = (perCheck.get(check.id) ?? []).sort((a, b) => b.count - a.count);
+    chosen.push(...groups.slice(0, MAX_FINDINGS_PER_CHECK));
+    const left = groups.slice(MAX_FINDINGS_PER_CHECK);
+    const top = groups[MAX_FINDINGS_PER_CHECK - 1];
+    if (left.length > 0 && top) top.count += left.reduce((n, g) => n + g.count, 0);
+  }
+  return chosen;
+}
+
+async function findingFor(
+  group: ProblemGroup,
+  plans: readonly Plan[],
+  settings: Settings,
+  envFor: (operation: Operation) => RunEnv,
+  timeLimitMs: number,
+): Promise<Finding> {
+  const { first } = group;
+  const plan = plans[first.plan] as Plan;
+  const property = plan.properties.find((p) => plan.key(p) === first.property);
+  const startPath = first.startPath;
+  if (property !== undefined && startPath !== undefined && timeLimitMs > 0) {
+    const stillShows = (exchanges: readonly Exchange[]): boolean => occurrenceIn(group, exchanges, plan.context) !== undefined;
+    const shrunk = await property.shrink(settings.seed, startPath, envFor(plan.operation), stillShows, timeLimitMs);
+    const found = shrunk && occurrenceIn(group, shrunk.exchanges, plan.context);
+    if (shrunk && found) return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true);
+  }
+  return toFinding(group, first, settings, startPath === undefined ? undefined : `${first.property}:${startPath}`, false);
+}
+
+/** The finding as data: the reporters make its message, curl and replay command. */
+function toFinding(group: ProblemGroup, occurrence: Occurrence, settings: Settings, path: string | undefined, shrunk: boolean): Finding {
+  const { verdict, exchange } = occurrence;
+  const evidence = verdict.evidence;
+  const request = evidence?.request ?? exchange.request;
+  const response = evidence?.response ?? exchange.response;
+  const before = evidence ? [...(exchange.before ?? []), exchange.request] : (exchange.before ?? []);
+  const finding: Finding = {
+    check: group.check,
+    severity: verdict.outcome === 'warn' && !settings.strict ? 'warning' : 'failure',
+    outcome: verdict.outcome,
+    message: verdict.message,
+    count: group.count,
+    expected: verdict.expected,
+    expectation: verdict.expectation,
+    actual: verdict.actual,
+    request,
+    response,
+    seed: settings.seed,
+    shrunk,
+  };
+  return {
+    ...finding,
+    ...(before.length > 0 ? { before } : {}),
+    ...(path === undefined ? {} : { path }),
+  };
+}
