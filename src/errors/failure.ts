@@ -45,3 +45,8 @@ export function isServerFailure(refused: Failure): boolean {
 export function failure(error: ErrorCodeValue, message: string, headers?: Readonly<Record<string, string>>): Failure {
   return headers ? { error, message, headers } : { error, message };
 }
+
+/** The Error body the document declares: {"error": <code>, "message": "..."}. */
+export function errorJson(refused: Failure): string {
+  return JSON.stringify({ error: refused.error, message: refused.message });
+}

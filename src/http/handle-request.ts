@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IHttpOperation } from '@stoplight/types';
 import { operationName, type LoadedDocument } from '../document/load-document.js';
-import { ErrorCode, failure, isServerFailure, type Failure } from '../errors/failure.js';
+import { ErrorCode, errorJson, failure, isServerFailure, type Failure } from '../errors/failure.js';
 import type { Fault, Faults } from '../faults/faults.js';
 import type { Binding } from '../handlers/binding.js';
 import type { Answer } from '../handlers/outcome.js';
@@ -225,11 +225,6 @@ export function declaredFailureStatus(operation: IHttpOperation): number {
   const declared = operation.responses.map((response) => Number(response.code)).filter((code) => code >= 400 && code < 500);
   if (declared.length === 0 || declared.includes(400)) return 400;
   return Math.min(...declared);
-}
-
-/** The Error body the document declares: {"error": <code>, "message": "..."}. */
-export function errorJson(refused: Failure): string {
-  return JSON.stringify({ error: refused.error, message: refused.message });
 }
 
 function answered(answer: Answer): Reply {

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { loadDocument, operationName, type LoadedDocument } from '../document/load-document.js';
-import { ErrorCode, failure, type ErrorCodeValue } from '../errors/failure.js';
 import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
 import { bindApiOperation, STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { preloadMocker } from '../prism/internals.js';
@@ -13,7 +12,8 @@ import { createDurableStores } from '../store/durable-stores.js';
 import { openPlantLog, type Recovery } from '../store/plant-log.js';
 import type { Plant, PlantStore } from '../store/plant-store.js';
 import { createPlantStores, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
-import { createRequestHandler, errorJson } from './handle-request.js';
+import { createRequestHandler } from './handle-request.js';
+import { answerClientError, answerConnect, trackResponse } from './socket-answer.js';
 
 export interface ServerOptions {
   /** OpenAPI document: a file path (YAML or JSON) or a parsed object. Default: the bundled Plant Store. */
@@ -147,9 +147,13 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
       keepAliveTimeout: 5_000,
     },
-    handler,
+    (request, response) => {
+      trackResponse(request, response);
+      handler(request, response);
+    },
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
+  server.on('connect', (request: IncomingMessage, socket: Socket) => answerConnect(request, socket, logger));
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
   if (document.operations.some((operation) => operation.iid !== STATEFUL_OPERATION)) setImmediate(preloadMocker);
@@ -199,34 +203,4 @@ function close(server: Server): Promise<void> {
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 1_000).unref();
   });
-}
-
-/**
- * Requests Node cannot parse, or that arrive too slowly, never reach the handler. They still get
- * an Error body with a code a person can look up, then the connection closes.
- */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger: Logger): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const [status, code, message] = describeClientError(error);
-  logger.debug(`rejected a malformed request: ${error.code ?? error.message}`);
-  const body = errorJson(failure(code, message));
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-}
-
-const STATUS_TEXT: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
-
-function describeClientError(error: NodeJS.ErrnoException): [number, ErrorCodeValue, string] {
-  switch (error.code) {
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return [408, ErrorCode.badRequest, 'the request was not received in time'];
-    case 'HPE_HEADER_OVERFLOW':
-      return [431, ErrorCode.badRequest, 'the request headers are too large'];
-    default:
-      return [400, ErrorCode.badRequest, `malformed HTTP request (${error.code ?? error.message})`];
-  }
 }

@@ -1,0 +1,60 @@
+/**
+ * Pipelined requests on one keep-alive connection: every request that was read gets its own
+ * answer, in order; a request Node cannot parse gets its Error after them, then the connection
+ * closes. Before, the raw error answer overtook an earlier answer still in flight, so a stored
+ * plant looked refused to the client.
+ */
+import { describe, expect, it } from 'vitest';
+import { idSequence, parseRawResponses, plantText, rawExchange, serverFor } from './helpers.js';
+
+const nextId = idSequence(70_000n);
+
+function postText(name: string, id: bigint): string {
+  const body = plantText({ name, id });
+  return `POST /plants HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+const GARBAGE = 'BLAH BLAH\r\n\r\n';
+const HUGE_HEADER = `GET /plants HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`;
+
+describe('pipelined requests followed by one Node cannot parse', () => {
+  const server = serverFor({ requestTimeoutMs: 2_000 });
+
+  it.each([
+    ['a malformed request line', GARBAGE, 400],
+    ['a 20 KiB header', HUGE_HEADER, 431],
+  ])('POST /plants then %s: 200 for the POST, then the Error, then close', async (_label, bad, status) => {
+    const id = nextId();
+    const exchange = await rawExchange(server.current.port, postText('first', id) + bad, 3_000);
+    expect(exchange.closedByServer).toBe(true);
+    const responses = parseRawResponses(exchange.text);
+    expect(responses.map((response) => response.status), exchange.text).toEqual([200, status]);
+    expect(responses[0]?.body).toBe('{"name":"first"}');
+    expect(JSON.parse(responses[1]?.body ?? '')).toEqual({ error: 400, message: expect.any(String) });
+    expect(server.current.store.get(id)?.name).toBe('first');
+  });
+
+  it('five pipelined POSTs then garbage: five 200s in order, then the 400', async () => {
+    const ids = [nextId(), nextId(), nextId(), nextId(), nextId()];
+    const exchange = await rawExchange(server.current.port, ids.map((id, index) => postText(`plant ${index}`, id)).join('') + GARBAGE, 3_000);
+    expect(exchange.closedByServer).toBe(true);
+    const responses = parseRawResponses(exchange.text);
+    expect(responses.map((response) => response.status), exchange.text).toEqual([200, 200, 200, 200, 200, 400]);
+    expect(responses.slice(0, 5).map((response) => response.body)).toEqual(ids.map((_id, index) => `{"name":"plant ${index}"}`));
+  });
+});
+
+describe('when an earlier pipelined request is delayed (a latency fault)', () => {
+  const server = serverFor({ faults: [{ kind: 'latency', latencyMs: 300 }] });
+
+  it.each([
+    ['a malformed request line', GARBAGE, 400],
+    ['a 20 KiB header', HUGE_HEADER, 431],
+  ])('the Error for %s still waits for the delayed 200', async (_label, bad, status) => {
+    const id = nextId();
+    const exchange = await rawExchange(server.current.port, postText('slow', id) + bad, 3_000);
+    expect(exchange.closedByServer).toBe(true);
+    expect(parseRawResponses(exchange.text).map((response) => response.status), exchange.text).toEqual([200, status]);
+    expect(exchange.elapsedMs).toBeGreaterThanOrEqual(250);
+  });
+});
