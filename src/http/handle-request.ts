@@ -74,6 +74,8 @@ interface CompiledSite {
 }
 
 const EMPTY = Buffer.alloc(0);
+/** RFC 9112 §3.2: an HTTP/1.1 request must name the host; HTTP/1.0 has no Host to send. */
+const NO_HOST = failure(ErrorCode.badRequest, 'an HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: <host>:<port>');
 
 /**
  * Builds the request handler: request → route → faults → auth → validate → handler → response.
@@ -90,6 +92,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
   const corsFor = (site: CompiledSite) => (site.site.observed ? options.cors : options.controlCors);
 
   async function reply(site: CompiledSite, request: IncomingMessage, method: string, path: string, query: string, trace: Trace): Promise<Reply> {
+    if (request.headers.host === undefined && request.httpVersionMinor === 1) return answered(refusal(NO_HOST, 400));
     if (corsFor(site) && isPreflight(method, request.headers)) return answered(preflight(request.headers, site.routes.methodsOf(path)));
 
     const route = site.routes.match(method, path);

@@ -146,6 +146,8 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
       // let a half-sent request hang for up to 40 s.
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
       keepAliveTimeout: 5_000,
+      // Node's own refusal has no body; the pipeline answers with an Error instead.
+      requireHostHeader: false,
     },
     (request, response) => {
       trackResponse(request, response);
