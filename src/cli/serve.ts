@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { operationName } from '../document/load-document.js';
 import { declaredFailureStatus } from '../http/handle-request.js';
+import { ANY_HOST } from '../http/host-check.js';
 import { CONTROL_PREFIX, DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
 import { CONFIG_LIMITS, loadConfig, type ServeConfig } from '../control/config.js';
 import { loadSeedData } from '../control/seed-data.js';
@@ -32,6 +33,9 @@ Options:
   --journal-size N         requests kept in the journal (default ${JOURNAL_DEFAULTS.capacity}; 0 keeps none)
   --admin-token T          require this bearer token on the control API (${CONTROL_PREFIX}); API tokens
                            never open it. Also PLANTSTORE_ADMIN_TOKEN. Without it the control API is open
+  --allow-host NAME        without --admin-token the control API answers only Host localhost, *.localhost
+                           or an IP address (against DNS rebinding); also answer this name (e.g. a
+                           docker-compose service). Repeat for more; '*' allows every name
   --seed-data FILE         start with the plants of this JSON array of NewPlant
   --config FILE            read options from a YAML/JSON file (flags given here win)
   --log-level LEVEL        ${LOG_LEVELS.join('|')} (default info: one line per request)
@@ -53,6 +57,7 @@ const SERVE_FLAGS = {
       'data-dir': { type: 'string' },
       'journal-size': { type: 'string' },
       'admin-token': { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
       'seed-data': { type: 'string' },
       config: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -77,6 +82,8 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
   if (values.token?.some((token) => token.trim() === '')) throw new UsageError('--token must not be empty');
   const adminToken = values['admin-token'] ?? (environment.PLANTSTORE_ADMIN_TOKEN || undefined) ?? config.adminToken;
   if (adminToken !== undefined && adminToken.trim() === '') throw new UsageError('--admin-token must not be empty');
+  if (values['allow-host']?.some((host) => host.trim() === '')) throw new UsageError('--allow-host must not be empty');
+  const allowedHosts = [...(values['allow-host'] ?? []), ...(config.allowedHosts ?? [])];
   const spec = values.spec ?? config.spec;
   const dataDir = values['data-dir'] ?? config.dataDir;
   const status = authStatus !== undefined ? (authStatus === '401' ? 401 : 400) : config.authStatus;
@@ -86,6 +93,7 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
     host: values.host ?? config.host ?? DEFAULTS.host,
     tokens: [...(values.token ?? []), ...fromEnvironment, ...(config.tokens ?? [])],
     ...(adminToken !== undefined ? { adminToken } : {}),
+    ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
     ...(status !== undefined ? { authStatus: status } : {}),
     echoId: values['echo-id'] ?? config.echoId ?? false,
     cors: values['no-cors'] ? false : (config.cors ?? true),
@@ -140,11 +148,19 @@ function banner(server: RunningServer, options: ServerOptions): string {
       : 'tokens: none configured, so ANY non-empty bearer token is accepted (use --token to restrict)',
     `refused credentials: HTTP ${status} with Error code 401 and WWW-Authenticate: Bearer`,
     `cors: ${options.cors === false ? 'off' : 'on (any origin)'}`,
-    `control API: ${server.url}${CONTROL_PREFIX} (${options.adminToken === undefined ? 'open: no --admin-token' : 'admin token required'}; described by spec/control-api.yaml)`,
+    `control API: ${server.url}${CONTROL_PREFIX} (${options.adminToken === undefined ? `open: no --admin-token; ${controlHosts(options.allowedHosts ?? [])}` : 'admin token required'}; described by spec/control-api.yaml)`,
+    ...(options.adminToken === undefined && options.allowedHosts?.includes(ANY_HOST)
+      ? ["warning: --allow-host '*': any web page the developer visits can reach the open control API through DNS rebinding; prefer naming the hosts, or set --admin-token"]
+      : []),
     `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
     '',
   );
   return `${lines.join('\n')}\n`;
+}
+
+function controlHosts(allowed: readonly string[]): string {
+  if (allowed.includes(ANY_HOST)) return 'any Host';
+  return `Host localhost, *.localhost, IP addresses${allowed.length > 0 ? `, ${allowed.join(', ')}` : ''}`;
 }
 
 function integerOption(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -29,7 +29,7 @@ export const CONFIG_LIMITS = {
 } as const;
 
 const CONFIG_KEYS: readonly (keyof ServeConfig)[] = [
-  'spec', 'port', 'host', 'tokens', 'adminToken', 'authStatus', 'echoId', 'cors', 'bodyLimitBytes',
+  'spec', 'port', 'host', 'tokens', 'adminToken', 'allowedHosts', 'authStatus', 'echoId', 'cors', 'bodyLimitBytes',
   'requestTimeoutMs', 'logLevel', 'isolateByToken', 'dataDir', 'journalSize', 'seed', 'faults',
 ];
 
@@ -76,6 +76,7 @@ async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
   if (at('host') !== undefined) config.host = text(at('host'), 'host');
   if (at('tokens') !== undefined) config.tokens = list(at('tokens'), 'tokens').map((token, index) => text(token, keyPath('tokens', index)));
   if (at('adminToken') !== undefined) config.adminToken = text(at('adminToken'), 'adminToken');
+  if (at('allowedHosts') !== undefined) config.allowedHosts = list(at('allowedHosts'), 'allowedHosts').map((host, index) => text(host, keyPath('allowedHosts', index)));
   if (at('authStatus') !== undefined) config.authStatus = authStatus(at('authStatus'));
   if (at('echoId') !== undefined) config.echoId = flag(at('echoId'), 'echoId');
   if (at('cors') !== undefined) config.cors = flag(at('cors'), 'cors');

@@ -10,6 +10,8 @@ export const ErrorCode = {
   badRequest: 400,
   /** No usable bearer credentials. */
   unauthorized: 401,
+  /** The open control API refuses a Host that is not this server's own name (DNS rebinding). */
+  hostNotAllowed: 403,
   /** No operation has this path. */
   notFound: 404,
   /** The path exists, the method does not. */

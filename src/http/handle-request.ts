@@ -30,6 +30,8 @@ export interface PipelineOptions {
   /** CORS on the control site too (only when an admin token protects it). */
   readonly controlCors: boolean;
   readonly bodyLimitBytes: number;
+  /** Whether a Host may reach the control site; undefined: any (an admin token protects it). */
+  readonly controlHostCheck?: (host: string | undefined) => boolean;
 }
 
 export interface PipelineParts {
@@ -93,6 +95,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
 
   async function reply(site: CompiledSite, request: IncomingMessage, method: string, path: string, query: string, trace: Trace): Promise<Reply> {
     if (request.headers.host === undefined && request.httpVersionMinor === 1) return answered(refusal(NO_HOST, 400));
+    if (site !== api && options.controlHostCheck !== undefined && !options.controlHostCheck(request.headers.host)) return answered(refusal(hostNotAllowed(request.headers.host), 403));
     if (corsFor(site) && isPreflight(method, request.headers)) return answered(preflight(request.headers, site.routes.methodsOf(path)));
 
     const route = site.routes.match(method, path);
@@ -228,6 +231,14 @@ export function declaredFailureStatus(operation: IHttpOperation): number {
   const declared = operation.responses.map((response) => Number(response.code)).filter((code) => code >= 400 && code < 500);
   if (declared.length === 0 || declared.includes(400)) return 400;
   return Math.min(...declared);
+}
+
+function hostNotAllowed(host: string | undefined): Failure {
+  const name = String(host).slice(0, 200);
+  return failure(
+    ErrorCode.hostNotAllowed,
+    `the control API is open (no admin token), so it answers only requests for this server's own names (localhost, IP addresses), not Host "${name}"; pass --allow-host <name> (allowedHosts in a config file) to allow a name, or set an admin token (--admin-token) to protect the control API`,
+  );
 }
 
 function answered(answer: Answer): Reply {

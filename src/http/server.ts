@@ -13,6 +13,7 @@ import { openPlantLog, type Recovery } from '../store/plant-log.js';
 import type { Plant, PlantStore } from '../store/plant-store.js';
 import { createPlantStores, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
 import { createRequestHandler } from './handle-request.js';
+import { compileHostCheck } from './host-check.js';
 import { answerClientError, answerConnect, trackResponse } from './socket-answer.js';
 
 export interface ServerOptions {
@@ -26,6 +27,11 @@ export interface ServerOptions {
   readonly tokens?: readonly string[];
   /** Only this bearer token opens the control API (/__control); without it the control API is open. */
   readonly adminToken?: string;
+  /**
+   * Without an admin token the control API answers only requests whose Host is a loopback name or
+   * an IP address (against DNS rebinding), or one of these names; '*' allows every name.
+   */
+  readonly allowedHosts?: readonly string[];
   /** HTTP status of an authentication failure. Default: the operation's declared failure status (400 here). */
   readonly authStatus?: 400 | 401;
   /** Add the id to the created Plant. Default false: the document's Plant has name and tag only. */
@@ -135,6 +141,8 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
       // An open control API must not be callable from any web page the developer visits.
       controlCors: (options.cors ?? true) && options.adminToken !== undefined,
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
+      // With an admin token the token protects the control API; a rebound page does not have it.
+      ...(options.adminToken === undefined ? { controlHostCheck: compileHostCheck(options.allowedHosts ?? []) } : {}),
     },
   );
 

@@ -90,6 +90,10 @@ faults:
     expect(await loadConfig(await file('# nothing yet\n'))).toEqual({});
   });
 
+  test('allowedHosts is a list of names', async () => {
+    expect(await loadConfig(await file('allowedHosts: [plantstore, "*"]\n'))).toEqual({ allowedHosts: ['plantstore', '*'] });
+  });
+
   test('JSON is read too', async () => {
     expect(await loadConfig(await file('{"port": 4011, "cors": true}', 'plantstore.json'))).toEqual({ port: 4011, cors: true });
   });
@@ -152,6 +156,8 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('tokens: [alice, ""]\n')).toBe('tokens[1] must be a non-empty string, not ""');
     expect(await problem('adminToken: 42\n')).toBe('adminToken must be a string (quote it), not 42');
     expect(await problem('spec: {}\n')).toBe('spec must be a string, not a mapping');
+    expect(await problem('allowedHosts: plantstore\n')).toBe('allowedHosts must be a list, not "plantstore"');
+    expect(await problem('allowedHosts: [plantstore, ""]\n')).toBe('allowedHosts[1] must be a non-empty string, not ""');
   });
 
   test('faults are checked field by field, then as faults.add would', async () => {

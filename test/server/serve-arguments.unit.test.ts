@@ -60,6 +60,12 @@ describe('parseServeArguments', () => {
     expect(() => parseServeArguments(['--frobnicate'], NO_ENV)).toThrow('--frobnicate');
   });
 
+  it('gathers --allow-host names from the flags and the config file, and refuses an empty one', () => {
+    expect(parseServeArguments([], NO_ENV)).not.toHaveProperty('allowedHosts');
+    expect(parseServeArguments(['--allow-host', 'plantstore', '--allow-host', 'api.test'], NO_ENV, { allowedHosts: ['web'] })).toMatchObject({ allowedHosts: ['plantstore', 'api.test', 'web'] });
+    expect(() => parseServeArguments(['--allow-host', ' '], NO_ENV)).toThrow('--allow-host');
+  });
+
   it('refuses a positional argument', () => {
     expect(() => parseServeArguments(['extra'], NO_ENV)).toThrow('extra');
   });
