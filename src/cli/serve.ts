@@ -27,6 +27,9 @@ Options:
   --echo-id                add the id to the created Plant
   --no-cors                do not answer cross-origin browser requests
   --body-limit BYTES       largest request body (default ${DEFAULTS.bodyLimitBytes})
+  --body-buffer-bytes N    request-body bytes held at once across all requests being received;
+                           past it a request gets 503 + Retry-After (default ${DEFAULTS.bodyBufferBytes},
+                           at least --body-limit)
   --request-timeout-ms MS  time to receive a whole request before 408 (default ${DEFAULTS.requestTimeoutMs})
   --isolate-by-token       every bearer token gets its own plant store and journal view
   --data-dir DIR           keep the plants in DIR across restarts (default: memory only)
@@ -51,6 +54,7 @@ const SERVE_FLAGS = {
       'echo-id': { type: 'boolean' },
       'no-cors': { type: 'boolean' },
       'body-limit': { type: 'string' },
+      'body-buffer-bytes': { type: 'string' },
       'request-timeout-ms': { type: 'string' },
       'log-level': { type: 'string' },
       'isolate-by-token': { type: 'boolean' },
@@ -87,6 +91,12 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
   const spec = values.spec ?? config.spec;
   const dataDir = values['data-dir'] ?? config.dataDir;
   const status = authStatus !== undefined ? (authStatus === '401' ? 401 : 400) : config.authStatus;
+  const bodyLimitBytes = integerOption('--body-limit', values['body-limit'], config.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes, ...CONFIG_LIMITS.bodyLimitBytes);
+  const bufferText = values['body-buffer-bytes'];
+  const bodyBufferBytes = bufferText === undefined ? config.bodyBufferBytes : integerOption('--body-buffer-bytes', bufferText, 0, ...CONFIG_LIMITS.bodyBufferBytes);
+  if (bodyBufferBytes !== undefined && bodyBufferBytes < bodyLimitBytes) {
+    throw new UsageError(`--body-buffer-bytes (${bodyBufferBytes}) must be at least --body-limit (${bodyLimitBytes}), or no body the limit allows could be received`);
+  }
   return {
     ...(spec !== undefined ? { spec } : {}),
     port: integerOption('--port', values.port, config.port ?? DEFAULTS.port, ...CONFIG_LIMITS.port),
@@ -97,7 +107,8 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
     ...(status !== undefined ? { authStatus: status } : {}),
     echoId: values['echo-id'] ?? config.echoId ?? false,
     cors: values['no-cors'] ? false : (config.cors ?? true),
-    bodyLimitBytes: integerOption('--body-limit', values['body-limit'], config.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes, ...CONFIG_LIMITS.bodyLimitBytes),
+    bodyLimitBytes,
+    ...(bodyBufferBytes !== undefined ? { bodyBufferBytes } : {}),
     requestTimeoutMs: integerOption('--request-timeout-ms', values['request-timeout-ms'], config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, ...CONFIG_LIMITS.requestTimeoutMs),
     isolateByToken: values['isolate-by-token'] ?? config.isolateByToken ?? false,
     ...(dataDir !== undefined ? { dataDir } : {}),

@@ -28,6 +28,8 @@ export const ErrorCode = {
   internal: 500,
   /** The change could not be made durable (--data-dir); nothing was stored. */
   storageFailed: 503,
+  /** Too many request bodies are being received at once (--body-buffer-bytes); retry after Retry-After. */
+  bodyBufferFull: 503,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

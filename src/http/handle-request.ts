@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { IHttpOperation } from '@stoplight/types';
 import { operationName, type LoadedDocument } from '../document/load-document.js';
 import { ErrorCode, errorJson, failure, isServerFailure, type Failure } from '../errors/failure.js';
@@ -13,7 +13,7 @@ import { SHARED_TENANT, type TenantId } from '../store/tenants.js';
 import { compileRequestValidator, type RequestInput, type RequestValidator } from '../validation/request-validator.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 import { parsePrefer } from './prefer.js';
-import { readBody } from './read-body.js';
+import { readBody, type BodyBudget } from './read-body.js';
 
 /** A document as the stand-in serves it, with each operation bound to its behaviour. */
 export interface Site {
@@ -30,6 +30,8 @@ export interface PipelineOptions {
   /** CORS on the control site too (only when an admin token protects it). */
   readonly controlCors: boolean;
   readonly bodyLimitBytes: number;
+  /** Bytes of bodies buffered across all requests being read; default unbounded. */
+  readonly bodyBudget?: BodyBudget;
   /** Whether a Host may reach the control site; undefined: any (an admin token protects it). */
   readonly controlHostCheck?: (host: string | undefined) => boolean;
 }
@@ -127,7 +129,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
     if (!credentials.ok) return answered(refusal(credentials.failure, authStatus ?? statusOf(credentials.failure, served)));
     trace.tenant = served.binding.tenant(credentials, request.headers);
 
-    const body = await readBody(request, options.bodyLimitBytes);
+    const body = await readBody(request, options.bodyLimitBytes, options.bodyBudget);
     if (!body.ok) return answered(refusal(body.failure, statusOf(body.failure, served)));
     trace.body = body.body;
     const input = requestInput(request, method, path, query, body.body);
@@ -159,8 +161,11 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
         return answered(refusal(failure(ErrorCode.internal, 'the stand-in failed to answer; this is a plantstore defect, please report it'), 500));
       })
       .then(async (result) => {
+        // The body was read and the answer decided: its bytes no longer count against the budget.
+        if (trace.body.length > 0) options.bodyBudget?.release(trace.body.length);
         const cors = corsFor(site) && request.headers.origin !== undefined ? corsHeaders(request.headers.origin) : undefined;
-        const sent = send(request, response, result, cors);
+        // request.complete first: the hot path (its body read) pays no await.
+        const sent = send(request, response, result, cors, request.complete ? false : await bodyLeftUnread(request));
         if (result.kind === 'answer' && result.slowBodyMs !== undefined) await dripBody(response, Buffer.from(result.answer.body), result.slowBodyMs);
         const durationMs = performance.now() - started;
         logger.request({ method, path, status: result.kind === 'answer' ? result.answer.status : 0, durationMs });
@@ -255,7 +260,7 @@ function preflight(headers: IncomingHttpHeaders, allow: readonly string[] | unde
 }
 
 /** Puts the reply on the wire (all of it, or the head of a slow body); returns what was sent, for the journal. */
-function send(request: IncomingMessage, response: ServerResponse, reply: Reply, cors: Record<string, string> | undefined): { headers: Record<string, string>; body: string } {
+function send(request: IncomingMessage, response: ServerResponse, reply: Reply, cors: Record<string, string> | undefined, unreadBody: boolean): { headers: Record<string, string>; body: string } {
   if (reply.kind === 'drop') {
     if (reply.reset) request.socket.resetAndDestroy();
     else request.socket.destroy();
@@ -264,9 +269,24 @@ function send(request: IncomingMessage, response: ServerResponse, reply: Reply, 
   const { answer } = reply;
   const headers = cors === undefined ? { ...answer.headers } : { ...cors, ...answer.headers };
   headers['content-length'] = String(Buffer.byteLength(answer.body));
+  if (unreadBody) headers.connection = 'close';
   response.writeHead(answer.status, headers);
   if (reply.slowBodyMs === undefined || answer.body.length === 0) response.end(answer.body);
   return { headers, body: answer.body };
+}
+
+/**
+ * Whether a body the pipeline never read (refused first: auth, 404, 405, …) is still arriving. Node
+ * would drain all of it to keep the connection, megabytes maybe; the answer closes it instead. A
+ * refusal is decided before Node has parsed a body that came in the same read as the headers, so
+ * that read is let finish first: a small body already received keeps the connection.
+ */
+async function bodyLeftUnread(request: IncomingMessage): Promise<boolean> {
+  if (request.complete) return false;
+  const { headers } = request;
+  if (headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0')) return false;
+  await nextTurn();
+  return !request.complete;
 }
 
 /** Sends the body in about ten pieces spread over `durationMs`, stopping if the client leaves. */

@@ -13,6 +13,7 @@ import { openPlantLog, type Recovery } from '../store/plant-log.js';
 import type { Plant, PlantStore } from '../store/plant-store.js';
 import { createPlantStores, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
 import { createRequestHandler } from './handle-request.js';
+import { createBodyBudget } from './read-body.js';
 import { compileHostCheck } from './host-check.js';
 import { answerClientError, answerConnect, trackResponse } from './socket-answer.js';
 
@@ -40,6 +41,11 @@ export interface ServerOptions {
   readonly cors?: boolean;
   /** Largest accepted request body. Default 1 MiB. */
   readonly bodyLimitBytes?: number;
+  /**
+   * Bytes of request bodies held at once across all requests being received; a request that would
+   * pass it gets 503 with Retry-After. Default 64 MiB, and never below bodyLimitBytes.
+   */
+  readonly bodyBufferBytes?: number;
   /** Time allowed to receive a whole request; a slower one gets 408. Default 10 s. */
   readonly requestTimeoutMs?: number;
   /** Each bearer token gets its own plant store and journal view. Default false. */
@@ -86,6 +92,7 @@ export const DEFAULTS = {
   port: 4010,
   host: '127.0.0.1',
   bodyLimitBytes: 1024 * 1024,
+  bodyBufferBytes: 64 * 1024 * 1024,
   requestTimeoutMs: 10_000,
 } as const;
 
@@ -106,6 +113,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 async function serve(options: ServerOptions, document: LoadedDocument, logger: Logger, persistence: Awaited<ReturnType<typeof openPlantLog>> | undefined): Promise<RunningServer> {
   // Checked before anything is stored, so a bad fault leaves a data dir as it was.
   const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
+  const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
   const seed = options.seed ?? [];
   // With isolation every tenant starts from the seed plants, as the shared store does without it.
   const seedTenant = (tenantStore: PlantStore, tenant: TenantId) => {
@@ -140,7 +149,8 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
       cors: options.cors ?? true,
       // An open control API must not be callable from any web page the developer visits.
       controlCors: (options.cors ?? true) && options.adminToken !== undefined,
-      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
+      bodyLimitBytes,
+      bodyBudget,
       // With an admin token the token protects the control API; a rebound page does not have it.
       ...(options.adminToken === undefined ? { controlHostCheck: compileHostCheck(options.allowedHosts ?? []) } : {}),
     },
@@ -185,6 +195,13 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
       await persistence?.log.close();
     },
   };
+}
+
+function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number {
+  const bytes = options.bodyBufferBytes ?? Math.max(DEFAULTS.bodyBufferBytes, bodyLimitBytes);
+  // Below the body limit, a body the limit allows could never be received.
+  if (bytes < bodyLimitBytes) throw new Error(`bodyBufferBytes (${bytes}) must be at least bodyLimitBytes (${bodyLimitBytes})`);
+  return bytes;
 }
 
 function reportRecovery(path: string, recovery: Recovery, logger: Logger): void {

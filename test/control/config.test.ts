@@ -92,6 +92,7 @@ faults:
 
   test('allowedHosts is a list of names', async () => {
     expect(await loadConfig(await file('allowedHosts: [plantstore, "*"]\n'))).toEqual({ allowedHosts: ['plantstore', '*'] });
+    expect(await loadConfig(await file('bodyBufferBytes: 8388608\n'))).toEqual({ bodyBufferBytes: 8388608 });
   });
 
   test('JSON is read too', async () => {
@@ -146,6 +147,7 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('port: "4010"\n')).toBe('port must be a whole number from 0 to 65535, not "4010"');
     expect(await problem('port:\n')).toBe('port must be a whole number from 0 to 65535, not null');
     expect(await problem('bodyLimitBytes: 1.5\n')).toBe('bodyLimitBytes must be a whole number from 1 to 2147483648, not 1.5');
+    expect(await problem('bodyBufferBytes: 0\n')).toBe('bodyBufferBytes must be a whole number from 1 to 1099511627776, not 0');
     expect(await problem('requestTimeoutMs: 10\n')).toBe('requestTimeoutMs must be a whole number from 100 to 3600000, not 10');
     expect(await problem('journalSize: -1\n')).toBe('journalSize must be a whole number from 0 to 1000000, not -1');
     expect(await problem('authStatus: 403\n')).toBe('authStatus must be 400 or 401, not 403');
