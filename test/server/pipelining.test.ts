@@ -58,3 +58,22 @@ describe('when an earlier pipelined request is delayed (a latency fault)', () =>
     expect(exchange.elapsedMs).toBeGreaterThanOrEqual(250);
   });
 });
+
+describe('when the request the error is about is the last one, still being received', () => {
+  const server = serverFor({ requestTimeoutMs: 500 });
+
+  it('POST, then a chunked POST with a bad chunk size: 200, then one 400, then close', async () => {
+    const id = nextId();
+    const bad = 'POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"nam\r\nzz\r\n';
+    const exchange = await rawExchange(server.current.port, postText('before a bad chunk', id) + bad, 3_000);
+    expect(exchange.closedByServer).toBe(true);
+    expect(parseRawResponses(exchange.text).map((response) => response.status), exchange.text).toEqual([200, 400]);
+  });
+
+  it('POST, then a POST whose body never finishes: 200, then 408 once the time is up, then close', async () => {
+    const half = 'POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"a';
+    const exchange = await rawExchange(server.current.port, postText('before a stall', nextId()) + half, 3_000);
+    expect(exchange.closedByServer, `no answer within 3 s; got ${JSON.stringify(exchange.text)}`).toBe(true);
+    expect(parseRawResponses(exchange.text).map((response) => response.status), exchange.text).toEqual([200, 408]);
+  });
+});
