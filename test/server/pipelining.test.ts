@@ -4,7 +4,9 @@
  * closes. Before, the raw error answer overtook an earlier answer still in flight, so a stored
  * plant looked refused to the client.
  */
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/index.js';
 import { idSequence, parseRawResponses, plantText, rawExchange, serverFor } from './helpers.js';
 
 const nextId = idSequence(70_000n);
@@ -42,6 +44,40 @@ describe('pipelined requests followed by one Node cannot parse', () => {
     expect(responses.map((response) => response.status), exchange.text).toEqual([200, 200, 200, 200, 200, 400]);
     expect(responses.slice(0, 5).map((response) => response.body)).toEqual(ids.map((_id, index) => `{"name":"plant ${index}"}`));
   });
+});
+
+/** Sends `first`, waits for its whole answer, then sends `second` on the same connection; everything received until the server closes. */
+function twoPhases(port: number, first: string, second: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    let sentSecond = false;
+    const deadline = setTimeout(() => reject(new Error(`no close within 3 s; got ${JSON.stringify(text)}`)), 3_000);
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      if (!sentSecond && text.endsWith('}')) {
+        sentSecond = true;
+        socket.write(second);
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(deadline);
+      resolve(text);
+    });
+    socket.on('connect', () => socket.write(first));
+  });
+}
+
+it('garbage after an earlier answer has gone out is answered without waiting for anything', async () => {
+  const server = await startServer({ port: 0 });
+  try {
+    // Waiting on the finished answer would hold the Error until the keep-alive timeout (5 s) and lose it.
+    const text = await twoPhases(server.port, postText('answered first', nextId()), GARBAGE);
+    expect(parseRawResponses(text).map((response) => response.status), text).toEqual([200, 400]);
+  } finally {
+    await server.close();
+  }
 });
 
 describe('when an earlier pipelined request is delayed (a latency fault)', () => {
