@@ -26,7 +26,7 @@ export interface ServerOptions {
   readonly host?: string;
   /** Accepted bearer tokens. None: any non-empty bearer token is accepted. */
   readonly tokens?: readonly string[];
-  /** Only this bearer token opens the control API (/__control); without it the control API is open. */
+  /** Only this bearer token opens the control API (/__control); without it the control API is open to the Hosts of `allowedHosts`. */
   readonly adminToken?: string;
   /**
    * Without an admin token the control API answers only requests whose Host is a loopback name or
