@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { operationName } from '../document/load-document.js';
 import { declaredFailureStatus } from '../http/handle-request.js';
+import { ANY_HOST } from '../http/host-check.js';
 import { CONTROL_PREFIX, DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
 import { CONFIG_LIMITS, loadConfig, type ServeConfig } from '../control/config.js';
 import { loadSeedData } from '../control/seed-data.js';
@@ -26,6 +27,9 @@ Options:
   --echo-id                add the id to the created Plant
   --no-cors                do not answer cross-origin browser requests
   --body-limit BYTES       largest request body (default ${DEFAULTS.bodyLimitBytes})
+  --body-buffer-bytes N    request-body bytes held at once across all requests being received;
+                           past it a request gets 503 + Retry-After (default ${DEFAULTS.bodyBufferBytes},
+                           at least --body-limit)
   --request-timeout-ms MS  time to receive a whole request before 408 (default ${DEFAULTS.requestTimeoutMs})
   --isolate-by-token       every bearer token gets its own plant store and journal view
   --data-dir DIR           keep the plants in DIR across restarts (default: memory only)
@@ -34,6 +38,9 @@ Options:
                            the oldest go first (default ${JOURNAL_DEFAULTS.bytes})
   --admin-token T          require this bearer token on the control API (${CONTROL_PREFIX}); API tokens
                            never open it. Also PLANTSTORE_ADMIN_TOKEN. Without it the control API is open
+  --allow-host NAME        without --admin-token the control API answers only Host localhost, *.localhost
+                           or an IP address (against DNS rebinding); also answer this name (e.g. a
+                           docker-compose service). Repeat for more; '*' allows every name
   --seed-data FILE         start with the plants of this JSON array of NewPlant
   --config FILE            read options from a YAML/JSON file (flags given here win)
   --log-level LEVEL        ${LOG_LEVELS.join('|')} (default info: one line per request)
@@ -49,6 +56,7 @@ const SERVE_FLAGS = {
       'echo-id': { type: 'boolean' },
       'no-cors': { type: 'boolean' },
       'body-limit': { type: 'string' },
+      'body-buffer-bytes': { type: 'string' },
       'request-timeout-ms': { type: 'string' },
       'log-level': { type: 'string' },
       'isolate-by-token': { type: 'boolean' },
@@ -56,6 +64,7 @@ const SERVE_FLAGS = {
       'journal-size': { type: 'string' },
       'journal-bytes': { type: 'string' },
       'admin-token': { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
       'seed-data': { type: 'string' },
       config: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -80,19 +89,29 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
   if (values.token?.some((token) => token.trim() === '')) throw new UsageError('--token must not be empty');
   const adminToken = values['admin-token'] ?? (environment.PLANTSTORE_ADMIN_TOKEN || undefined) ?? config.adminToken;
   if (adminToken !== undefined && adminToken.trim() === '') throw new UsageError('--admin-token must not be empty');
+  if (values['allow-host']?.some((host) => host.trim() === '')) throw new UsageError('--allow-host must not be empty');
+  const allowedHosts = [...(values['allow-host'] ?? []), ...(config.allowedHosts ?? [])];
   const spec = values.spec ?? config.spec;
   const dataDir = values['data-dir'] ?? config.dataDir;
   const status = authStatus !== undefined ? (authStatus === '401' ? 401 : 400) : config.authStatus;
+  const bodyLimitBytes = integerOption('--body-limit', values['body-limit'], config.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes, ...CONFIG_LIMITS.bodyLimitBytes);
+  const bufferText = values['body-buffer-bytes'];
+  const bodyBufferBytes = bufferText === undefined ? config.bodyBufferBytes : integerOption('--body-buffer-bytes', bufferText, 0, ...CONFIG_LIMITS.bodyBufferBytes);
+  if (bodyBufferBytes !== undefined && bodyBufferBytes < bodyLimitBytes) {
+    throw new UsageError(`--body-buffer-bytes (${bodyBufferBytes}) must be at least --body-limit (${bodyLimitBytes}), or no body the limit allows could be received`);
+  }
   return {
     ...(spec !== undefined ? { spec } : {}),
     port: integerOption('--port', values.port, config.port ?? DEFAULTS.port, ...CONFIG_LIMITS.port),
     host: values.host ?? config.host ?? DEFAULTS.host,
     tokens: [...(values.token ?? []), ...fromEnvironment, ...(config.tokens ?? [])],
     ...(adminToken !== undefined ? { adminToken } : {}),
+    ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
     ...(status !== undefined ? { authStatus: status } : {}),
     echoId: values['echo-id'] ?? config.echoId ?? false,
     cors: values['no-cors'] ? false : (config.cors ?? true),
-    bodyLimitBytes: integerOption('--body-limit', values['body-limit'], config.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes, ...CONFIG_LIMITS.bodyLimitBytes),
+    bodyLimitBytes,
+    ...(bodyBufferBytes !== undefined ? { bodyBufferBytes } : {}),
     requestTimeoutMs: integerOption('--request-timeout-ms', values['request-timeout-ms'], config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, ...CONFIG_LIMITS.requestTimeoutMs),
     isolateByToken: values['isolate-by-token'] ?? config.isolateByToken ?? false,
     ...(dataDir !== undefined ? { dataDir } : {}),
@@ -144,12 +163,20 @@ function banner(server: RunningServer, options: ServerOptions): string {
       : 'tokens: none configured, so ANY non-empty bearer token is accepted (use --token to restrict)',
     `refused credentials: HTTP ${status} with Error code 401 and WWW-Authenticate: Bearer`,
     `cors: ${options.cors === false ? 'off' : 'on (any origin)'}`,
-    `control API: ${server.url}${CONTROL_PREFIX} (${options.adminToken === undefined ? 'open: no --admin-token' : 'admin token required'}; described by spec/control-api.yaml)`,
+    `control API: ${server.url}${CONTROL_PREFIX} (${options.adminToken === undefined ? `open: no --admin-token; ${controlHosts(options.allowedHosts ?? [])}` : 'admin token required'}; described by spec/control-api.yaml)`,
+    ...(options.adminToken === undefined && options.allowedHosts?.includes(ANY_HOST)
+      ? ["warning: --allow-host '*': any web page the developer visits can reach the open control API through DNS rebinding; prefer naming the hosts, or set --admin-token"]
+      : []),
     `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
     '',
   );
   // Paths, titles and operation names are user text: none may reach the terminal raw.
   return `${lines.map(printable).join('\n')}\n`;
+}
+
+function controlHosts(allowed: readonly string[]): string {
+  if (allowed.includes(ANY_HOST)) return 'any Host';
+  return `Host localhost, *.localhost, IP addresses${allowed.length > 0 ? `, ${allowed.join(', ')}` : ''}`;
 }
 
 function integerOption(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -24,13 +24,14 @@ export type ServeConfig = Omit<ServerOptions, 'spec' | 'log'> & {
 export const CONFIG_LIMITS = {
   port: [0, 65_535],
   bodyLimitBytes: [1, 2 ** 31],
+  bodyBufferBytes: [1, 2 ** 40],
   requestTimeoutMs: [100, 3_600_000],
   journalSize: [0, 1_000_000],
   journalBytes: [0, 2 ** 40],
 } as const;
 
 const CONFIG_KEYS: readonly (keyof ServeConfig)[] = [
-  'spec', 'port', 'host', 'tokens', 'adminToken', 'authStatus', 'echoId', 'cors', 'bodyLimitBytes',
+  'spec', 'port', 'host', 'tokens', 'adminToken', 'allowedHosts', 'authStatus', 'echoId', 'cors', 'bodyLimitBytes', 'bodyBufferBytes',
   'requestTimeoutMs', 'logLevel', 'isolateByToken', 'dataDir', 'journalSize', 'journalBytes', 'seed', 'faults',
 ];
 
@@ -77,10 +78,12 @@ async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
   if (at('host') !== undefined) config.host = text(at('host'), 'host');
   if (at('tokens') !== undefined) config.tokens = list(at('tokens'), 'tokens').map((token, index) => text(token, keyPath('tokens', index)));
   if (at('adminToken') !== undefined) config.adminToken = text(at('adminToken'), 'adminToken');
+  if (at('allowedHosts') !== undefined) config.allowedHosts = list(at('allowedHosts'), 'allowedHosts').map((host, index) => text(host, keyPath('allowedHosts', index)));
   if (at('authStatus') !== undefined) config.authStatus = authStatus(at('authStatus'));
   if (at('echoId') !== undefined) config.echoId = flag(at('echoId'), 'echoId');
   if (at('cors') !== undefined) config.cors = flag(at('cors'), 'cors');
   if (at('bodyLimitBytes') !== undefined) config.bodyLimitBytes = whole(at('bodyLimitBytes'), 'bodyLimitBytes', ...CONFIG_LIMITS.bodyLimitBytes);
+  if (at('bodyBufferBytes') !== undefined) config.bodyBufferBytes = whole(at('bodyBufferBytes'), 'bodyBufferBytes', ...CONFIG_LIMITS.bodyBufferBytes);
   if (at('requestTimeoutMs') !== undefined) config.requestTimeoutMs = whole(at('requestTimeoutMs'), 'requestTimeoutMs', ...CONFIG_LIMITS.requestTimeoutMs);
   if (at('logLevel') !== undefined) config.logLevel = logLevel(at('logLevel'));
   if (at('isolateByToken') !== undefined) config.isolateByToken = flag(at('isolateByToken'), 'isolateByToken');

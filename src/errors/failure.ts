@@ -10,6 +10,8 @@ export const ErrorCode = {
   badRequest: 400,
   /** No usable bearer credentials. */
   unauthorized: 401,
+  /** The open control API refuses a Host that is not this server's own name (DNS rebinding). */
+  hostNotAllowed: 403,
   /** No operation has this path. */
   notFound: 404,
   /** The path exists, the method does not. */
@@ -26,6 +28,8 @@ export const ErrorCode = {
   internal: 500,
   /** The change could not be made durable (--data-dir); nothing was stored. */
   storageFailed: 503,
+  /** Too many request bodies are being received at once (--body-buffer-bytes); retry after Retry-After. */
+  bodyBufferFull: 503,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -44,4 +48,9 @@ export function isServerFailure(refused: Failure): boolean {
 
 export function failure(error: ErrorCodeValue, message: string, headers?: Readonly<Record<string, string>>): Failure {
   return headers ? { error, message, headers } : { error, message };
+}
+
+/** The Error body the document declares: {"error": <code>, "message": "..."}. */
+export function errorJson(refused: Failure): string {
+  return JSON.stringify({ error: refused.error, message: refused.message });
 }

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { IHttpOperation } from '@stoplight/types';
 import { operationName, type LoadedDocument } from '../document/load-document.js';
-import { ErrorCode, failure, isServerFailure, type Failure } from '../errors/failure.js';
+import { ErrorCode, errorJson, failure, isServerFailure, type Failure } from '../errors/failure.js';
 import type { Fault, Faults } from '../faults/faults.js';
 import type { Binding } from '../handlers/binding.js';
 import type { Answer } from '../handlers/outcome.js';
@@ -13,7 +13,7 @@ import { SHARED_TENANT, type TenantId } from '../store/tenants.js';
 import { compileRequestValidator, type RequestInput, type RequestValidator } from '../validation/request-validator.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 import { parsePrefer } from './prefer.js';
-import { readBody } from './read-body.js';
+import { readBody, type BodyBudget } from './read-body.js';
 
 /** A document as the stand-in serves it, with each operation bound to its behaviour. */
 export interface Site {
@@ -30,6 +30,10 @@ export interface PipelineOptions {
   /** CORS on the control site too (only when an admin token protects it). */
   readonly controlCors: boolean;
   readonly bodyLimitBytes: number;
+  /** Bytes of bodies buffered across all requests being read; default unbounded. */
+  readonly bodyBudget?: BodyBudget;
+  /** Whether a Host may reach the control site; undefined: any (an admin token protects it). */
+  readonly controlHostCheck?: (host: string | undefined) => boolean;
 }
 
 export interface PipelineParts {
@@ -74,6 +78,8 @@ interface CompiledSite {
 }
 
 const EMPTY = Buffer.alloc(0);
+/** RFC 9112 §3.2: an HTTP/1.1 request must name the host; HTTP/1.0 has no Host to send. */
+const NO_HOST = failure(ErrorCode.badRequest, 'an HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: <host>:<port>');
 
 /**
  * Builds the request handler: request → route → faults → auth → validate → handler → response.
@@ -90,6 +96,8 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
   const corsFor = (site: CompiledSite) => (site.site.observed ? options.cors : options.controlCors);
 
   async function reply(site: CompiledSite, request: IncomingMessage, method: string, path: string, query: string, trace: Trace): Promise<Reply> {
+    if (request.headers.host === undefined && request.httpVersionMinor === 1) return answered(refusal(NO_HOST, 400));
+    if (site !== api && options.controlHostCheck !== undefined && !options.controlHostCheck(request.headers.host)) return answered(refusal(hostNotAllowed(request.headers.host), 403));
     if (corsFor(site) && isPreflight(method, request.headers)) return answered(preflight(request.headers, site.routes.methodsOf(path)));
 
     const route = site.routes.match(method, path);
@@ -121,7 +129,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
     if (!credentials.ok) return answered(refusal(credentials.failure, authStatus ?? statusOf(credentials.failure, served)));
     trace.tenant = served.binding.tenant(credentials, request.headers);
 
-    const body = await readBody(request, options.bodyLimitBytes);
+    const body = await readBody(request, options.bodyLimitBytes, options.bodyBudget);
     if (!body.ok) return answered(refusal(body.failure, statusOf(body.failure, served)));
     trace.body = body.body;
     const input = requestInput(request, method, path, query, body.body);
@@ -153,8 +161,11 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
         return answered(refusal(failure(ErrorCode.internal, 'the stand-in failed to answer; this is a plantstore defect, please report it'), 500));
       })
       .then(async (result) => {
+        // The body was read and the answer decided: its bytes no longer count against the budget.
+        if (trace.body.length > 0) options.bodyBudget?.release(trace.body.length);
         const cors = corsFor(site) && request.headers.origin !== undefined ? corsHeaders(request.headers.origin) : undefined;
-        const sent = send(request, response, result, cors);
+        // request.complete first: the hot path (its body read) pays no await.
+        const sent = send(request, response, result, cors, request.complete ? false : await bodyLeftUnread(request));
         if (result.kind === 'answer' && result.slowBodyMs !== undefined) await dripBody(response, Buffer.from(result.answer.body), result.slowBodyMs);
         const durationMs = performance.now() - started;
         logger.request({ method, path, status: result.kind === 'answer' ? result.answer.status : 0, durationMs });
@@ -227,9 +238,12 @@ export function declaredFailureStatus(operation: IHttpOperation): number {
   return Math.min(...declared);
 }
 
-/** The Error body the document declares: {"error": <code>, "message": "..."}. */
-export function errorJson(refused: Failure): string {
-  return JSON.stringify({ error: refused.error, message: refused.message });
+function hostNotAllowed(host: string | undefined): Failure {
+  const name = String(host).slice(0, 200);
+  return failure(
+    ErrorCode.hostNotAllowed,
+    `the control API is open (no admin token), so it answers only requests for this server's own names (localhost, IP addresses), not Host "${name}"; pass --allow-host <name> (allowedHosts in a config file) to allow a name, or set an admin token (--admin-token) to protect the control API`,
+  );
 }
 
 function answered(answer: Answer): Reply {
@@ -246,7 +260,7 @@ function preflight(headers: IncomingHttpHeaders, allow: readonly string[] | unde
 }
 
 /** Puts the reply on the wire (all of it, or the head of a slow body); returns what was sent, for the journal. */
-function send(request: IncomingMessage, response: ServerResponse, reply: Reply, cors: Record<string, string> | undefined): { headers: Record<string, string>; body: string } {
+function send(request: IncomingMessage, response: ServerResponse, reply: Reply, cors: Record<string, string> | undefined, unreadBody: boolean): { headers: Record<string, string>; body: string } {
   if (reply.kind === 'drop') {
     if (reply.reset) request.socket.resetAndDestroy();
     else request.socket.destroy();
@@ -255,9 +269,24 @@ function send(request: IncomingMessage, response: ServerResponse, reply: Reply, 
   const { answer } = reply;
   const headers = cors === undefined ? { ...answer.headers } : { ...cors, ...answer.headers };
   headers['content-length'] = String(Buffer.byteLength(answer.body));
+  if (unreadBody) headers.connection = 'close';
   response.writeHead(answer.status, headers);
   if (reply.slowBodyMs === undefined || answer.body.length === 0) response.end(answer.body);
   return { headers, body: answer.body };
+}
+
+/**
+ * Whether a body the pipeline never read (refused first: auth, 404, 405, …) is still arriving. Node
+ * would drain all of it to keep the connection, megabytes maybe; the answer closes it instead. A
+ * refusal is decided before Node has parsed a body that came in the same read as the headers, so
+ * that read is let finish first: a small body already received keeps the connection.
+ */
+async function bodyLeftUnread(request: IncomingMessage): Promise<boolean> {
+  if (request.complete) return false;
+  const { headers } = request;
+  if (headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0')) return false;
+  await nextTurn();
+  return !request.complete;
 }
 
 /** Sends the body in about ten pieces spread over `durationMs`, stopping if the client leaves. */

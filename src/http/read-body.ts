@@ -5,12 +5,40 @@ export type BodyRead = { readonly ok: true; readonly body: Buffer } | { readonly
 
 /** The answer to a refused body closes the connection: the rest of the body is never read. */
 const CLOSE = Object.freeze({ connection: 'close' });
+const BUSY = Object.freeze({ connection: 'close', 'retry-after': '1' });
+
+/** Bytes of request bodies buffered at once, across every request being read: slow senders cannot add up. */
+export interface BodyBudget {
+  readonly total: number;
+  /** Takes `bytes` when that many are left, else takes nothing and says false. */
+  take(bytes: number): boolean;
+  release(bytes: number): void;
+}
+
+export function createBodyBudget(total: number): BodyBudget {
+  let available = total;
+  return {
+    total,
+    take(bytes) {
+      if (bytes > available) return false;
+      available -= bytes;
+      return true;
+    },
+    release(bytes) {
+      available += bytes;
+    },
+  };
+}
+
+const UNBOUNDED = createBodyBudget(Number.POSITIVE_INFINITY);
 
 /**
  * Reads the request body up to `limit` bytes. A declared Content-Length over the limit is refused
- * before a byte is read; a chunked body is refused as soon as it passes the limit.
+ * before a byte is read; a chunked body is refused as soon as it passes the limit. The bytes come
+ * out of `budget` (a declared length all at once, a chunked body as it arrives); a failed read
+ * gives them back, a successful one leaves the body's length for the caller to release.
  */
-export function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
+export function readBody(request: IncomingMessage, limit: number, budget: BodyBudget = UNBOUNDED): Promise<BodyRead> {
   const tooLarge = (): BodyRead => ({ ok: false, failure: failure(ErrorCode.bodyTooLarge, `the request body is larger than the limit of ${limit} bytes`, CLOSE) });
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.resolve(tooLarge());
@@ -18,12 +46,19 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyR
   const gone = (): BodyRead => ({ ok: false, failure: failure(ErrorCode.badRequest, 'the client closed the connection before sending the whole body', CLOSE) });
   // A request can be gone before we start (the client left during a latency fault).
   if (request.destroyed) return Promise.resolve(gone());
+  const busy = (): BodyRead => ({
+    ok: false,
+    failure: failure(ErrorCode.bodyBufferFull, `the server is already holding ${budget.total} bytes of request bodies being received (--body-buffer-bytes); retry in a moment`, BUSY),
+  });
+  if (declared > 0 && !budget.take(declared)) return Promise.resolve(busy());
 
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let taken = declared;
     const finish = (result: BodyRead) => {
       request.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted).off('close', onClose);
+      budget.release(result.ok ? taken - size : taken);
       resolve(result);
     };
     const onData = (chunk: Buffer) => {
@@ -32,6 +67,14 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyR
         request.pause();
         finish(tooLarge());
         return;
+      }
+      if (size > taken) {
+        if (!budget.take(size - taken)) {
+          request.pause();
+          finish(busy());
+          return;
+        }
+        taken = size;
       }
       chunks.push(chunk);
     };

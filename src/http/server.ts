@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { loadDocument, operationName, type LoadedDocument } from '../document/load-document.js';
-import { ErrorCode, failure, type ErrorCodeValue } from '../errors/failure.js';
 import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
 import { bindApiOperation, STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { preloadMocker } from '../prism/internals.js';
@@ -14,7 +13,10 @@ import { createDurableStores } from '../store/durable-stores.js';
 import { openPlantLog, type Recovery } from '../store/plant-log.js';
 import type { Plant, PlantStore } from '../store/plant-store.js';
 import { createPlantStores, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
-import { createRequestHandler, errorJson } from './handle-request.js';
+import { createRequestHandler } from './handle-request.js';
+import { createBodyBudget } from './read-body.js';
+import { compileHostCheck } from './host-check.js';
+import { answerClientError, answerConnect, trackResponse } from './socket-answer.js';
 
 export interface ServerOptions {
   /** OpenAPI document: a file path (YAML or JSON) or a parsed object. Default: the bundled Plant Store. */
@@ -25,8 +27,13 @@ export interface ServerOptions {
   readonly host?: string;
   /** Accepted bearer tokens. None: any non-empty bearer token is accepted. */
   readonly tokens?: readonly string[];
-  /** Only this bearer token opens the control API (/__control); without it the control API is open. */
+  /** Only this bearer token opens the control API (/__control); without it the control API is open to the Hosts of `allowedHosts`. */
   readonly adminToken?: string;
+  /**
+   * Without an admin token the control API answers only requests whose Host is a loopback name or
+   * an IP address (against DNS rebinding), or one of these names; '*' allows every name.
+   */
+  readonly allowedHosts?: readonly string[];
   /** HTTP status of an authentication failure. Default: the operation's declared failure status (400 here). */
   readonly authStatus?: 400 | 401;
   /** Add the id to the created Plant. Default false: the document's Plant has name and tag only. */
@@ -35,6 +42,11 @@ export interface ServerOptions {
   readonly cors?: boolean;
   /** Largest accepted request body. Default 1 MiB. */
   readonly bodyLimitBytes?: number;
+  /**
+   * Bytes of request bodies held at once across all requests being received; a request that would
+   * pass it gets 503 with Retry-After. Default 64 MiB, and never below bodyLimitBytes.
+   */
+  readonly bodyBufferBytes?: number;
   /** Time allowed to receive a whole request; a slower one gets 408. Default 10 s. */
   readonly requestTimeoutMs?: number;
   /** Each bearer token gets its own plant store and journal view. Default false. */
@@ -83,6 +95,7 @@ export const DEFAULTS = {
   port: 4010,
   host: '127.0.0.1',
   bodyLimitBytes: 1024 * 1024,
+  bodyBufferBytes: 64 * 1024 * 1024,
   requestTimeoutMs: 10_000,
 } as const;
 
@@ -103,6 +116,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 async function serve(options: ServerOptions, document: LoadedDocument, logger: Logger, persistence: Awaited<ReturnType<typeof openPlantLog>> | undefined): Promise<RunningServer> {
   // Checked before anything is stored, so a bad fault leaves a data dir as it was.
   const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
+  const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
   const seed = options.seed ?? [];
   // With isolation every tenant starts from the seed plants, as the shared store does without it.
   const seedTenant = (tenantStore: PlantStore, tenant: TenantId) => {
@@ -140,7 +155,10 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
       cors: options.cors ?? true,
       // An open control API must not be callable from any web page the developer visits.
       controlCors: (options.cors ?? true) && options.adminToken !== undefined,
-      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes,
+      bodyLimitBytes,
+      bodyBudget,
+      // With an admin token the token protects the control API; a rebound page does not have it.
+      ...(options.adminToken === undefined ? { controlHostCheck: compileHostCheck(options.allowedHosts ?? []) } : {}),
     },
   );
 
@@ -152,10 +170,16 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
       // let a half-sent request hang for up to 40 s.
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
       keepAliveTimeout: 5_000,
+      // Node's own refusal has no body; the pipeline answers with an Error instead.
+      requireHostHeader: false,
     },
-    handler,
+    (request, response) => {
+      trackResponse(request, response);
+      handler(request, response);
+    },
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
+  server.on('connect', (request: IncomingMessage, socket: Socket) => answerConnect(request, socket, logger));
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
   if (document.operations.some((operation) => operation.iid !== STATEFUL_OPERATION)) setImmediate(preloadMocker);
@@ -177,6 +201,13 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
       await persistence?.log.close();
     },
   };
+}
+
+function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number {
+  const bytes = options.bodyBufferBytes ?? Math.max(DEFAULTS.bodyBufferBytes, bodyLimitBytes);
+  // Below the body limit, a body the limit allows could never be received.
+  if (bytes < bodyLimitBytes) throw new Error(`bodyBufferBytes (${bytes}) must be at least bodyLimitBytes (${bodyLimitBytes})`);
+  return bytes;
 }
 
 function reportRecovery(path: string, recovery: Recovery, logger: Logger): void {
@@ -205,34 +236,4 @@ function close(server: Server): Promise<void> {
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 1_000).unref();
   });
-}
-
-/**
- * Requests Node cannot parse, or that arrive too slowly, never reach the handler. They still get
- * an Error body with a code a person can look up, then the connection closes.
- */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger: Logger): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const [status, code, message] = describeClientError(error);
-  logger.debug(`rejected a malformed request: ${error.code ?? error.message}`);
-  const body = errorJson(failure(code, message));
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-}
-
-const STATUS_TEXT: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
-
-function describeClientError(error: NodeJS.ErrnoException): [number, ErrorCodeValue, string] {
-  switch (error.code) {
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return [408, ErrorCode.badRequest, 'the request was not received in time'];
-    case 'HPE_HEADER_OVERFLOW':
-      return [431, ErrorCode.badRequest, 'the request headers are too large'];
-    default:
-      return [400, ErrorCode.badRequest, `malformed HTTP request (${error.code ?? error.message})`];
-  }
 }

@@ -92,6 +92,11 @@ faults:
     expect(await loadConfig(await file('# nothing yet\n'))).toEqual({});
   });
 
+  test('allowedHosts is a list of names', async () => {
+    expect(await loadConfig(await file('allowedHosts: [plantstore, "*"]\n'))).toEqual({ allowedHosts: ['plantstore', '*'] });
+    expect(await loadConfig(await file('bodyBufferBytes: 8388608\n'))).toEqual({ bodyBufferBytes: 8388608 });
+  });
+
   test('JSON is read too', async () => {
     expect(await loadConfig(await file('{"port": 4011, "cors": true}', 'plantstore.json'))).toEqual({ port: 4011, cors: true });
   });
@@ -144,6 +149,7 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('port: "4010"\n')).toBe('port must be a whole number from 0 to 65535, not "4010"');
     expect(await problem('port:\n')).toBe('port must be a whole number from 0 to 65535, not null');
     expect(await problem('bodyLimitBytes: 1.5\n')).toBe('bodyLimitBytes must be a whole number from 1 to 2147483648, not 1.5');
+    expect(await problem('bodyBufferBytes: 0\n')).toBe('bodyBufferBytes must be a whole number from 1 to 1099511627776, not 0');
     expect(await problem('requestTimeoutMs: 10\n')).toBe('requestTimeoutMs must be a whole number from 100 to 3600000, not 10');
     expect(await problem('journalSize: -1\n')).toBe('journalSize must be a whole number from 0 to 1000000, not -1');
     expect(await problem('journalBytes: 1.5\n')).toBe('journalBytes must be a whole number from 0 to 1099511627776, not 1.5');
@@ -155,6 +161,8 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('tokens: [alice, ""]\n')).toBe('tokens[1] must be a non-empty string, not ""');
     expect(await problem('adminToken: 42\n')).toBe('adminToken must be a string (quote it), not 42');
     expect(await problem('spec: {}\n')).toBe('spec must be a string, not a mapping');
+    expect(await problem('allowedHosts: plantstore\n')).toBe('allowedHosts must be a list, not "plantstore"');
+    expect(await problem('allowedHosts: [plantstore, ""]\n')).toBe('allowedHosts[1] must be a non-empty string, not ""');
   });
 
   test('faults are checked field by field, then as faults.add would', async () => {

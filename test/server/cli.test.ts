@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postPlant, plantText } from './helpers.js';
+import { postPlant, plantText, send } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -112,12 +112,30 @@ describe('plantstore serve', () => {
       expect(banner).toMatch(/POST\s+\/plants\s+createPlant\s+stateful, in-memory store, bearer/);
       expect(banner).toContain('ANY non-empty bearer token is accepted');
       expect(banner).toContain('refused credentials: HTTP 400 with Error code 401');
+      expect(banner).toMatch(/control API: .*open: no --admin-token; Host localhost, \*\.localhost, IP addresses;/);
+      expect(banner).not.toContain('warning:');
 
       const reply = await postPlant(url, plantText({ name: 'from the CLI', id: 1 }));
       expect(reply.status).toBe(200);
       expect(reply.text).toBe('{"name":"from the CLI"}');
       await cli.waitForOutput(/ POST \/plants 200 /);
 
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
+  it("with --allow-host '*': the banner warns that any web page can reach the open control API", async () => {
+    const cli = runCli(['serve', '--port', '0', '--allow-host', '*']);
+    try {
+      const [, url = ''] = await cli.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+      await cli.waitForOutput(/\nplants: /);
+      expect(cli.stdout()).toMatch(/control API: .*open: no --admin-token; any Host;/);
+      // Answered also serves to let the CLI install its signal handlers before the SIGTERM below.
+      expect((await send(`${url}/__control/health`, { headers: { host: 'evil.example' } })).status).toBe(200);
+      expect(cli.stdout()).toContain("warning: --allow-host '*': any web page the developer visits can reach the open control API through DNS rebinding");
       cli.child.kill('SIGTERM');
       expect(await cli.exited).toEqual({ code: 0, signal: null });
     } finally {

@@ -182,3 +182,16 @@ function parseJson(text: string): unknown {
 function isAsyncIterable(value: unknown): value is AsyncIterable<Buffer> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
+
+/** Reads every HTTP/1.1 response out of raw bytes, in order, each body cut at its Content-Length. */
+export function parseRawResponses(text: string): RawResponse[] {
+  const responses: RawResponse[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    const { status, headers, body } = parseRawResponse(rest);
+    const length = Number(headers['content-length'] ?? body.length);
+    responses.push({ status, headers, body: body.slice(0, length) });
+    rest = body.slice(length);
+  }
+  return responses;
+}

@@ -60,6 +60,20 @@ describe('parseServeArguments', () => {
     expect(() => parseServeArguments(['--frobnicate'], NO_ENV)).toThrow('--frobnicate');
   });
 
+  it('gathers --allow-host names from the flags and the config file, and refuses an empty one', () => {
+    expect(parseServeArguments([], NO_ENV)).not.toHaveProperty('allowedHosts');
+    expect(parseServeArguments(['--allow-host', 'plantstore', '--allow-host', 'api.test'], NO_ENV, { allowedHosts: ['web'] })).toMatchObject({ allowedHosts: ['plantstore', 'api.test', 'web'] });
+    expect(() => parseServeArguments(['--allow-host', ' '], NO_ENV)).toThrow('--allow-host');
+  });
+
+  it('reads --body-buffer-bytes (else the config file), and refuses one below the body limit', () => {
+    expect(parseServeArguments([], NO_ENV)).not.toHaveProperty('bodyBufferBytes');
+    expect(parseServeArguments(['--body-buffer-bytes', '4194304'], NO_ENV, { bodyBufferBytes: 8388608 })).toMatchObject({ bodyBufferBytes: 4194304 });
+    expect(parseServeArguments(['--body-limit', '1024'], NO_ENV, { bodyBufferBytes: 8192 })).toMatchObject({ bodyBufferBytes: 8192 });
+    expect(() => parseServeArguments(['--body-limit', '2048', '--body-buffer-bytes', '1024'], NO_ENV)).toThrow(/--body-buffer-bytes \(1024\) must be at least --body-limit \(2048\)/);
+    expect(() => parseServeArguments(['--body-buffer-bytes', 'lots'], NO_ENV)).toThrow(UsageError);
+  });
+
   it('refuses a positional argument', () => {
     expect(() => parseServeArguments(['extra'], NO_ENV)).toThrow('extra');
   });
