@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../document/yaml.js';
 import { checkFaultSpec, FAULT_KINDS, FaultError, type FaultSpec } from '../faults/faults.js';
 import { LOG_LEVELS, type LogLevel } from '../log/logger.js';
 import type { Plant } from '../store/plant-store.js';

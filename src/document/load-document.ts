@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from './yaml.js';
 import { getHttpOperationsFromSpec } from '../prism/internals.js';
 import type { IHttpOperation } from '@stoplight/types';
 
