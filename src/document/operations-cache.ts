@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, readFileSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,11 +16,14 @@ import { plantstoreVersion } from '../control/version.js';
  * - only self-contained documents are kept (an external $ref could change without these bytes changing);
  * - entries are written to a temporary file and renamed into place, so readers never see half of one;
  * - an entry that is unreadable, malformed or for another key is ignored, and rebuilt;
- * - an entry is written only if it decodes to operations deep-equal to prism's.
+ * - an entry is written only if it decodes to operations deep-equal to prism's;
+ * - at most MAX_ENTRIES entries are kept.
  */
 
 /** Bump when what is derived from a document, or how it is stored, changes. */
 const FORMAT = 1;
+/** Entries kept; past this, the least recently written go (each edit of a document adds one). */
+const MAX_ENTRIES = 100;
 /** Larger files are not cached (nor read here): loadDocument's own reading handles them. */
 const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 
@@ -122,9 +125,23 @@ export async function writeCachedDocument(directory: string, key: string, docume
     await mkdir(directory, { recursive: true });
     await writeFile(temporary, text, { mode: 0o600 });
     await rename(temporary, file);
+    await prune(directory);
   } catch {
     await rm(temporary, { force: true }).catch(() => undefined);
   }
+}
+
+/**
+ * Keeps the newest MAX_ENTRIES entries, and removes temporary files a killed process left behind
+ * (older than a minute, so never one being written). Runs only after a write, i.e. on a cache miss.
+ */
+async function prune(directory: string): Promise<void> {
+  const files = await Promise.all(
+    (await readdir(directory)).map(async (name) => ({ name, at: (await stat(join(directory, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
+  );
+  const entries = files.filter(({ name }) => /^[0-9a-f]{64}\.json$/.test(name)).sort((a, b) => b.at - a.at);
+  const leftovers = files.filter(({ name, at }) => name.endsWith('.tmp') && at < Date.now() - 60_000);
+  await Promise.all([...entries.slice(MAX_ENTRIES), ...leftovers].map(({ name }) => rm(join(directory, name), { force: true })));
 }
 
 /** True when the document reaches outside itself ($ref to another file or URL): not cacheable by its bytes. */

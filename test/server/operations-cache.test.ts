@@ -2,7 +2,7 @@
  * The operations cache (src/document/operations-cache.ts): a start with a document seen before must
  * serve exactly what prism-http builds from it, and any doubt about an entry means building afresh.
  */
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -134,5 +134,27 @@ describe('the operations cache', () => {
     for (const value of [Number.NaN, -0, 10n, new Date(0), Symbol('s')]) {
       expect(encodeEntry('k', { ...document, operations: [{ value }] as never })).toBeUndefined();
     }
+  });
+});
+
+describe('the operations cache stays bounded', () => {
+  it('keeps the newest 100 entries and drops temporary files left over a minute ago', async () => {
+    const cache = join(directory, 'cache');
+    await mkdir(cache, { recursive: true });
+    const old = new Date(Date.now() - 3_600_000);
+    for (let index = 0; index < 105; index++) {
+      const file = join(cache, `${index.toString(16).padStart(64, '0')}.json`);
+      await writeFile(file, '{}');
+      await utimes(file, old, old);
+    }
+    await writeFile(join(cache, 'left.over.tmp'), '');
+    await utimes(join(cache, 'left.over.tmp'), old, old);
+    await writeFile(join(cache, 'being.written.tmp'), '');
+    await loadDocument(PETS);
+    const names = await readdir(cache);
+    expect(names.filter((name) => name.endsWith('.json'))).toHaveLength(100);
+    expect(names.filter((name) => name.endsWith('.tmp'))).toEqual(['being.written.tmp']);
+    // The entry just written (the only name not made of leading zeros) is among those kept.
+    expect(names.filter((name) => name.endsWith('.json') && !name.startsWith('0000000000'))).toHaveLength(1);
   });
 });
