@@ -2,7 +2,8 @@
 // A bare node:http handler that reads the body, JSON.parses it and answers
 // 200 with {"name":...,"tag":...}. No validation, no auth, no store, no logging.
 //
-//   node bench/floor-server.mjs --port 4011 [--host 127.0.0.1]
+//   node bench/floor-server.mjs --port 4011 [--host 127.0.0.1]   (--port 0 picks a free one)
+// @ts-check
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 
@@ -13,8 +14,8 @@ const { values } = parseArgs({
   },
 });
 const port = Number(values.port);
-if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-  console.error('floor-server: --port <1..65535> is required');
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error('floor-server: --port <0..65535> is required');
   process.exit(2);
 }
 
@@ -37,7 +38,11 @@ const server = http.createServer((req, res) => {
   });
 });
 
-server.listen(port, values.host);
+// Announced as plantstore does, so the start-up bench times both the same way.
+server.listen(port, values.host, () => {
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  console.log(`listening on http://${values.host}:${address.port}`);
+});
 
 const stop = () => {
   server.close();

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench`: POST /plants throughput of plantstore vs the prism mock vs a
 // bare node:http floor, back to back in one run. A benchmark, not a test.
 //
@@ -7,7 +8,10 @@
 //
 //   node bench/run.mjs [--duration 10] [--warmup 2] [--connections 32]
 //                      [--only floor,plantstore] [--strict] [--settle 2] [--max-seconds N]
-//   env: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ONLY, BENCH_STRICT=1, BENCH_SETTLE, BENCH_MAX_SECONDS
+//                      [--startup-rounds 7]
+//   env: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ONLY, BENCH_STRICT=1, BENCH_SETTLE, BENCH_MAX_SECONDS,
+//        BENCH_STARTUP_ROUNDS
+// --startup-rounds: start-up times first (bench/startup.mjs), this many alternating rounds (0: skip).
 // --settle: before each row wait up to N s for other processes to quiet down (0: don't).
 //
 // Exit codes: 0 ok (bars may be unmet unless --strict), 1 a row had > 1 % non-2xx
@@ -21,7 +25,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { HOST, TOKEN, targets as allTargets } from './targets.mjs';
+import { benchStartup, startupTable } from './startup.mjs';
+import { HOST, PLANTSTORE_CLI, TOKEN, targets as allTargets } from './targets.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results', 'latest.json');
@@ -41,6 +46,7 @@ const { values: argv } = parseArgs({
     strict: { type: 'boolean' },
     'max-seconds': { type: 'string' },
     settle: { type: 'string' },
+    'startup-rounds': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -68,6 +74,7 @@ const config = {
   strict: argv.strict ?? process.env.BENCH_STRICT === '1',
   // Before each row, wait up to this long for the machine to be quiet (other CPU use below the "disturbed" mark).
   settleSeconds: num('settle', 'BENCH_SETTLE', 2, 0),
+  startupRounds: Math.round(num('startup-rounds', 'BENCH_STARTUP_ROUNDS', 7, 0)),
 };
 
 let targets = allTargets;
@@ -84,7 +91,7 @@ if (config.only.length) {
 config.maxSeconds = num(
   'max-seconds',
   'BENCH_MAX_SECONDS',
-  targets.reduce((s, t) => s + (t.startTimeoutMs ?? 15000) / 1000 + config.settleSeconds + config.warmupSeconds + config.durationSeconds + 15, 30),
+  targets.reduce((s, t) => s + (t.startTimeoutMs ?? 15000) / 1000 + config.settleSeconds + config.warmupSeconds + config.durationSeconds + 15, 30 + config.startupRounds * 10),
   1,
 );
 
@@ -140,7 +147,7 @@ function freePort() {
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, HOST, () => {
-      const { port } = srv.address();
+      const { port } = /** @type {net.AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
@@ -363,7 +370,8 @@ async function benchTarget(target) {
     if (ready.status < 200 || ready.status > 299) log(` — probe body: ${ready.body}`);
     log(`\n[${target.id}] warm-up ${config.warmupSeconds} s, measure ${config.durationSeconds} s, ${config.connections} connections …\n`);
 
-    let start = null;
+    /** @type {{ server: number, system: number, t: number }} */
+    let start = { server: NaN, system: NaN, t: NaN }; // set when the load child starts measuring
     const load = await runLoad(port, target, () => {
       start = { server: cpuTicks(child.pid), system: systemBusyTicks(), t: Date.now() };
     });
@@ -467,6 +475,13 @@ log(
     `${config.connections} connections, Node ${process.version}, ${os.cpus().length} CPUs, loopback ${HOST}\n`,
 );
 
+// Start-up first, while no server of ours is running.
+let startup = null;
+if (config.startupRounds > 0) {
+  if (existsSync(path.resolve(ROOT, PLANTSTORE_CLI))) startup = await benchStartup({ rounds: config.startupRounds, cli: PLANTSTORE_CLI, log });
+  else log(`[startup] skipped: ${PLANTSTORE_CLI} not found (not built yet: npm run build)\n`);
+}
+
 const rows = [];
 for (const target of targets) rows.push(await benchTarget(target));
 
@@ -550,6 +565,7 @@ for (const r of rows) {
   if (prism) parts.push(`${fmt(r.requests.mean / prism.requests.mean, 1)}× prism`);
   out.push(`${r.label}: ${parts.join(', ')}`);
 }
+if (startup) out.push('', startupTable(startup));
 const seconds = (Date.now() - t0) / 1000;
 out.push('');
 out.push(`bench took ${fmt(seconds, 1)} s (without the build); results in ${path.relative(ROOT, RESULTS)}`);
@@ -578,6 +594,7 @@ writeFileSync(
       loadavgAtEnd: os.loadavg(),
       config: { ...config, host: HOST },
       rows,
+      startup,
       ratios,
       bars,
       problems,

@@ -1,3 +1,4 @@
+// @ts-check
 // The servers `npm run bench` measures, in the order they run.
 //
 // To add a row, add one entry. Most plantstore rows are one line:
@@ -18,6 +19,16 @@
 //   optional   true: failing to start is reported but does not make the run exit non-zero
 //   note       printed under the table
 
+/**
+ * @typedef {{ port: number, host: string, token: string, tmpDir?: string }} TargetContext
+ * @typedef {{
+ *   id: string, label: string, role?: 'plantstore' | 'prism' | 'floor',
+ *   command: (ctx: TargetContext) => [string, string[]],
+ *   requires?: string[], tmpDir?: boolean, env?: Record<string, string>, stdout?: 'pipe' | 'ignore',
+ *   idMode?: 'int64' | 'safe', stateful?: boolean, startTimeoutMs?: number, optional?: boolean, note?: string,
+ * }} Target
+ */
+
 export const HOST = '127.0.0.1'; // loopback only
 export const TOKEN = 'bench-token';
 // BENCH_PLANTSTORE_CLI=/other/checkout/dist/src/cli/main.js benches another build (e.g. before/after a change).
@@ -28,6 +39,13 @@ const node = process.execPath;
 /**
  * A `plantstore serve` row on a free loopback port with `--log-level silent`.
  * `extraArgs(ctx)` returns more flags; if they include --log-level, ours is left out.
+ */
+/**
+ * @param {string} id
+ * @param {string} label
+ * @param {(ctx: TargetContext) => string[]} [extraArgs]
+ * @param {Partial<Target>} [options]
+ * @returns {Target}
  */
 export function plantstore(id, label, extraArgs = () => [], options = {}) {
   return {
@@ -44,6 +62,7 @@ export function plantstore(id, label, extraArgs = () => [], options = {}) {
   };
 }
 
+/** @type {Target[]} */
 export const targets = [
   {
     id: 'floor',

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../document/yaml.js';
 import { checkFaultSpec, FAULT_KINDS, FaultError, type FaultSpec } from '../faults/faults.js';
 import { INPUT_FILE_LIMITS, readInputFile } from '../document/read-input-file.js';
 import { LOG_LEVELS, type LogLevel } from '../log/logger.js';

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from './yaml.js';
 import { getHttpOperationsFromSpec } from '../prism/internals.js';
+import { cacheDirectory, cacheKey, hasExternalRefs, readCachedDocument, readRegularFile, writeCachedDocument } from './operations-cache.js';
 import type { IHttpOperation } from '@stoplight/types';
 import { INPUT_FILE_LIMITS, readInputFile } from './read-input-file.js';
 
@@ -47,6 +48,10 @@ export function shippedFile(relativePath: string): string {
  */
 export async function loadDocument(spec: string | object = bundledSpecPath()): Promise<LoadedDocument> {
   const source = typeof spec === 'string' ? resolve(spec) : '(inline)';
+  // A file seen before (same bytes, same versions) skips parsing and prism: see operations-cache.ts.
+  const cache = typeof spec === 'string' ? await cacheFor(source) : undefined;
+  const cached = cache && (await readCachedDocument(cache.directory, cache.key));
+  if (cached) return { source, ...cached };
   const document = typeof spec === 'string' ? await readDocumentFile(source) : spec;
   if (!isRecord(document) || typeof document.openapi !== 'string' && typeof document.swagger !== 'string') {
     throw new DocumentError(`${source}: not an OpenAPI document (no "openapi" version field at the top level)`);
@@ -60,12 +65,25 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
   }
   if (operations.length === 0) throw new DocumentError(`${source}: the document declares no operations`);
   const info = isRecord(document.info) ? document.info : {};
-  return {
-    source,
+  const loaded = {
     title: typeof info.title === 'string' ? info.title : 'untitled',
     version: typeof info.version === 'string' ? info.version : 'unversioned',
     operations,
   };
+  if (cache && !hasExternalRefs(document)) await storeIfUnchanged(source, cache, loaded);
+  return { source, ...loaded };
+}
+
+async function cacheFor(source: string): Promise<{ directory: string; key: string } | undefined> {
+  const directory = cacheDirectory();
+  const bytes = directory === undefined ? undefined : await readRegularFile(source);
+  return directory === undefined || bytes === undefined ? undefined : { directory, key: cacheKey(bytes) };
+}
+
+/** prism read the file itself: store its operations only if the file still has the bytes the key was made from. */
+async function storeIfUnchanged(source: string, cache: { directory: string; key: string }, loaded: Omit<LoadedDocument, 'source'>): Promise<void> {
+  const bytes = await readRegularFile(source);
+  if (bytes !== undefined && cacheKey(bytes) === cache.key) await writeCachedDocument(cache.directory, cache.key, loaded);
 }
 
 async function readDocumentFile(path: string): Promise<unknown> {

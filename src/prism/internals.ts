@@ -1,10 +1,18 @@
 import { createRequire } from 'node:module';
 
 /**
- * prism-http's validator and mocker are not exported from its package root, only from its CommonJS
- * dist/ files. A default `import` of those binds differently under Node (module.exports) and under
- * vitest's transform (module.exports.default), so they are loaded here with require, which gives
+ * Every require into @stoplight/prism-http/dist/*, in one place. Two reasons for deep paths:
+ * - the validator and the mocker are not exported from the package root;
+ * - getHttpOperationsFromSpec is, but the root index.js eagerly requires ./mocker (faker,
+ *   json-schema-faker): measured, requiring the root takes 2.4–2.9 s, the deep
+ *   dist/utils/operations.js 0.8–1.0 s.
+ * A default `import` of prism's CommonJS files binds differently under Node (module.exports) and
+ * under vitest's transform (module.exports.default), so they are loaded with require, which gives
  * module.exports everywhere, and typed from prism's own declarations.
+ *
+ * Each part is loaded on first use, not at import: start-up with a cached document needs only Ajv
+ * (see document/operations-cache.ts); the operations builder, the parameter validator, prism's
+ * error wording and the mocker each cost 0.1–1.2 s of module loading that a start may not need.
  */
 const require = createRequire(import.meta.url);
 
@@ -13,40 +21,48 @@ type Validation = typeof import('@stoplight/prism-http/dist/validator/index.js')
 type Mocker = typeof import('@stoplight/prism-http/dist/mocker/index.js');
 type Operations = typeof import('@stoplight/prism-http/dist/utils/operations.js');
 
-const schemaValidation = require('@stoplight/prism-http/dist/validator/validators/utils.js') as SchemaValidation;
-const validation = require('@stoplight/prism-http/dist/validator/index.js') as Validation;
-const operations = require('@stoplight/prism-http/dist/utils/operations.js') as Operations;
-/** The mocker brings faker and json-schema-faker (over a second of start-up): loaded when first needed. */
-let mocker: Mocker | undefined;
-const loadMocker = (): Mocker => (mocker ??= require('@stoplight/prism-http/dist/mocker/index.js') as Mocker);
+/** Requires `path` the first time the returned function is called. */
+function lazy<T>(path: string): () => T {
+  let loaded: T | undefined;
+  return () => (loaded ??= require(path) as T);
+}
+
+/** Builds six Ajv instances at load; needed for error wording (a failed check) and validateAgainstSchema. */
+const schemaValidation = lazy<SchemaValidation>('@stoplight/prism-http/dist/validator/validators/utils.js');
+/** Brings lodash/fp, fp-ts and prism's security validators: needed only by operations with parameters. */
+const validation = lazy<Validation>('@stoplight/prism-http/dist/validator/index.js');
+/** Brings @stoplight/http-spec (with its postman converter) and the $ref parser: needed only on a cache miss. */
+const operations = lazy<Operations>('@stoplight/prism-http/dist/utils/operations.js');
+/** Brings faker and json-schema-faker (over a second): needed only by mocked operations. */
+const mocker = lazy<Mocker>('@stoplight/prism-http/dist/mocker/index.js');
 
 /** Reads an OpenAPI document (path or object) into prism's operations. */
-export const getHttpOperationsFromSpec = operations.getHttpOperationsFromSpec;
+export const getHttpOperationsFromSpec: Operations['getHttpOperationsFromSpec'] = (...args) => operations().getHttpOperationsFromSpec(...args);
 
 /** prism's own schema check; the reference compileSchemaCheck is tested against. */
-export const validateAgainstSchema = schemaValidation.validateAgainstSchema;
+export const validateAgainstSchema: SchemaValidation['validateAgainstSchema'] = (...args) => schemaValidation().validateAgainstSchema(...args);
 /** prism's request validation: body, headers, query and path parameters. */
-export const validateInput = validation.validateInput;
+export const validateInput: Validation['validateInput'] = (...args) => validation().validateInput(...args);
 /** prism's response validation: declared status, media type, body schema and headers. */
-export const validateOutput = validation.validateOutput;
+export const validateOutput: Validation['validateOutput'] = (...args) => validation().validateOutput(...args);
 /**
  * A body schema compiled once into a plain function, judged exactly as prism's validateAgainstSchema
  * judges it: the same Ajv and ajv-formats copies (resolved from prism-http's own folder), the same
  * options and date-time format, the same error wording (prism's convertAjvErrors). What it leaves
  * out is prism's per-call fp-ts plumbing, which cost ~14 µs a request (profiled under load).
  */
-export type SchemaCheck = (value: unknown) => ReturnType<typeof schemaValidation.convertAjvErrors> | undefined;
+export type SchemaCheck = (value: unknown) => ReturnType<SchemaValidation['convertAjvErrors']> | undefined;
 
 const fromPrism = createRequire(require.resolve('@stoplight/prism-http'));
 type AjvModule = typeof import('ajv');
 type AjvClass = AjvModule['default'];
 type AjvInstance = InstanceType<AjvClass>;
+/** Only the draft a document's schemas use is loaded. */
 const ajvClasses = {
-  default: (fromPrism('ajv') as AjvModule).default,
-  draft2019_09: (fromPrism('ajv/dist/2019') as { default: AjvClass }).default,
-  draft2020_12: (fromPrism('ajv/dist/2020') as { default: AjvClass }).default,
+  default: () => (fromPrism('ajv') as AjvModule).default,
+  draft2019_09: () => (fromPrism('ajv/dist/2019') as { default: AjvClass }).default,
+  draft2020_12: () => (fromPrism('ajv/dist/2020') as { default: AjvClass }).default,
 };
-const addFormats = (fromPrism('ajv-formats') as { default: (ajv: AjvInstance) => AjvInstance }).default;
 const dateTime = require('@stoplight/prism-http/dist/validator/validators/dateTime.js') as typeof import('@stoplight/prism-http/dist/validator/validators/dateTime.js');
 const ajvInstances = new Map<keyof typeof ajvClasses, AjvInstance>();
 
@@ -60,9 +76,9 @@ function ajvFor($schema: unknown): AjvInstance {
       : 'default';
   let ajv = ajvInstances.get(draft);
   if (!ajv) {
-    const Ajv = ajvClasses[draft];
+    const Ajv = ajvClasses[draft]();
     ajv = new Ajv({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes: false, logger: false });
-    addFormats(ajv);
+    (fromPrism('ajv-formats') as { default: (ajv: AjvInstance) => AjvInstance }).default(ajv);
     ajv.addFormat('date-time', dateTime.fmtDef(dateTime.date_time, dateTime.compareDateTime));
     ajvInstances.set(draft, ajv);
   }
@@ -79,14 +95,14 @@ export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'bo
   return (value) => {
     if (validate(value)) return undefined;
     const [first, ...rest] = validate.errors ?? [];
-    return first ? schemaValidation.convertAjvErrors([first, ...rest], ERROR, INPUT, prefix) : undefined;
+    return first ? schemaValidation().convertAjvErrors([first, ...rest], ERROR, INPUT, prefix) : undefined;
   };
 }
 
 /** prism's mocker: the document's example, or a generated answer. */
-export const mock: Mocker['default'] = (options) => loadMocker().default(options);
+export const mock: Mocker['default'] = (options) => mocker().default(options);
 
 /** Loads the mocker ahead of the first request that needs it. */
 export function preloadMocker(): void {
-  loadMocker();
+  mocker();
 }

@@ -1,0 +1,169 @@
+// @ts-check
+// Start-up: spawn → "listening" line → first answer to POST /plants, for plantstore and for a bare
+// node:http floor started the same way, alternating so both see the same machine load.
+// `plantstore verify --help` (spawn → exit) is timed too: the suite's CLI must stay quick to start.
+//
+//   node bench/startup.mjs [--rounds 15] [--cli dist/src/cli/main.js] [--base other/dist/src/cli/main.js] [--uncached]
+//   --base: also time another build, in the same alternation (before/after a change).
+//   --uncached: also time plantstore with PLANTSTORE_CACHE_DIR=off (what a start costs without the operations cache).
+// plantstore's operations cache is used as it is; a cold one only slows the first round.
+//
+// Exported as benchStartup() for bench/run.mjs.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = '127.0.0.1';
+const LIMIT_MS = 20_000;
+
+/**
+ * Spawns `args`, resolves the ms from spawn to the "listening on http://host:port" line and to the
+ * first answered POST /plants (sent as soon as that line appears), then stops the process.
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ * @returns {Promise<{ listeningMs: number, answerMs: number, status: number }>}
+ */
+function timeServer(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let out = '';
+    let err = '';
+    let done = false;
+    const finish = (/** @type {() => void} */ settle) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      settle();
+    };
+    const timer = setTimeout(() => finish(() => reject(new Error(`no answer within ${LIMIT_MS} ms: ${err.slice(-300)}`))), LIMIT_MS);
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.once('exit', (code) => finish(() => reject(new Error(`exited (${code}) before answering: ${err.slice(-300)}`))));
+    child.stdout.on('data', (chunk) => {
+      if (out.includes('listening on')) return;
+      out += chunk;
+      const port = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out)?.[1];
+      if (port === undefined) return;
+      const listeningMs = performance.now() - t0;
+      post(Number(port)).then(
+        (status) => finish(() => resolve({ listeningMs, answerMs: performance.now() - t0, status })),
+        (error) => finish(() => reject(error)),
+      );
+    });
+  });
+}
+
+/** @param {string[]} args @returns {Promise<number>} ms from spawn to a clean exit */
+function timeExit(args) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`${args.join(' ')} exited ${code}`))));
+  });
+}
+
+/** @param {number} port @returns {Promise<number>} */
+function post(port) {
+  const body = '{"name":"probe","tag":"probe","id":1}';
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: HOST, port, method: 'POST', path: '/plants', agent: false, headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** @param {number[]} values @param {number} q */
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+}
+
+/**
+ * @param {{ rounds?: number, cli?: string, base?: string, uncached?: boolean, log?: (line: string) => void }} [options]
+ */
+export async function benchStartup({ rounds = 7, cli = 'dist/src/cli/main.js', base, uncached = false, log = () => {} } = {}) {
+  const serve = (/** @type {string} */ main) => [main, 'serve', '--port', '0', '--host', HOST];
+  /** @type {{ id: string, label: string, kind: 'server' | 'exit', args: string[], env?: Record<string, string> }[]} */
+  const rows = [
+    { id: 'floor', label: 'floor (bare node:http)', kind: 'server', args: ['bench/floor-server.mjs', '--port', '0', '--host', HOST] },
+    { id: 'plantstore', label: 'plantstore serve', kind: 'server', args: serve(cli) },
+    ...(uncached ? [{ id: 'uncached', label: 'plantstore serve, no cache', kind: /** @type {const} */ ('server'), args: serve(cli), env: { PLANTSTORE_CACHE_DIR: 'off' } }] : []),
+    ...(base ? [{ id: 'base', label: `plantstore serve (${base})`, kind: /** @type {const} */ ('server'), args: serve(base) }] : []),
+    { id: 'verify-help', label: 'plantstore verify --help', kind: 'exit', args: [cli, 'verify', '--help'] },
+    ...(base ? [{ id: 'base-verify-help', label: `verify --help (${base})`, kind: /** @type {const} */ ('exit'), args: [base, 'verify', '--help'] }] : []),
+  ];
+  /** @type {Map<string, { listening: number[], answer: number[] }>} */
+  const samples = new Map(rows.map((row) => [row.id, { listening: [], answer: [] }]));
+  // Alternate, one of each per round, so machine load falls on every row alike.
+  for (let round = 0; round < rounds; round++) {
+    for (const row of rows) {
+      const sample = /** @type {{ listening: number[], answer: number[] }} */ (samples.get(row.id));
+      if (row.kind === 'exit') {
+        sample.answer.push(await timeExit(row.args));
+        continue;
+      }
+      const timed = await timeServer(row.args, row.env);
+      if (timed.status < 200 || timed.status > 299) throw new Error(`${row.label}: POST /plants answered ${timed.status}`);
+      sample.listening.push(timed.listeningMs);
+      sample.answer.push(timed.answerMs);
+    }
+    log(`[startup] round ${round + 1}/${rounds}\n`);
+  }
+  const floor = /** @type {{ listening: number[], answer: number[] }} */ (samples.get('floor'));
+  const floorAnswer = quantile(floor.answer, 0.5);
+  return {
+    rounds,
+    rows: rows.map((row) => {
+      const { listening, answer } = /** @type {{ listening: number[], answer: number[] }} */ (samples.get(row.id));
+      return {
+        id: row.id,
+        label: row.label,
+        command: [...Object.entries(row.env ?? {}).map(([name, value]) => `${name}=${value}`), 'node', ...row.args].join(' '),
+        listeningMedianMs: listening.length ? quantile(listening, 0.5) : null,
+        medianMs: quantile(answer, 0.5),
+        p90Ms: quantile(answer, 0.9),
+        overFloor: row.kind === 'server' ? quantile(answer, 0.5) / floorAnswer : null,
+        samplesMs: answer.map(Math.round),
+      };
+    }),
+  };
+}
+
+/** @param {Awaited<ReturnType<typeof benchStartup>>} result */
+export function startupTable(result) {
+  const ms = (/** @type {number | null} */ n) => (n === null ? '-' : `${Math.round(n)} ms`);
+  const head = ['start-up', 'to listening (median)', 'to first answer (median)', 'p90', '× floor'];
+  const body = result.rows.map((r) => [r.label, ms(r.listeningMedianMs), ms(r.medianMs), ms(r.p90Ms), r.overFloor === null ? '-' : `${r.overFloor.toFixed(1)}×`]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [
+    line(head),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...body.map(line),
+    `${result.rounds} alternating rounds; spawn → "listening on" line → POST /plants answered (verify --help: spawn → exit).`,
+  ].join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { rounds: { type: 'string' }, cli: { type: 'string' }, base: { type: 'string' }, uncached: { type: 'boolean' } } });
+  const result = await benchStartup({
+    rounds: values.rounds === undefined ? 15 : Number(values.rounds),
+    ...(values.cli ? { cli: values.cli } : {}),
+    ...(values.base ? { base: values.base } : {}),
+    uncached: values.uncached ?? false,
+    log: (line) => process.stderr.write(line),
+  });
+  console.log(startupTable(result));
+  for (const row of result.rows) console.log(`  ${row.id}: ${row.samplesMs.join(' ')}`);
+}

@@ -1,0 +1,198 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { constants, readFileSync } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import type { IHttpOperation } from '@stoplight/types';
+import { plantstoreVersion } from '../control/version.js';
+
+/**
+ * What prism-http derives from a document (its operations, ~0.5–1 s of module loading and
+ * dereferencing at every start), kept on disk keyed by the document's bytes, so a start with an
+ * unchanged document skips prism's operations builder and the YAML parser. Safe by construction:
+ * - the key hashes the bytes with the versions of everything that derives the operations;
+ * - only self-contained documents are kept (an external $ref could change without these bytes changing);
+ * - entries are written to a temporary file and renamed into place, so readers never see half of one;
+ * - an entry that is unreadable, malformed or for another key is ignored, and rebuilt;
+ * - an entry is written only if it decodes to operations deep-equal to prism's;
+ * - at most MAX_ENTRIES entries are kept.
+ */
+
+/** Bump when what is derived from a document, or how it is stored, changes. */
+const FORMAT = 1;
+/** Entries kept; past this, the least recently written go (each edit of a document adds one). */
+const MAX_ENTRIES = 100;
+/** Larger files are not cached (nor read here): loadDocument's own reading handles them. */
+const MAX_CACHED_BYTES = 16 * 1024 * 1024;
+
+export interface CachedDocument {
+  readonly title: string;
+  readonly version: string;
+  readonly operations: readonly IHttpOperation[];
+}
+
+/**
+ * The cache folder: PLANTSTORE_CACHE_DIR ("off" turns caching off), else $XDG_CACHE_HOME/plantstore,
+ * else ~/.cache/plantstore. Outside node_modules so `npm ci` keeps it, and per user, so no sharing of writes.
+ */
+export function cacheDirectory(environment: NodeJS.ProcessEnv = process.env): string | undefined {
+  const chosen = environment.PLANTSTORE_CACHE_DIR;
+  if (chosen === 'off') return undefined;
+  if (chosen) return chosen;
+  return join(environment.XDG_CACHE_HOME || join(homedir(), '.cache'), 'plantstore');
+}
+
+/**
+ * A regular file's bytes, or undefined for anything else (FIFO, directory, missing, too large):
+ * those are loadDocument's to read and report. Opened non-blocking, so a FIFO cannot hang it.
+ */
+export async function readRegularFile(path: string): Promise<Buffer | undefined> {
+  let handle;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile() || stats.size > MAX_CACHED_BYTES) return undefined;
+    const bytes = await handle.readFile();
+    return bytes.length > MAX_CACHED_BYTES ? undefined : bytes;
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+let derivedBy: string | undefined;
+
+/** The versions of plantstore, prism-http and the packages prism builds operations with. */
+function derivers(): string {
+  derivedBy ??= JSON.stringify([FORMAT, plantstoreVersion(), ...['@stoplight/http-spec', '@stoplight/json-schema-ref-parser', '@stoplight/json'].map(prismDependencyVersion), prismVersion()]);
+  return derivedBy;
+}
+
+const require = createRequire(import.meta.url);
+
+function prismVersion(): string {
+  return versionAbove(require.resolve('@stoplight/prism-http'), '@stoplight/prism-http');
+}
+
+function prismDependencyVersion(name: string): string {
+  try {
+    return `${name}@${versionAbove(createRequire(require.resolve('@stoplight/prism-http')).resolve(name), name)}`;
+  } catch {
+    return `${name}@unresolved`;
+  }
+}
+
+/** The version in the nearest package.json named `name` above a resolved file (exports may hide package.json). */
+function versionAbove(file: string, name: string): string {
+  for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+      if (manifest.name === name && typeof manifest.version === 'string') return manifest.version;
+    } catch {
+      // No package.json here: keep walking up.
+    }
+  }
+  return 'unknown';
+}
+
+export function cacheKey(bytes: Buffer): string {
+  return createHash('sha256').update(derivers()).update('\0').update(bytes).digest('hex');
+}
+
+/** The entry for `key`, or undefined when there is none or it cannot be trusted. */
+export async function readCachedDocument(directory: string, key: string): Promise<CachedDocument | undefined> {
+  try {
+    return decodeEntry(await readFile(join(directory, `${key}.json`), 'utf8'), key);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores `document` under `key`; any failure (read-only disk, no home) only means no cache. */
+export async function writeCachedDocument(directory: string, key: string, document: CachedDocument): Promise<void> {
+  const text = encodeEntry(key, document);
+  if (text === undefined) return;
+  const file = join(directory, `${key}.json`);
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await mkdir(directory, { recursive: true });
+    await writeFile(temporary, text, { mode: 0o600 });
+    await rename(temporary, file);
+    await prune(directory);
+  } catch {
+    await rm(temporary, { force: true }).catch(() => undefined);
+  }
+}
+
+/**
+ * Keeps the newest MAX_ENTRIES entries, and removes temporary files a killed process left behind
+ * (older than a minute, so never one being written). Runs only after a write, i.e. on a cache miss.
+ */
+async function prune(directory: string): Promise<void> {
+  const files = await Promise.all(
+    (await readdir(directory)).map(async (name) => ({ name, at: (await stat(join(directory, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
+  );
+  const entries = files.filter(({ name }) => /^[0-9a-f]{64}\.json$/.test(name)).sort((a, b) => b.at - a.at);
+  const leftovers = files.filter(({ name, at }) => name.endsWith('.tmp') && at < Date.now() - 60_000);
+  await Promise.all([...entries.slice(MAX_ENTRIES), ...leftovers].map(({ name }) => rm(join(directory, name), { force: true })));
+}
+
+/** True when the document reaches outside itself ($ref to another file or URL): not cacheable by its bytes. */
+export function hasExternalRefs(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasExternalRefs);
+  if (typeof value !== 'object' || value === null) return false;
+  for (const [name, inner] of Object.entries(value)) {
+    if (name === '$ref' && typeof inner === 'string' && !inner.startsWith('#')) return true;
+    if (hasExternalRefs(inner)) return true;
+  }
+  return false;
+}
+
+/**
+ * JSON, except that prism's operations hold keys whose value is undefined: those are written as a
+ * marker string (random, and checked to occur nowhere else in the entry) and restored in place, so
+ * keys keep their order. Undefined when the entry would not decode to a deep-equal copy.
+ */
+export function encodeEntry(key: string, document: CachedDocument): string | undefined {
+  const marker = `plantstore:undefined:${randomBytes(16).toString('hex')}`;
+  let text: string;
+  try {
+    text = JSON.stringify({ key, undefinedMarker: marker, ...document }, (_name, value: unknown) => (value === undefined ? marker : value));
+  } catch {
+    return undefined;
+  }
+  if (text.split(marker).length - 1 !== countUndefined(document) + 1) return undefined;
+  const decoded = decodeEntry(text, key);
+  return decoded && isDeepStrictEqual(decoded, { title: document.title, version: document.version, operations: document.operations }) ? text : undefined;
+}
+
+export function decodeEntry(text: string, key: string): CachedDocument | undefined {
+  const entry: unknown = JSON.parse(text);
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const { key: storedKey, undefinedMarker, title, version, operations } = entry as Record<string, unknown>;
+  if (storedKey !== key || typeof undefinedMarker !== 'string' || typeof title !== 'string' || typeof version !== 'string' || !Array.isArray(operations)) return undefined;
+  restoreUndefined(operations, undefinedMarker);
+  return { title, version, operations: operations as IHttpOperation[] };
+}
+
+function restoreUndefined(value: unknown, marker: string): void {
+  if (typeof value !== 'object' || value === null) return;
+  const record = value as Record<string, unknown>;
+  for (const name of Object.keys(record)) {
+    if (record[name] === marker) record[name] = undefined;
+    else restoreUndefined(record[name], marker);
+  }
+}
+
+function countUndefined(value: unknown): number {
+  if (value === undefined) return 1;
+  if (typeof value !== 'object' || value === null) return 0;
+  return Object.values(value).reduce<number>((sum, inner) => sum + countUndefined(inner), 0);
+}
