@@ -26,11 +26,12 @@ export const CONFIG_LIMITS = {
   bodyLimitBytes: [1, 2 ** 31],
   requestTimeoutMs: [100, 3_600_000],
   journalSize: [0, 1_000_000],
+  maxTenants: [1, 10_000_000],
 } as const;
 
 const CONFIG_KEYS: readonly (keyof ServeConfig)[] = [
   'spec', 'port', 'host', 'tokens', 'adminToken', 'authStatus', 'echoId', 'cors', 'bodyLimitBytes',
-  'requestTimeoutMs', 'logLevel', 'isolateByToken', 'dataDir', 'journalSize', 'seed', 'faults',
+  'requestTimeoutMs', 'logLevel', 'isolateByToken', 'dataDir', 'maxTenants', 'journalSize', 'seed', 'faults',
 ];
 
 const FAULT_KEYS: readonly (keyof FaultSpec)[] = ['kind', 'operation', 'times', 'percentage', 'latencyMs', 'latencyMaxMs', 'status', 'error', 'message', 'bodyDurationMs'];
@@ -84,6 +85,7 @@ async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
   if (at('logLevel') !== undefined) config.logLevel = logLevel(at('logLevel'));
   if (at('isolateByToken') !== undefined) config.isolateByToken = flag(at('isolateByToken'), 'isolateByToken');
   if (at('dataDir') !== undefined) config.dataDir = resolve(folder, text(at('dataDir'), 'dataDir'));
+  if (at('maxTenants') !== undefined) config.maxTenants = whole(at('maxTenants'), 'maxTenants', ...CONFIG_LIMITS.maxTenants);
   if (at('journalSize') !== undefined) config.journalSize = whole(at('journalSize'), 'journalSize', ...CONFIG_LIMITS.journalSize);
   if (at('faults') !== undefined) config.faults = list(at('faults'), 'faults').map((fault, index) => readFault(fault, keyPath('faults', index)));
   if (at('seed') !== undefined) config.seed = await readSeed(at('seed'), folder);

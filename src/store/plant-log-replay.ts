@@ -11,6 +11,8 @@ export interface SkippedRecord {
 export interface Replay {
   /** Tenants that hold plants after the replay, each in creation order. */
   readonly plants: ReadonlyMap<TenantId, readonly Plant[]>;
+  /** Every tenant the log names, also those left with no plants (they exist: they are not new). */
+  readonly tenants: readonly TenantId[];
   readonly skipped: readonly SkippedRecord[];
   /** Records read and applied. */
   readonly records: number;
@@ -65,7 +67,7 @@ export function replayLog(bytes: Uint8Array): Replay {
         ? `corrupt record in the middle of the log, not a torn write (good records follow it): the file was damaged; skipped and left in place: ${reason}`
         : `torn last record (a write cut short by a crash), cut off: ${reason}`,
   }));
-  return { plants: snapshot(state), skipped, records, goodEnd };
+  return { plants: snapshot(state), tenants: [...state.keys()], skipped, records, goodEnd };
 }
 
 /** Replay is total: a create of a present id keeps the first, a delete of an absent id does nothing. */

@@ -12,9 +12,9 @@ describe('seedPlants', () => {
     const control = await controlHarness();
     const reply = await control.answer('seedPlants', 200, { body: SEED });
     expect(reply.text).toBe('{"created":3,"duplicates":[]}');
-    const store = control.context.stores.forTenant(SHARED_TENANT);
-    expect(store.list().map((plant) => plant.id)).toEqual([1n, BigInt(BIG), BigInt(INT64_MAX)]);
-    expect(store.get(1n)).toEqual({ id: 1n, name: 'Monstera deliciosa', tag: 'aroid' });
+    const store = await control.context.stores.forTenant(SHARED_TENANT);
+    expect((await store.list({ limit: 10 })).plants.map((plant) => plant.id)).toEqual([1n, BigInt(BIG), BigInt(INT64_MAX)]);
+    expect(await store.get(1n)).toEqual({ id: 1n, name: 'Monstera deliciosa', tag: 'aroid' });
   });
 
   test('reports ids already stored, or repeated in the batch, as duplicates and keeps the stored plant', async () => {
@@ -23,8 +23,8 @@ describe('seedPlants', () => {
     const reply = await control.answer('seedPlants', 200, { body: `[{"id":${BIG},"name":"second"},{"id":7,"name":"a"},{"id":7,"name":"b"}]` });
     // Written as digits, not rounded.
     expect(reply.text).toBe(`{"created":1,"duplicates":[${BIG},7]}`);
-    expect(control.context.stores.forTenant(SHARED_TENANT).get(BigInt(BIG))?.name).toBe('first');
-    expect(control.context.stores.forTenant(SHARED_TENANT).get(7n)?.name).toBe('a');
+    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).get(BigInt(BIG)))?.name).toBe('first');
+    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).get(7n))?.name).toBe('a');
   });
 
   test('the document refuses a body that is not an array of NewPlant', async () => {
@@ -81,7 +81,7 @@ describe('deletePlant and resetPlants', () => {
     await control.answer('seedPlants', 200, { body: SEED });
     const reply = await control.answer('deletePlant', 204, { path: { id: BIG } });
     expect(reply.text).toBe('');
-    expect(control.context.stores.forTenant(SHARED_TENANT).list().map((plant) => plant.id)).toEqual([1n, BigInt(INT64_MAX)]);
+    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).list({ limit: 1_000_000 })).plants.map((plant) => plant.id)).toEqual([1n, BigInt(INT64_MAX)]);
     expect(await control.refusal('deletePlant', 'handle', { path: { id: BIG } })).toEqual({ error: ErrorCode.notFound, message: `no plant has id ${BIG}` });
     expect((await control.answer('seedPlants', 200, { body: `[{"id":${BIG},"name":"again"}]` })).text).toBe('{"created":1,"duplicates":[]}');
   });
@@ -90,7 +90,7 @@ describe('deletePlant and resetPlants', () => {
     const control = await controlHarness();
     await control.answer('seedPlants', 200, { body: SEED });
     await control.answer('resetPlants', 204);
-    expect(control.context.stores.forTenant(SHARED_TENANT).size).toBe(0);
+    expect(await (await control.context.stores.forTenant(SHARED_TENANT)).count()).toBe(0);
     expect((await control.answer('listPlants', 200)).text).toBe('[]');
   });
 });

@@ -13,9 +13,9 @@ describe('--isolate-by-token', () => {
     expect((await postPlant(isolated.current.url, body, as('job-a'))).status).toBe(200);
     expect((await postPlant(isolated.current.url, body, as('job-b'))).status).toBe(200);
     expect((await postPlant(isolated.current.url, body, as('job-a'))).json).toMatchObject({ error: 409 });
-    expect(isolated.current.storeOf('job-a').list()).toHaveLength(1);
-    expect(isolated.current.storeOf('job-b').list()).toHaveLength(1);
-    expect(isolated.current.store.size).toBe(0);
+    expect((await (await isolated.current.storeOf('job-a')).list({ limit: 1_000_000 })).plants).toHaveLength(1);
+    expect((await (await isolated.current.storeOf('job-b')).list({ limit: 1_000_000 })).plants).toHaveLength(1);
+    expect(await isolated.current.store.count()).toBe(0);
   });
 
   it('gives every token its own journal view', async () => {
