@@ -29,7 +29,7 @@ export interface TenantLog {
   readonly sink: ChangeSink;
   /** Records in the file now (live and dead). */
   readonly records: number;
-  /** Compacts when dead records outweigh live ones, checked after every batch and at once. */
+  /** Compacts when dead records outweigh live ones, checked at once and after every batch. */
   watch(state: LiveState): void;
   /** Rewrites the file as a snapshot of the live state plus the records appended meanwhile. */
   compact(): Promise<void>;
@@ -88,10 +88,15 @@ export function createTenantLog(tenant: TenantId, path: string, file: JournalFil
         if (failure) pending.reject(failure);
         else pending.resolve();
       }
-      // Checked after every batch, as a steady stream of creates may never let the queue run dry.
-      if (!compacting && mostlyDead()) void log.compact();
+      // Checked after every batch (a steady stream of creates may never let the queue run dry),
+      // on a later turn: the store applies what this batch confirmed in its promise continuations.
+      if (!compacting && records > settings.compactAfterRecords) setImmediate(checkCompaction);
     }
     flushing = undefined;
+  }
+
+  function checkCompaction(): void {
+    if (!compacting && !closing && mostlyDead()) void log.compact();
   }
 
   /** Dead records outweigh live ones, in a file big enough for a rewrite to pay. */
@@ -206,7 +211,7 @@ export function createTenantLog(tenant: TenantId, path: string, file: JournalFil
     },
     watch(live) {
       state = live;
-      if (mostlyDead()) void log.compact();
+      checkCompaction();
     },
     compact() {
       if (!state || closing || broken) return Promise.resolve();
