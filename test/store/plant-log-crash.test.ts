@@ -1,11 +1,11 @@
 /**
  * The crash test: a child process creates plants through the real log and says "ok" for each one
  * only after its create resolved; it is SIGKILLed mid-burst (and, in later rounds, while a
- * compaction's temp file is there), and every plant it said "ok" for must be in the log when it
+ * compaction's temp file is there: it kills itself then), and every plant it said "ok" for must be in the log when it
  * is reopened.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,8 @@ const CHILD = fileURLToPath(new URL('./crash-child.mjs', import.meta.url));
 const TENANTS = ['shared', tenantOfToken('crash-test')] as const;
 /** The most lines fed in one life; the kill must come before them all are sent. */
 const BURST = 400_000;
-const CHUNK = 50;
+/** Lines per millisecond: slow enough that batches stay small and compactions frequent. */
+const CHUNK = 10;
 const KILL_AFTER_OKS = 150;
 /** One plant in this many is kept; the rest are created and deleted again, dead records for compaction. */
 const KEEP_EVERY = 10;
@@ -70,8 +71,9 @@ interface Round {
  * One life of the child: creates (one in KEEP_EVERY kept, the others created and deleted again, so
  * dead records keep triggering compaction) until SIGKILL; every kept plant it answered is added to `acked`.
  */
-async function liveAndDie(dataDir: string, first: number, acked: Map<string, Set<bigint>>, waitForCompaction: boolean): Promise<Round> {
-  const child = spawn(process.execPath, [CHILD, moduleDir, dataDir, String(COMPACT_AFTER)], { stdio: ['pipe', 'pipe', 'pipe'] });
+async function liveAndDie(dataDir: string, first: number, acked: Map<string, Set<bigint>>, inCompaction: boolean): Promise<Round> {
+  const args = [CHILD, moduleDir, dataDir, String(COMPACT_AFTER), ...(inCompaction ? [String(KILL_AFTER_OKS)] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin.on('error', () => undefined); // EPIPE once it is killed
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -79,13 +81,12 @@ async function liveAndDie(dataDir: string, first: number, acked: Map<string, Set
   const failures: string[] = [];
   let oks = 0;
   let killed = false;
-  let inCompaction = false;
-  let watcher: FSWatcher | undefined;
+  let diedInCompaction = false;
   const kill = () => {
     killed = true;
     child.kill('SIGKILL');
-    watcher?.close();
   };
+  void exited.then(() => (killed = true));
   const ready = new Promise<void>((resolve, reject) => {
     let buffered = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -98,16 +99,10 @@ async function liveAndDie(dataDir: string, first: number, acked: Map<string, Set
         else if (word === 'ok') {
           acked.get(tenant)?.add(BigInt(id));
           oks += 1;
-          if (killed || oks < KILL_AFTER_OKS) continue;
-          if (!waitForCompaction || oks > 10 * KILL_AFTER_OKS) kill();
-          else if (!watcher) {
-            // Aim the kill at a compaction: the moment its temp file appears (inotify on Linux).
-            watcher = watch(join(dataDir, TENANTS_DIR), (_event, name) => {
-              if (killed || !name?.endsWith(TEMP_SUFFIX)) return;
-              inCompaction = true;
-              kill();
-            });
-          }
+          // A mid-burst kill from here; in a compaction round the child kills itself (a fallback kill if none comes).
+          if (!killed && (inCompaction ? oks > 20 * KILL_AFTER_OKS : oks >= KILL_AFTER_OKS)) kill();
+        } else if (word === 'dying-in-compaction') {
+          diedInCompaction = true;
         } else failures.push(line);
       }
     });
@@ -120,7 +115,7 @@ async function liveAndDie(dataDir: string, first: number, acked: Map<string, Set
   while (sent < BURST && !killed) {
     const chunk = Array.from({ length: CHUNK }, (_, i) => {
       const index = first + sent + i;
-      return `${TENANTS[index % TENANTS.length]} ${idOf(index)} ${index % KEEP_EVERY === 0 ? 'keep' : 'drop'}\n`;
+      return `${TENANTS[index % TENANTS.length]} ${idOf(index)} ${Math.floor(index / TENANTS.length) % KEEP_EVERY === 0 ? 'keep' : 'drop'}\n`;
     });
     child.stdin.write(chunk.join(''));
     sent += CHUNK;
@@ -128,7 +123,7 @@ async function liveAndDie(dataDir: string, first: number, acked: Map<string, Set
   }
   expect(await exited).toBe('SIGKILL');
   expect(failures).toEqual([]);
-  return { oks, sent, inCompaction: inCompaction && compactionUnderWay(dataDir) };
+  return { oks, sent, inCompaction: diedInCompaction && compactionUnderWay(dataDir) };
 }
 
 describe('SIGKILL mid-burst and mid-compaction', () => {
