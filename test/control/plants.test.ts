@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { LIST_LIMITS } from '../../src/control/plants.js';
 import { ErrorCode } from '../../src/errors/failure.js';
+import { startServer } from '../../src/http/server.js';
+import { parseExactJson } from '../../src/validation/exact-json.js';
+import { send } from '../server/helpers.js';
 import { SHARED_TENANT } from '../../src/store/tenants.js';
 import { controlHarness } from './helpers.js';
 
@@ -92,5 +96,84 @@ describe('deletePlant and resetPlants', () => {
     await control.answer('resetPlants', 204);
     expect(await (await control.context.stores.forTenant(SHARED_TENANT)).count()).toBe(0);
     expect((await control.answer('listPlants', 200)).text).toBe('[]');
+  });
+});
+
+describe('listPlants pages over HTTP', () => {
+  const PLANTS = 2_345;
+  /** Creation order is not id order; ids on both sides of 2^53 and at the ends of int64. */
+  const idOf = (i: number) => (i % 3 === 0 ? 9007199254740993n + BigInt(i) * 2n : i % 3 === 1 ? -(2n ** 63n) + BigInt(PLANTS - i) : BigInt(PLANTS - i));
+
+  async function seeded() {
+    const server = await startServer({ port: 0 });
+    const body = `[${Array.from({ length: PLANTS }, (_, i) => `{"id":${idOf(i)},"name":"p${i}"}`).join(',')}]`;
+    expect((await send(`${server.url}/__control/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text).toBe(`{"created":${PLANTS},"duplicates":[]}`);
+    return server;
+  }
+
+  function idsIn(text: string): bigint[] {
+    const parsed = parseExactJson(text);
+    if (!parsed.ok || !Array.isArray(parsed.value)) throw new Error(`not a JSON array: ${text.slice(0, 80)}`);
+    return parsed.value.map((plant) => BigInt((plant as { id: number | bigint }).id));
+  }
+
+  /** Follows the Link headers from `first`; answers each page's ids and headers. */
+  async function follow(url: string, first: string) {
+    const pages: { ids: bigint[]; link: string | undefined; cursor: string | undefined }[] = [];
+    for (let path: string | undefined = first; path !== undefined; ) {
+      const reply = await send(`${url}${path}`);
+      expect(reply.status).toBe(200);
+      const link = reply.headers.link;
+      const cursor = reply.headers['plantstore-next-cursor'];
+      pages.push({ ids: idsIn(reply.text), link, cursor });
+      path = link === undefined ? undefined : /^<([^>]+)>; rel="next"$/.exec(link)?.[1];
+      if (link !== undefined) expect(path).toBe(`/__control/plants?limit=${/limit=(\d+)/.exec(first)?.[1] ?? LIST_LIMITS.default}&cursor=${cursor}`);
+      if (pages.length > 10) throw new Error('too many pages');
+    }
+    return pages;
+  }
+
+  test('every plant exactly once across pages, in creation order, ids exact; the last page names no next', async () => {
+    const server = await seeded();
+    try {
+      const pages = await follow(server.url, '/__control/plants?limit=1000');
+      expect(pages.map((page) => page.ids.length)).toEqual([1000, 1000, 345]);
+      expect(pages.map((page) => page.cursor === undefined)).toEqual([false, false, true]);
+      expect(pages.flatMap((page) => page.ids)).toEqual(Array.from({ length: PLANTS }, (_, i) => idOf(i)));
+      // Without a limit, the default page size.
+      expect((await follow(server.url, '/__control/plants')).map((page) => page.ids.length)).toEqual([1000, 1000, 345]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a plant deleted between pages is skipped, one created meanwhile comes last; nothing is seen twice', async () => {
+    const server = await seeded();
+    try {
+      const first = await send(`${server.url}/__control/plants?limit=2000`);
+      const next = /^<([^>]+)>/.exec(first.headers.link ?? '')?.[1];
+      expect(await send(`${server.url}/__control/plants/${idOf(2_100)}`, { method: 'DELETE' })).toMatchObject({ status: 204 });
+      expect((await send(`${server.url}/__control/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[{"id":77777,"name":"late"}]' })).status).toBe(200);
+      const rest = await send(`${server.url}${next}`);
+      const ids = [...idsIn(first.text), ...idsIn(rest.text)];
+      expect(ids).toEqual([...Array.from({ length: PLANTS }, (_, i) => idOf(i)).filter((id) => id !== idOf(2_100)), 77777n]);
+      expect(rest.headers.link).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('refuses a limit beyond the maximum and a cursor it never gave, naming what to send', async () => {
+    const server = await seeded();
+    try {
+      const tooMany = await send(`${server.url}/__control/plants?limit=${LIST_LIMITS.max + 1}`);
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.json).toMatchObject({ error: 422 });
+      const bogus = await send(`${server.url}/__control/plants?cursor=abc`);
+      expect(bogus.status).toBe(400);
+      expect(bogus.json).toMatchObject({ error: 422 });
+    } finally {
+      await server.close();
+    }
   });
 });
