@@ -118,6 +118,18 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     onCount?.(1);
   }
 
+  /** Plants from a replayed log: unique ids, in creation order. One count for all (a restart loads a million). */
+  function restore(plants: readonly Plant[]): void {
+    for (const plant of plants) {
+      if (byId.has(plant.id)) continue;
+      byId.set(plant.id, nextSequence);
+      order.push(Object.isFrozen(plant) ? plant : freezePlant(plant));
+      sequences.push(nextSequence);
+      nextSequence += 1;
+    }
+    onCount?.(byId.size);
+  }
+
   function remove(id: bigint): void {
     const sequence = byId.get(id);
     if (sequence === undefined) return;
@@ -224,7 +236,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       return byId.size;
     },
   };
-  for (const plant of options.restored ?? []) if (!byId.has(plant.id)) insert(freezePlant(plant));
+  restore(options.restored ?? []);
   return {
     store,
     get size() {
