@@ -21,7 +21,9 @@ const READ_CHUNK = 256;
 export const listPlants: ControlHandler = async ({ request, tenant }, { stores }) => {
   const page = pageQuery(request.query);
   if (!page.ok) return page.refusal;
-  const store = await stores.existing(tenant);
+  const loaded = await durably(stores.existing(tenant));
+  if (!loaded.ok) return loaded.refusal;
+  const store = loaded.value;
   const parts: string[] = [];
   let bytes = 2;
   let cursor = page.cursor;
@@ -78,7 +80,9 @@ export const resetPlants: ControlHandler = async ({ tenant }, { stores }) => {
 export const getPlant: ControlHandler = async ({ pathParameters, tenant }, { stores }) => {
   const id = parsePlantId(pathParameters.id);
   if (!id.ok) return id.refusal;
-  const plant = await (await stores.existing(tenant))?.get(id.id);
+  const read = await durably(stores.existing(tenant).then((store) => store?.get(id.id)));
+  if (!read.ok) return read.refusal;
+  const plant = read.value;
   return plant ? json(200, storedPlantJson(plant)) : notFound(noPlant(id.id));
 };
 
@@ -90,7 +94,7 @@ export const deletePlant: ControlHandler = async ({ pathParameters, tenant }, { 
   return deleted.value ? noContent() : notFound(noPlant(id.id));
 };
 
-/** A change the store could not make durable (--data-dir) was not made: the store's 503, as createPlant answers it. */
+/** A change the store could not make durable (--data-dir), or a tenant it could not load: the store's 503, as createPlant answers it. */
 async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | undefined } | { ok: false; refusal: Outcome }> {
   try {
     return { ok: true, value: await change };

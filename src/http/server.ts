@@ -118,6 +118,7 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
       log
         ? logger.debug(`tenant ${tenant} evicted from memory (--max-tenants); its plants stay in the data dir`)
         : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its plants are gone; it starts again from the seed`),
+    onProblem: (message) => logger.warn(`data: ${message}`),
   });
   const store = await stores.forTenant(SHARED_TENANT);
   if (seed.length > 0) await store.seed(seed);

@@ -46,6 +46,8 @@ export interface PlantStoresOptions {
   readonly maxTenants?: number;
   /** Told of each eviction (the server logs it). */
   readonly onEvict?: (tenant: TenantId) => void;
+  /** Told of a problem letting go of an evicted tenant (closing its log); not fatal. */
+  readonly onProblem?: (message: string) => void;
 }
 
 /** In memory only: a tenant that is not held does not exist, and is new (seeded by `seedNew`) when it comes. */
@@ -113,7 +115,12 @@ export function createPlantStores(options: PlantStoresOptions = {}): PlantStores
       return answer;
     };
     return {
-      create: (plant) => through((target) => target.create(plant)),
+      // The hot path (POST /plants): a live in-memory tenant answers without a closure or a counter.
+      create: (plant) => {
+        if (slot.evicted || backing.durable) return through((target) => target.create(plant));
+        if (slot !== lastTouched) touch(slot);
+        return store.create(plant);
+      },
       get: (id) => through((target) => target.get(id)),
       delete: (id) => through((target) => target.delete(id)),
       reset: () => through((target) => target.reset()),
@@ -144,7 +151,7 @@ export function createPlantStores(options: PlantStoresOptions = {}): PlantStores
       plants -= slot.opened.memory.size;
       over -= 1;
       options.onEvict?.(slot.tenant);
-      void slot.opened.release();
+      slot.opened.release().catch((error: unknown) => options.onProblem?.(`closing evicted tenant ${slot.tenant}: ${error instanceof Error ? error.message : String(error)}`));
     }
   }
 
