@@ -184,6 +184,25 @@ describe('recovery after a crash', () => {
   });
 });
 
+describe('reading a big log a chunk at a time', () => {
+  it('reads thousands of records, and still refuses a line holding two records', async () => {
+    const dir = await tempDir();
+    await (await openPlantLog(dir)).close();
+    const create = (id: bigint) => encodeRecord(SHARED_TENANT, { kind: 'create', plant: { id, name: `p${id}` } });
+    const many = Array.from({ length: 20_000 }, (_, i) => create(BEYOND_DOUBLES + BigInt(i))).join('');
+    const twoInOne = `${create(1n).trim()},${create(2n)}`;
+    await writeFile(tenantLogPath(dir, SHARED_TENANT), many + twoInOne + create(3n));
+    const log = await openPlantLog(dir);
+    const recovery = (await log.openTenant(SHARED_TENANT, undefined))?.recovery;
+    expect(recovery?.records).toBe(20_001);
+    expect(recovery?.plants.at(0)?.id).toBe(BEYOND_DOUBLES);
+    expect(recovery?.plants.at(-1)?.id).toBe(3n);
+    expect(recovery?.plants.some((plant) => plant.id === 1n || plant.id === 2n)).toBe(false);
+    expect(recovery?.skipped).toEqual([{ offset: Buffer.byteLength(many), reason: expect.stringMatching(/^corrupt record in the middle/) }]);
+    await log.close();
+  });
+});
+
 describe('durability', () => {
   it('rejects every change of a batch whose sync fails, stores none of them, and keeps working after', async () => {
     const dir = await tempDir();
