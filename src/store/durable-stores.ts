@@ -15,7 +15,7 @@ export function durableBacking(log: PlantLog, seedNew?: (tenant: TenantId) => re
       const opened = await log.openTenant(tenant, create ? (seedNew?.(tenant) ?? []) : undefined);
       if (!opened) return undefined;
       if (!opened.isNew) onRecovery?.(tenant, opened.log.path, opened.recovery);
-      const memory = createMemoryStore({ sink: opened.log.sink, onCount, restored: opened.recovery.plants });
+      const memory = createMemoryStore({ sink: opened.log.sink, onCount, restored: opened.table });
       opened.log.watch(memory);
       return { memory, release: () => opened.log.close() };
     },

@@ -1,5 +1,6 @@
 import { decodeRecord, recordOf, type LogRecord } from './plant-log-record.js';
 import type { Plant, StoreChange } from './plant-store.js';
+import { allPlants, clear, createTable, insert, remove, type PlantTable } from './plant-table.js';
 import type { TenantId } from './tenants.js';
 
 export interface SkippedRecord {
@@ -11,6 +12,8 @@ export interface SkippedRecord {
 export interface Replay {
   /** Tenants that hold plants after the replay, each in creation order. */
   readonly plants: ReadonlyMap<TenantId, readonly Plant[]>;
+  /** Every tenant's plants as a table a store can take over. */
+  readonly tables: ReadonlyMap<TenantId, PlantTable>;
   /** Every tenant the log names, also those left with no plants (they exist: they are not new). */
   readonly tenants: readonly TenantId[];
   readonly skipped: readonly SkippedRecord[];
@@ -30,7 +33,7 @@ const PREVIEW_CHARS = 40;
  * so its reason says the file was damaged.
  */
 export function replayLog(bytes: Uint8Array): Replay {
-  const state = new Map<TenantId, Map<bigint, Plant>>();
+  const state = new Map<TenantId, PlantTable>();
   const bad: SkippedRecord[] = [];
   const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let records = 0;
@@ -82,7 +85,7 @@ export function replayLog(bytes: Uint8Array): Replay {
         ? `corrupt record in the middle of the log, not a torn write (good records follow it): the file was damaged; skipped and left in place: ${reason}`
         : `torn last record (a write cut short by a crash), cut off: ${reason}`,
   }));
-  return { plants: snapshot(state), tenants: [...state.keys()], skipped, records, goodEnd };
+  return { plants: snapshot(state), tables: state, tenants: [...state.keys()], skipped, records, goodEnd };
 }
 
 const CHUNK_BYTES = 1024 * 1024;
@@ -111,28 +114,28 @@ function readChunk(utf8: { decode(bytes: Uint8Array): string }, bytes: Uint8Arra
 }
 
 /** Replay is total: a create of a present id keeps the first, a delete of an absent id does nothing. */
-function apply(state: Map<TenantId, Map<bigint, Plant>>, tenant: TenantId, change: StoreChange): void {
+function apply(state: Map<TenantId, PlantTable>, tenant: TenantId, change: StoreChange): void {
   let plants = state.get(tenant);
   if (!plants) {
-    plants = new Map();
+    plants = createTable();
     state.set(tenant, plants);
   }
   switch (change.kind) {
     case 'create':
-      if (!plants.has(change.plant.id)) plants.set(change.plant.id, Object.freeze(change.plant));
+      if (!plants.byId.has(change.plant.id)) insert(plants, Object.freeze(change.plant));
       break;
     case 'delete':
-      plants.delete(change.id);
+      remove(plants, change.id);
       break;
     case 'reset':
-      plants.clear();
+      clear(plants);
       break;
   }
 }
 
-function snapshot(state: Map<TenantId, Map<bigint, Plant>>): Map<TenantId, readonly Plant[]> {
+function snapshot(state: Map<TenantId, PlantTable>): Map<TenantId, readonly Plant[]> {
   const plants = new Map<TenantId, readonly Plant[]>();
-  for (const [tenant, byId] of state) if (byId.size > 0) plants.set(tenant, Object.freeze([...byId.values()]));
+  for (const [tenant, table] of state) if (table.byId.size > 0) plants.set(tenant, Object.freeze(allPlants(table)));
   return plants;
 }
 

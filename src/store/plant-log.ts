@@ -4,6 +4,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { encodeRecord } from './plant-log-record.js';
 import { replayLog, type SkippedRecord } from './plant-log-replay.js';
 import type { Plant } from './plant-store.js';
+import { createTable, type PlantTable } from './plant-table.js';
 import { createTenantLog, describe, TEMP_SUFFIX, type JournalFile, type TenantLog } from './tenant-log.js';
 import type { TenantId } from './tenants.js';
 
@@ -36,6 +37,8 @@ export interface PlantLog {
 export interface OpenedTenant {
   readonly log: TenantLog;
   readonly recovery: Recovery;
+  /** The replayed plants, for the tenant's store to take over. */
+  readonly table: PlantTable;
   /** The file was made just now: the tenant did not exist before. */
   readonly isNew: boolean;
 }
@@ -130,7 +133,7 @@ export async function openPlantLog(dataDir: string, options: PlantLogOptions = {
       };
       open.set(tenant, tracked);
       const recovery = { plants: replay.plants.get(tenant) ?? [], skipped: replay.skipped, records: replay.records };
-      return { log: tracked, recovery, isNew: !existing };
+      return { log: tracked, recovery, table: replay.tables.get(tenant) ?? createTable(), isNew: !existing };
     } catch (error) {
       throw new Error(`cannot open the plant log ${path}: ${describe(error)}`, { cause: error });
     }

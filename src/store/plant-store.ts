@@ -1,3 +1,5 @@
+import { allPlants, clear, createTable, insert, page, plantOf, remove, type PlantTable } from './plant-table.js';
+
 /** A stored plant. The id is a bigint: every int64 is kept exactly. */
 export interface Plant {
   readonly id: bigint;
@@ -70,8 +72,8 @@ export interface MemoryStoreOptions {
   readonly sink?: ChangeSink;
   /** Told every change of the plant count, so a total over tenants costs nothing to read. */
   readonly onCount?: (delta: number) => void;
-  /** Plants already durable (from a log), stored without going through the sink. */
-  readonly restored?: readonly Plant[];
+  /** Plants already durable (replayed from a log), taken over as they are, without the sink. */
+  readonly restored?: PlantTable;
 }
 
 /**
@@ -83,75 +85,23 @@ export interface MemoryStoreOptions {
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore {
   const { sink, onCount } = options;
-  // id → creation sequence; `order`/`sequences` hold the plants by ascending sequence, a deleted
-  // plant leaving a hole (undefined) until holes outnumber plants.
-  const byId = new Map<bigint, number>();
-  let order: (Plant | undefined)[] = [];
-  let sequences: number[] = [];
-  let holes = 0;
-  let nextSequence = 1;
+  const table = options.restored ?? createTable();
+  onCount?.(table.byId.size);
   const pending = new Map<bigint, Promise<unknown>>();
   let pendingReset: Promise<unknown> | undefined;
   let inFlight = 0;
 
-  function indexOf(sequence: number): number {
-    let low = 0;
-    let high = sequences.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((sequences[middle] as number) < sequence) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
-  function plantOf(id: bigint): Plant | undefined {
-    const sequence = byId.get(id);
-    return sequence === undefined ? undefined : order[indexOf(sequence)];
-  }
-
-  function insert(plant: Plant): void {
-    byId.set(plant.id, nextSequence);
-    order.push(plant);
-    sequences.push(nextSequence);
-    nextSequence += 1;
+  const add = (plant: Plant) => {
+    insert(table, plant);
     onCount?.(1);
-  }
-
-  /** Plants from a replayed log: unique ids, in creation order. One count for all (a restart loads a million). */
-  function restore(plants: readonly Plant[]): void {
-    for (const plant of plants) {
-      if (byId.has(plant.id)) continue;
-      byId.set(plant.id, nextSequence);
-      order.push(Object.isFrozen(plant) ? plant : freezePlant(plant));
-      sequences.push(nextSequence);
-      nextSequence += 1;
-    }
-    onCount?.(byId.size);
-  }
-
-  function remove(id: bigint): void {
-    const sequence = byId.get(id);
-    if (sequence === undefined) return;
-    byId.delete(id);
-    order[indexOf(sequence)] = undefined;
-    holes += 1;
-    onCount?.(-1);
-    if (holes > 1024 && holes > byId.size) {
-      const kept = order.flatMap((plant, index) => (plant ? [index] : []));
-      order = kept.map((index) => order[index]);
-      sequences = kept.map((index) => sequences[index] as number);
-      holes = 0;
-    }
-  }
-
-  function clear(): void {
-    onCount?.(-byId.size);
-    byId.clear();
-    order = [];
-    sequences = [];
-    holes = 0;
-  }
+  };
+  const drop = (id: bigint) => {
+    if (remove(table, id)) onCount?.(-1);
+  };
+  const empty = () => {
+    onCount?.(-table.byId.size);
+    clear(table);
+  };
 
   /** Sends a change to the sink; applies it once taken. `id` marks whose operations must wait. */
   async function durably(change: StoreChange, id: bigint | undefined, apply: () => void): Promise<void> {
@@ -188,17 +138,17 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
         const wait = waitFor(plant.id);
         if (wait) return createAfterWait(plant, wait);
       }
-      const existing = plantOf(plant.id);
+      const existing = plantOf(table, plant.id);
       if (existing) return Promise.resolve({ ok: false, reason: 'duplicate-id', existing });
       const stored = freezePlant(plant);
       if (sink === undefined) {
-        insert(stored);
+        add(stored);
         return Promise.resolve({ ok: true, plant: stored });
       }
-      return durably({ kind: 'create', plant: stored }, stored.id, () => insert(stored)).then(() => ({ ok: true, plant: stored }));
+      return durably({ kind: 'create', plant: stored }, stored.id, () => add(stored)).then(() => ({ ok: true, plant: stored }));
     },
     async get(id) {
-      return plantOf(id);
+      return plantOf(table, id);
     },
     async delete(id) {
       const wait = waitFor(id);
@@ -206,15 +156,15 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
         await settle(wait);
         return store.delete(id);
       }
-      if (!byId.has(id)) return false;
-      if (sink === undefined) remove(id);
-      else await durably({ kind: 'delete', id }, id, () => remove(id));
+      if (!table.byId.has(id)) return false;
+      if (sink === undefined) drop(id);
+      else await durably({ kind: 'delete', id }, id, () => drop(id));
       return true;
     },
     async reset() {
-      if (sink === undefined) return clear();
+      if (sink === undefined) return empty();
       // A reset is ordered after every change already in flight, as the log will have them.
-      await durably({ kind: 'reset' }, undefined, clear);
+      await durably({ kind: 'reset' }, undefined, empty);
     },
     async seed(batch) {
       const results = await Promise.all(batch.map((plant) => store.create(plant)));
@@ -222,27 +172,18 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       return { created: results.length - duplicates.length, duplicates };
     },
     async list({ cursor, limit }) {
-      const after = cursor === undefined ? 0 : Number(cursor);
-      const plants: Plant[] = [];
-      let index = indexOf(after + 1);
-      for (; index < order.length && plants.length < limit; index += 1) {
-        const plant = order[index];
-        if (plant) plants.push(plant);
-      }
-      while (index < order.length && order[index] === undefined) index += 1;
-      return index < order.length && plants.length > 0 ? { plants, next: String(sequences[index - 1]) } : { plants };
+      return page(table, cursor === undefined ? 0 : Number(cursor), limit);
     },
     async count() {
-      return byId.size;
+      return table.byId.size;
     },
   };
-  restore(options.restored ?? []);
   return {
     store,
     get size() {
-      return byId.size;
+      return table.byId.size;
     },
-    all: () => order.filter((plant): plant is Plant => plant !== undefined),
+    all: () => allPlants(table),
     get busy() {
       return inFlight > 0;
     },

@@ -353,7 +353,7 @@ describe('compaction', () => {
     const log = await openPlantLog(dir, { compactAfterRecords });
     const opened = await log.openTenant(SHARED_TENANT, []);
     if (!opened) throw new Error('no tenant log');
-    const memory = createMemoryStore({ sink: opened.log.sink, restored: opened.recovery.plants });
+    const memory = createMemoryStore({ sink: opened.log.sink, restored: opened.table });
     opened.log.watch(memory);
     return { log, tenantLog: opened.log, store: memory.store, recovery: opened.recovery };
   }
