@@ -153,6 +153,7 @@ export function createTenantLog(tenant: TenantId, path: string, file: JournalFil
   async function compactNow(live: LiveState): Promise<void> {
     const temp = `${path}${TEMP_SUFFIX}`;
     let pausedHere = false;
+    let renamed = false;
     try {
       await pause();
       pausedHere = true;
@@ -177,6 +178,7 @@ export function createTenantLog(tenant: TenantId, path: string, file: JournalFil
         const tailRecords = tail.reduce((count, byte) => (byte === 0x0a ? count + 1 : count), 0);
         await out.close();
         await rename(temp, path);
+        renamed = true;
         await settings.syncDirectory();
         // From here on the new file is the log: append to it.
         const reopened = await settings.openFile(path);
@@ -188,6 +190,13 @@ export function createTenantLog(tenant: TenantId, path: string, file: JournalFil
         await out.close().catch(() => undefined);
       }
     } catch (error) {
+      if (renamed) {
+        // The new file is in place but not (surely) durable or open: appending to the old handle
+        // would write to a file no longer named. Refuse changes (503) until a restart reads it.
+        broken = new Error(`the plant log ${path} was compacted but could not be reopened (${describe(error)}); restart the server`, { cause: error });
+        settings.onProblem(broken.message);
+        return;
+      }
       await rm(temp, { force: true }).catch(() => undefined);
       settings.onProblem(`compacting the plant log ${path} failed, the log is kept as it was: ${describe(error)}`);
     } finally {

@@ -2,7 +2,7 @@ import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../src/store/plant-log-record.js';
-import { LEGACY_LOG_FILE, openPlantLog, tenantLogPath, TENANTS_DIR } from '../../src/store/plant-log.js';
+import { LEGACY_LOG_FILE, openJournalFile, openPlantLog, tenantLogPath, TENANTS_DIR } from '../../src/store/plant-log.js';
 import { createMemoryStore, type PlantStore } from '../../src/store/plant-store.js';
 import { TEMP_SUFFIX } from '../../src/store/tenant-log.js';
 import { SHARED_TENANT, tenantOfToken } from '../../src/store/tenants.js';
@@ -404,6 +404,33 @@ describe('compaction', () => {
     expect(await idsOf(store)).toEqual([99n]);
     await log.close();
     expect(await linesOf(dir)).toEqual([encodeRecord(SHARED_TENANT, { kind: 'create', plant: plant(99n) }).trim()]);
+  });
+
+  it('after a rename it cannot follow (the new file cannot be opened), refuses changes rather than writing to the old file', async () => {
+    const dir = await tempDir();
+    let opens = 0;
+    const problems: string[] = [];
+    const log = await openPlantLog(dir, {
+      compactAfterRecords: 1_000_000,
+      onProblem: (message) => problems.push(message),
+      openFile: async (path) => {
+        opens += 1;
+        if (opens > 1) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+        return openJournalFile(path);
+      },
+    });
+    const opened = await log.openTenant(SHARED_TENANT, []);
+    if (!opened) throw new Error('no tenant log');
+    const memory = createMemoryStore({ sink: opened.log.sink, restored: opened.table });
+    opened.log.watch(memory);
+    await Promise.all(range(0, 20).map((id) => memory.store.create(plant(id))));
+    await opened.log.compact();
+    expect(problems).toEqual([expect.stringMatching(/was compacted but could not be reopened \(EMFILE.*restart the server/)]);
+    await expect(memory.store.create(plant(99n))).rejects.toThrow(/restart the server/);
+    await log.close();
+    const reopened = await openShared(dir);
+    expect(reopened.recovery.plants.map((p) => p.id)).toEqual(range(0, 20));
+    await reopened.log.close();
   });
 
   it('at start, removes the temp file of a compaction a crash cut short; the old log stays authoritative', async () => {
