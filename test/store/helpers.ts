@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { durableBacking } from '../../src/store/durable-stores.js';
 import { openJournalFile, type JournalFile, type PlantLog } from '../../src/store/plant-log.js';
+import type { PlantStore } from '../../src/store/plant-store.js';
 import { createPlantStores, type PlantStores } from '../../src/store/tenants.js';
 
 /** A fresh directory under the OS temp dir, removed after the test. */
@@ -66,4 +67,9 @@ export function instrumentedFile(): InstrumentedFile {
 /** Tenants' stores kept in `log`, as the server makes them (no seed). */
 export function durableStores(log: PlantLog, maxTenants?: number): PlantStores {
   return createPlantStores({ backing: durableBacking(log), ...(maxTenants !== undefined ? { maxTenants } : {}) });
+}
+
+/** Every plant id of a store, in creation order. */
+export async function idsOf(store: PlantStore): Promise<bigint[]> {
+  return (await store.list({ limit: 1_000_000 })).plants.map((plant) => plant.id);
 }

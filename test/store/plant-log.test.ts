@@ -2,11 +2,9 @@ import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../src/store/plant-log-record.js';
-import { LEGACY_LOG_FILE, openJournalFile, openPlantLog, tenantLogPath, TENANTS_DIR } from '../../src/store/plant-log.js';
-import { createMemoryStore, type PlantStore } from '../../src/store/plant-store.js';
-import { TEMP_SUFFIX } from '../../src/store/tenant-log.js';
+import { LEGACY_LOG_FILE, openPlantLog, tenantLogPath, TENANTS_DIR } from '../../src/store/plant-log.js';
 import { SHARED_TENANT, tenantOfToken } from '../../src/store/tenants.js';
-import { durableStores, instrumentedFile, useTempDirs } from './helpers.js';
+import { durableStores, idsOf, instrumentedFile, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();
 const BEYOND_DOUBLES = 9007199254740993n;
@@ -15,10 +13,6 @@ const INT64_MAX = 2n ** 63n - 1n;
 const SECRET_TOKEN = 'secret-token-never-on-disk';
 const TOKEN_TENANT = tenantOfToken(SECRET_TOKEN);
 const OTHER_TENANT = tenantOfToken('other');
-
-async function idsOf(store: PlantStore): Promise<bigint[]> {
-  return (await store.list({ limit: 1_000_000 })).plants.map((plant) => plant.id);
-}
 
 describe('round trip', () => {
   it('rebuilds every tenant from its own file after creates, deletes and resets, ids exact', async () => {
@@ -269,208 +263,6 @@ describe('durability', () => {
     const reopened = await openPlantLog(dir);
     expect((await reopened.openTenant(SHARED_TENANT, undefined))?.recovery.plants).toHaveLength(3);
     await reopened.close();
-  });
-});
-
-describe('a refusal is true when it is given', () => {
-  /** A store whose log holds the first sync until `release`, and fails the next `fails` syncs. */
-  async function heldStore(fails: number) {
-    const file = instrumentedFile();
-    const dir = await tempDir();
-    const log = await openPlantLog(dir, { openFile: file.openFile });
-    const store = await durableStores(log).forTenant(SHARED_TENANT);
-    let release = (): void => undefined;
-    file.gate = new Promise((resolve) => (release = resolve));
-    file.failNext = fails;
-    return { dir, log, store, file, release };
-  }
-
-  it('a create of an id whose create is still syncing waits for it: the first failed, so the second stores it', async () => {
-    const { log, store, file, release } = await heldStore(1);
-    const first = store.create({ id: 5n, name: 'first' });
-    await file.syncStarted;
-    const second = store.create({ id: 5n, name: 'second' });
-    file.gate = undefined;
-    release();
-    await expect(first).rejects.toThrow(/fdatasync .* failed/);
-    expect(await second).toEqual({ ok: true, plant: { id: 5n, name: 'second' } });
-    expect(await store.get(5n)).toEqual({ id: 5n, name: 'second' });
-    await log.close();
-  });
-
-  it('a create of an id whose create is still syncing waits for it: the first succeeded, so the second is a duplicate', async () => {
-    const { log, store, file, release } = await heldStore(0);
-    const first = store.create({ id: 5n, name: 'first' });
-    await file.syncStarted;
-    const second = store.create({ id: 5n, name: 'second' });
-    file.gate = undefined;
-    release();
-    expect((await first).ok).toBe(true);
-    expect(await second).toMatchObject({ ok: false, existing: { id: 5n, name: 'first' } });
-    await log.close();
-  });
-
-  it('a delete of a plant whose create then fails finds nothing (404), and nothing comes back', async () => {
-    const { dir, log, store, file, release } = await heldStore(1);
-    const create = store.create({ id: 6n, name: 'never stored' });
-    await file.syncStarted;
-    const deleted = store.delete(6n);
-    file.gate = undefined;
-    release();
-    await expect(create).rejects.toThrow(/failed/);
-    expect(await deleted).toBe(false);
-    expect(await store.get(6n)).toBeUndefined();
-    await log.close();
-    const reopened = await openPlantLog(dir);
-    expect((await reopened.openTenant(SHARED_TENANT, undefined))?.recovery.plants).toEqual([]);
-    await reopened.close();
-  });
-
-  it('a reset in the same failed batch as a create brings nothing back in memory', async () => {
-    const file = instrumentedFile();
-    const log = await openPlantLog(await tempDir(), { openFile: file.openFile });
-    const store = await durableStores(log).forTenant(SHARED_TENANT);
-    await store.create({ id: 1n, name: 'durable' });
-    // Both go into one batch, whose sync fails.
-    file.failNext = 1;
-    const create = store.create({ id: 7n, name: 'in the failing batch' });
-    const reset = store.reset();
-    await expect(create).rejects.toThrow(/failed/);
-    await expect(reset).rejects.toThrow(/failed/);
-    // The reset was not made and the create was not stored: exactly the durable plants remain.
-    expect(await idsOf(store)).toEqual([1n]);
-    expect(await store.get(7n)).toBeUndefined();
-    await log.close();
-  });
-});
-
-describe('compaction', () => {
-  const plant = (id: bigint) => ({ id, name: `p${id}` });
-  const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => BigInt(from + i));
-
-  /** The shared tenant's store over its log, as durableBacking makes it, with the log at hand. */
-  async function openShared(dir: string, compactAfterRecords = 10) {
-    const log = await openPlantLog(dir, { compactAfterRecords });
-    const opened = await log.openTenant(SHARED_TENANT, []);
-    if (!opened) throw new Error('no tenant log');
-    const memory = createMemoryStore({ sink: opened.log.sink, restored: opened.table });
-    opened.log.watch(memory);
-    return { log, tenantLog: opened.log, store: memory.store, recovery: opened.recovery };
-  }
-
-  const linesOf = async (dir: string) => (await readFile(tenantLogPath(dir, SHARED_TENANT), 'utf8')).split('\n').filter(Boolean);
-
-  it('rewrites a log whose dead records outweigh the live ones as the live plants, in creation order', async () => {
-    const dir = await tempDir();
-    const { log, store } = await openShared(dir);
-    await Promise.all(range(0, 30).map((id) => store.create(plant(id))));
-    await Promise.all(range(0, 25).map((id) => store.delete(id)));
-    await store.create({ id: BEYOND_DOUBLES, name: 'after', tag: 'big' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await log.close(); // waits for a compaction under way
-    const lines = await linesOf(dir);
-    expect(lines.length).toBeLessThan(10);
-    const reopened = await openShared(dir, 1_000);
-    expect(reopened.recovery.skipped).toEqual([]);
-    expect(reopened.recovery.plants).toEqual([...range(25, 30).map(plant), { id: BEYOND_DOUBLES, name: 'after', tag: 'big' }]);
-    await reopened.log.close();
-  });
-
-  it('keeps the changes made while it runs (the tail), and appends to the new file after it', async () => {
-    const dir = await tempDir();
-    const { log, tenantLog, store } = await openShared(dir, 1_000_000);
-    await Promise.all(range(0, 2_000).map((id) => store.create(plant(id))));
-    await Promise.all(range(0, 1_500).map((id) => store.delete(id)));
-    const compacting = tenantLog.compact();
-    const during = Promise.all(range(2_000, 2_300).map((id) => store.create(plant(id))));
-    await Promise.all([compacting, during]);
-    expect(tenantLog.records).toBeLessThan(3_500);
-    await store.create(plant(5_000n));
-    await log.close();
-    expect((await readdir(join(dir, TENANTS_DIR))).filter((name) => name.endsWith(TEMP_SUFFIX))).toEqual([]);
-    const reopened = await openShared(dir, 1_000_000);
-    expect(reopened.recovery.plants.map((p) => p.id)).toEqual([...range(1_500, 2_300), 5_000n]);
-    expect(reopened.recovery.records).toBe(801);
-    await reopened.log.close();
-  });
-
-  it('compacts a mostly dead log as soon as its tenant is loaded', async () => {
-    const dir = await tempDir();
-    await (await openPlantLog(dir)).close();
-    const records = [...range(0, 30).map((id) => encodeRecord(SHARED_TENANT, { kind: 'create', plant: plant(id) })), encodeRecord(SHARED_TENANT, { kind: 'reset' })];
-    await writeFile(tenantLogPath(dir, SHARED_TENANT), records.join('') + encodeRecord(SHARED_TENANT, { kind: 'create', plant: plant(99n) }));
-    const log = await openPlantLog(dir, { compactAfterRecords: 10 });
-    const store = await durableStores(log).forTenant(SHARED_TENANT);
-    expect(await idsOf(store)).toEqual([99n]);
-    await log.close();
-    expect(await linesOf(dir)).toEqual([encodeRecord(SHARED_TENANT, { kind: 'create', plant: plant(99n) }).trim()]);
-  });
-
-  it('after a rename it cannot follow (the new file cannot be opened), refuses changes rather than writing to the old file', async () => {
-    const dir = await tempDir();
-    let opens = 0;
-    const problems: string[] = [];
-    const log = await openPlantLog(dir, {
-      compactAfterRecords: 1_000_000,
-      onProblem: (message) => problems.push(message),
-      openFile: async (path) => {
-        opens += 1;
-        if (opens > 1) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
-        return openJournalFile(path);
-      },
-    });
-    const opened = await log.openTenant(SHARED_TENANT, []);
-    if (!opened) throw new Error('no tenant log');
-    const memory = createMemoryStore({ sink: opened.log.sink, restored: opened.table });
-    opened.log.watch(memory);
-    await Promise.all(range(0, 20).map((id) => memory.store.create(plant(id))));
-    await opened.log.compact();
-    expect(problems).toEqual([expect.stringMatching(/was compacted but could not be reopened \(EMFILE.*restart the server/)]);
-    await expect(memory.store.create(plant(99n))).rejects.toThrow(/restart the server/);
-    await log.close();
-    const reopened = await openShared(dir);
-    expect(reopened.recovery.plants.map((p) => p.id)).toEqual(range(0, 20));
-    await reopened.log.close();
-  });
-
-  it('at start, removes the temp file of a compaction a crash cut short; the old log stays authoritative', async () => {
-    const dir = await tempDir();
-    const { log, store } = await openShared(dir);
-    await store.create(plant(1n));
-    await log.close();
-    const temp = `${tenantLogPath(dir, SHARED_TENANT)}${TEMP_SUFFIX}`;
-    await writeFile(temp, '{"tenant":"shared","kind":"create","id":"2","name":"half a snap');
-    const reopened = await openShared(dir);
-    expect(reopened.recovery.plants).toEqual([plant(1n)]);
-    expect(await readdir(join(dir, TENANTS_DIR))).toEqual(['shared.jsonl']);
-    await reopened.log.close();
-  });
-});
-
-describe('tenants capped in memory', () => {
-  it('never evicts a tenant with a change in flight; an evicted tenant reloads from its file', async () => {
-    const file = instrumentedFile();
-    const log = await openPlantLog(await tempDir(), { openFile: file.openFile });
-    const stores = durableStores(log, 1);
-    const first = await stores.forTenant(TOKEN_TENANT);
-    let release = (): void => undefined;
-    file.gate = new Promise((resolve) => (release = resolve));
-    const pending = first.create({ id: BEYOND_DOUBLES, name: 'in flight' });
-    await file.syncStarted;
-    await stores.forTenant(OTHER_TENANT);
-    // Over the cap of 1, but the first tenant is mid-change: both stay.
-    expect(stores.tenants()).toEqual([TOKEN_TENANT, OTHER_TENANT]);
-    file.gate = undefined;
-    release();
-    expect((await pending).ok).toBe(true);
-    await stores.forTenant(tenantOfToken('third'));
-    expect(stores.tenants()).toEqual([tenantOfToken('third')]);
-    expect(stores.counts()).toEqual({ tenants: 1, plants: 0 });
-    // The handle still works: it brings the tenant back, with its plant.
-    expect(await first.get(BEYOND_DOUBLES)).toEqual({ id: BEYOND_DOUBLES, name: 'in flight' });
-    expect(stores.tenants()).toEqual([TOKEN_TENANT]);
-    expect(stores.counts()).toEqual({ tenants: 1, plants: 1 });
-    await log.close();
   });
 });
 
