@@ -33,6 +33,9 @@ Options:
   --request-timeout-ms MS  time to receive a whole request before 408 (default ${DEFAULTS.requestTimeoutMs})
   --isolate-by-token       every bearer token gets its own plant store and journal view
   --data-dir DIR           keep the plants in DIR across restarts (default: memory only)
+  --max-tenants N          with --isolate-by-token, tenants held in memory at most; the least
+                           recently used idle one is evicted (default ${DEFAULTS.maxTenants}). Without
+                           --data-dir an evicted tenant's plants are gone
   --journal-size N         requests kept in the journal (default ${JOURNAL_DEFAULTS.capacity}; 0 keeps none)
   --journal-bytes BYTES    bytes of bodies and request headers the journal holds at most;
                            the oldest go first (default ${JOURNAL_DEFAULTS.bytes})
@@ -61,6 +64,7 @@ const SERVE_FLAGS = {
       'log-level': { type: 'string' },
       'isolate-by-token': { type: 'boolean' },
       'data-dir': { type: 'string' },
+      'max-tenants': { type: 'string' },
       'journal-size': { type: 'string' },
       'journal-bytes': { type: 'string' },
       'admin-token': { type: 'string' },
@@ -115,6 +119,7 @@ export function parseServeArguments(argv: readonly string[], environment: NodeJS
     requestTimeoutMs: integerOption('--request-timeout-ms', values['request-timeout-ms'], config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, ...CONFIG_LIMITS.requestTimeoutMs),
     isolateByToken: values['isolate-by-token'] ?? config.isolateByToken ?? false,
     ...(dataDir !== undefined ? { dataDir } : {}),
+    maxTenants: integerOption('--max-tenants', values['max-tenants'], config.maxTenants ?? DEFAULTS.maxTenants, ...CONFIG_LIMITS.maxTenants),
     journalSize: integerOption('--journal-size', values['journal-size'], config.journalSize ?? JOURNAL_DEFAULTS.capacity, ...CONFIG_LIMITS.journalSize),
     journalBytes: integerOption('--journal-bytes', values['journal-bytes'], config.journalBytes ?? JOURNAL_DEFAULTS.bytes, ...CONFIG_LIMITS.journalBytes),
     ...(config.seed !== undefined ? { seed: config.seed } : {}),

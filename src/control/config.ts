@@ -28,11 +28,12 @@ export const CONFIG_LIMITS = {
   requestTimeoutMs: [100, 3_600_000],
   journalSize: [0, 1_000_000],
   journalBytes: [0, 2 ** 40],
+  maxTenants: [1, 10_000_000],
 } as const;
 
 const CONFIG_KEYS: readonly (keyof ServeConfig)[] = [
   'spec', 'port', 'host', 'tokens', 'adminToken', 'allowedHosts', 'authStatus', 'echoId', 'cors', 'bodyLimitBytes', 'bodyBufferBytes',
-  'requestTimeoutMs', 'logLevel', 'isolateByToken', 'dataDir', 'journalSize', 'journalBytes', 'seed', 'faults',
+  'requestTimeoutMs', 'logLevel', 'isolateByToken', 'dataDir', 'maxTenants', 'journalSize', 'journalBytes', 'seed', 'faults',
 ];
 
 const FAULT_KEYS: readonly (keyof FaultSpec)[] = ['kind', 'operation', 'times', 'percentage', 'latencyMs', 'latencyMaxMs', 'status', 'error', 'message', 'bodyDurationMs'];
@@ -88,6 +89,7 @@ async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
   if (at('logLevel') !== undefined) config.logLevel = logLevel(at('logLevel'));
   if (at('isolateByToken') !== undefined) config.isolateByToken = flag(at('isolateByToken'), 'isolateByToken');
   if (at('dataDir') !== undefined) config.dataDir = resolve(folder, text(at('dataDir'), 'dataDir'));
+  if (at('maxTenants') !== undefined) config.maxTenants = whole(at('maxTenants'), 'maxTenants', ...CONFIG_LIMITS.maxTenants);
   if (at('journalSize') !== undefined) config.journalSize = whole(at('journalSize'), 'journalSize', ...CONFIG_LIMITS.journalSize);
   if (at('journalBytes') !== undefined) config.journalBytes = whole(at('journalBytes'), 'journalBytes', ...CONFIG_LIMITS.journalBytes);
   if (at('faults') !== undefined) config.faults = list(at('faults'), 'faults').map((fault, index) => readFault(fault, keyPath('faults', index)));

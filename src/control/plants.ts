@@ -1,15 +1,64 @@
 import { ErrorCode } from '../errors/failure.js';
-import type { Outcome } from '../handlers/outcome.js';
-import type { Plant, PlantStore } from '../store/plant-store.js';
-import type { TenantId } from '../store/tenants.js';
+import type { HandlerContext } from '../handlers/binding.js';
+import { JSON_HEADERS, type Outcome } from '../handlers/outcome.js';
+import { isCursor, type Plant } from '../store/plant-store.js';
 import { INT64_MAX, INT64_MIN } from '../validation/int64.js';
 import { idsJson, json, noContent, notFound, refused, storedPlantJson } from './answers.js';
-import type { ControlContext, ControlHandler } from './context.js';
+import type { ControlHandler } from './context.js';
 
-export const listPlants: ControlHandler = ({ tenant }, { stores }) => {
-  const plants = existingStore(stores, tenant)?.list() ?? [];
-  return json(200, `[${plants.map(storedPlantJson).join(',')}]`);
+/** Plants per page of listPlants when the client names no `limit`, and the most it may name. */
+export const LIST_LIMITS = { default: 1_000, max: 10_000 } as const;
+/** A page stops growing past this many bytes of JSON (names can be long), so no answer is one giant string. */
+const PAGE_BYTES = 1024 * 1024;
+/** Plants read from the store at a time while a page is filled. */
+const READ_CHUNK = 256;
+
+/**
+ * One page of the tenant's plants in creation order. The body stays the array it always was; the
+ * next page is named in a `Link: <…>; rel="next"` header and, for clients that read no links, in
+ * `Plantstore-Next-Cursor`. Neither is sent on the last page.
+ */
+export const listPlants: ControlHandler = async ({ request, tenant }, { stores }) => {
+  const page = pageQuery(request.query);
+  if (!page.ok) return page.refusal;
+  const loaded = await durably(stores.existing(tenant));
+  if (!loaded.ok) return loaded.refusal;
+  const store = loaded.value;
+  const parts: string[] = [];
+  let bytes = 2;
+  let cursor = page.cursor;
+  while (store && parts.length < page.limit && bytes < PAGE_BYTES) {
+    const chunk = await store.list({ ...(cursor !== undefined ? { cursor } : {}), limit: Math.min(READ_CHUNK, page.limit - parts.length) });
+    for (const plant of chunk.plants) {
+      const text = storedPlantJson(plant);
+      parts.push(text);
+      bytes += text.length + 1;
+    }
+    cursor = chunk.next;
+    if (cursor === undefined) break;
+  }
+  const body = `[${parts.join(',')}]`;
+  if (cursor === undefined) return json(200, body);
+  const next = `${request.path}?limit=${page.limit}&cursor=${cursor}`;
+  return { ok: true, answer: { status: 200, headers: { ...JSON_HEADERS, link: `<${next}>; rel="next"`, [NEXT_CURSOR_HEADER]: cursor }, body } };
 };
+
+export const NEXT_CURSOR_HEADER = 'plantstore-next-cursor';
+
+/** `limit` and `cursor` from the query; the document checks their form, this checks them again for another document. */
+function pageQuery(query: HandlerContext['request']['query']): { ok: true; limit: number; cursor: string | undefined } | { ok: false; refusal: Outcome } {
+  const limitText = query.limit;
+  const cursor = query.cursor;
+  if (Array.isArray(limitText) || Array.isArray(cursor)) return { ok: false, refusal: refused(ErrorCode.schemaViolation, 'limit and cursor may each be given once') };
+  const limit = limitText === undefined ? LIST_LIMITS.default : Number(limitText);
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > LIST_LIMITS.max) {
+    return { ok: false, refusal: refused(ErrorCode.schemaViolation, `limit must be a whole number from 1 to ${LIST_LIMITS.max}, not "${limitText ?? ''}"`) };
+  }
+  if (cursor !== undefined && !isCursor(cursor)) {
+    return { ok: false, refusal: refused(ErrorCode.schemaViolation, `cursor "${cursor}" is not one this server gave; use the Plantstore-Next-Cursor of the previous page, or leave it out to start`) };
+  }
+  return { ok: true, limit, cursor };
+}
 
 export const seedPlants: ControlHandler = async ({ body, tenant }, { stores }) => {
   const plants = Array.isArray(body) ? body.map(toPlant) : [undefined];
@@ -17,34 +66,36 @@ export const seedPlants: ControlHandler = async ({ body, tenant }, { stores }) =
     // The document's schema already demands this; only a different control document gets here.
     return refused(ErrorCode.internal, 'seedPlants was given a body that is not an array of NewPlant; the control document does not match plantstore');
   }
-  const seeded = await durably(stores.forTenant(tenant).seed(plants as Plant[]));
+  const seeded = await durably(stores.forTenant(tenant).then((store) => store.seed(plants as Plant[])));
   if (!seeded.ok) return seeded.refusal;
   const { created = 0, duplicates = [] } = seeded.value ?? {};
   return json(200, `{"created":${created},"duplicates":${idsJson(duplicates)}}`);
 };
 
 export const resetPlants: ControlHandler = async ({ tenant }, { stores }) => {
-  const result = await durably(existingStore(stores, tenant)?.reset());
+  const result = await durably(stores.existing(tenant).then((store) => store?.reset()));
   return result.ok ? noContent() : result.refusal;
 };
 
-export const getPlant: ControlHandler = ({ pathParameters, tenant }, { stores }) => {
+export const getPlant: ControlHandler = async ({ pathParameters, tenant }, { stores }) => {
   const id = parsePlantId(pathParameters.id);
   if (!id.ok) return id.refusal;
-  const plant = existingStore(stores, tenant)?.get(id.id);
+  const read = await durably(stores.existing(tenant).then((store) => store?.get(id.id)));
+  if (!read.ok) return read.refusal;
+  const plant = read.value;
   return plant ? json(200, storedPlantJson(plant)) : notFound(noPlant(id.id));
 };
 
 export const deletePlant: ControlHandler = async ({ pathParameters, tenant }, { stores }) => {
   const id = parsePlantId(pathParameters.id);
   if (!id.ok) return id.refusal;
-  const deleted = await durably(existingStore(stores, tenant)?.delete(id.id));
+  const deleted = await durably(stores.existing(tenant).then((store) => store?.delete(id.id)));
   if (!deleted.ok) return deleted.refusal;
   return deleted.value ? noContent() : notFound(noPlant(id.id));
 };
 
-/** A change the store could not make durable (--data-dir) was undone: the store's 503, as createPlant answers it. */
-async function durably<T>(change: Promise<T> | undefined): Promise<{ ok: true; value: T | undefined } | { ok: false; refusal: Outcome }> {
+/** A change the store could not make durable (--data-dir), or a tenant it could not load: the store's 503, as createPlant answers it. */
+async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | undefined } | { ok: false; refusal: Outcome }> {
   try {
     return { ok: true, value: await change };
   } catch (error) {
@@ -63,11 +114,6 @@ export function parsePlantId(text: string | undefined): { ok: true; id: bigint }
 
 function noPlant(id: bigint): string {
   return `no plant has id ${id}`;
-}
-
-/** Reads never make a store: a GET must not add a tenant to the health count. */
-function existingStore(stores: ControlContext['stores'], tenant: TenantId): PlantStore | undefined {
-  return stores.tenants().includes(tenant) ? stores.forTenant(tenant) : undefined;
 }
 
 /** A NewPlant the document has validated: integer ids arrive as numbers, or bigints beyond 2^53. */

@@ -12,14 +12,15 @@ export interface CreatePlantOptions {
  * The body is re-checked for its shape because another document may call a different body
  * createPlant; that is the document's mistake, reported as such rather than thrown.
  */
-export async function createPlant(body: unknown, store: PlantStore, options: CreatePlantOptions): Promise<Outcome> {
+export async function createPlant(body: unknown, store: Promise<PlantStore>, options: CreatePlantOptions): Promise<Outcome> {
   const plant = toPlant(body);
   if (!plant) {
     return { ok: false, failure: failure(ErrorCode.internal, 'createPlant is served by the plant store, but this document\'s request body is not a NewPlant (name string, id integer)') };
   }
   let created;
   try {
-    created = await store.create(plant);
+    // The tenant's store may be loading (first use, or back from eviction): a failure there is the store's too.
+    created = await (await store).create(plant);
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error);
     return { ok: false, failure: failure(ErrorCode.storageFailed, `the plant could not be stored durably, so it was not stored: ${cause}`) };

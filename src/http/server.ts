@@ -9,10 +9,10 @@ import { loadControlDocument } from '../control/control-document.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
 import { createJournal, JOURNAL_DEFAULTS, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger, type LogLevel } from '../log/logger.js';
-import { createDurableStores } from '../store/durable-stores.js';
-import { openPlantLog, type Recovery } from '../store/plant-log.js';
+import { durableBacking } from '../store/durable-stores.js';
+import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
 import type { Plant, PlantStore } from '../store/plant-store.js';
-import { createPlantStores, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
+import { createPlantStores, memoryBacking, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
 import { createRequestHandler } from './handle-request.js';
 import { createBodyBudget } from './read-body.js';
 import { compileHostCheck } from './host-check.js';
@@ -57,6 +57,8 @@ export interface ServerOptions {
   readonly faults?: readonly FaultSpec[];
   /** Keep the plants in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
   readonly dataDir?: string;
+  /** With isolateByToken: tenants held in memory at most (besides the shared one); the least recently used idle one is evicted. Default 1000. */
+  readonly maxTenants?: number;
   /** Requests the journal keeps; 0 keeps none. Default 1000. */
   readonly journalSize?: number;
   /** The most bytes (kept bodies and request headers) the journal holds; the oldest entries go first. Default 64 MiB. */
@@ -75,13 +77,13 @@ export interface RunningServer {
   /** The plants the stand-in holds (the shared store; with isolation, see `storeOf`). */
   readonly store: PlantStore;
   /** The store a bearer token sees: its own with isolateByToken, else the shared one. */
-  storeOf(token: string): PlantStore;
+  storeOf(token: string): Promise<PlantStore>;
   readonly stores: PlantStores;
   /** The last requests answered, with query helpers for tests. */
   readonly journal: Journal;
   /** Faults to inject, changeable while running. */
   readonly faults: Faults;
-  /** What was read back from `dataDir` at start, when persistence is on. */
+  /** What was read back from `dataDir` at start for the shared tenant, when persistence is on. */
   readonly recovery?: Recovery;
   /** Whether tokens are checked against a configured list. */
   readonly tokenPolicy: 'any-non-empty' | 'configured';
@@ -97,36 +99,46 @@ export const DEFAULTS = {
   bodyLimitBytes: 1024 * 1024,
   bodyBufferBytes: 64 * 1024 * 1024,
   requestTimeoutMs: 10_000,
+  maxTenants: 1_000,
 } as const;
 
 /** Starts the stand-in and resolves once it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const document = await loadDocument(options.spec);
   const logger = createLogger(options.logLevel ?? 'silent', options.log);
-  const persistence = options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir);
+  const persistence = options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
   try {
     return await serve(options, document, logger, persistence);
   } catch (error) {
     // The data dir is locked while open: a server that failed to start must let go of it.
-    await persistence?.log.close();
+    await persistence?.close();
     throw error;
   }
 }
 
-async function serve(options: ServerOptions, document: LoadedDocument, logger: Logger, persistence: Awaited<ReturnType<typeof openPlantLog>> | undefined): Promise<RunningServer> {
+async function serve(options: ServerOptions, document: LoadedDocument, logger: Logger, log: PlantLog | undefined): Promise<RunningServer> {
   // Checked before anything is stored, so a bad fault leaves a data dir as it was.
   const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
   const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
   const seed = options.seed ?? [];
-  // With isolation every tenant starts from the seed plants, as the shared store does without it.
-  const seedTenant = (tenantStore: PlantStore, tenant: TenantId) => {
-    if (tenant !== SHARED_TENANT && seed.length > 0) tenantStore.seed(seed).catch((error: unknown) => logger.error(`seeding ${tenant}: ${String(error)}`));
+  // With isolation every new tenant starts from the seed plants, as the shared store does without it.
+  const seedNew = (tenant: TenantId) => (options.isolateByToken && tenant !== SHARED_TENANT ? seed : []);
+  let recovery: Recovery | undefined;
+  const onRecovery = (tenant: TenantId, path: string, recovered: Recovery) => {
+    if (tenant === SHARED_TENANT) recovery = recovered;
+    reportRecovery(path, recovered, logger, tenant === SHARED_TENANT ? 'info' : 'debug');
   };
-  const onNewTenant = options.isolateByToken ? seedTenant : undefined;
-  const stores = persistence ? await createDurableStores(persistence.log, persistence.recovery, onNewTenant) : createPlantStores(undefined, onNewTenant);
-  if (persistence) reportRecovery(persistence.log.path, persistence.recovery, logger);
-  const store = stores.forTenant(SHARED_TENANT);
+  const stores = createPlantStores({
+    backing: log ? durableBacking(log, seedNew, onRecovery) : memoryBacking(seedNew),
+    maxTenants: options.maxTenants ?? DEFAULTS.maxTenants,
+    onEvict: (tenant) =>
+      log
+        ? logger.debug(`tenant ${tenant} evicted from memory (--max-tenants); its plants stay in the data dir`)
+        : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its plants are gone; it starts again from the seed`),
+    onProblem: (message) => logger.warn(`data: ${message}`),
+  });
+  const store = await stores.forTenant(SHARED_TENANT);
   if (seed.length > 0) await store.seed(seed);
   const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity, {
     bytes: options.journalBytes ?? JOURNAL_DEFAULTS.bytes,
@@ -190,15 +202,15 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
     port,
     document,
     store,
-    storeOf: (token) => (isolateByToken ? stores.forTenant(tenantOfToken(token)) : store),
+    storeOf: (token) => (isolateByToken ? stores.forTenant(tenantOfToken(token)) : Promise.resolve(store)),
     stores,
     journal,
     faults,
-    ...(persistence ? { recovery: persistence.recovery } : {}),
+    ...(recovery ? { recovery } : {}),
     tokenPolicy: tokens.length > 0 ? 'configured' : 'any-non-empty',
     close: async () => {
       await close(server);
-      await persistence?.log.close();
+      await log?.close();
     },
   };
 }
@@ -210,9 +222,8 @@ function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number
   return bytes;
 }
 
-function reportRecovery(path: string, recovery: Recovery, logger: Logger): void {
-  const plants = [...recovery.plants.values()].reduce((sum, list) => sum + list.length, 0);
-  logger.info(`data: ${plants} plants recovered from ${path} (${recovery.records} records)`);
+function reportRecovery(path: string, recovery: Recovery, logger: Logger, level: 'info' | 'debug'): void {
+  logger[level](`data: ${recovery.plants.length} plants recovered from ${path} (${recovery.records} records)`);
   for (const skipped of recovery.skipped) logger.warn(`data: skipped the record at byte ${skipped.offset} of ${path}: ${skipped.reason}`);
 }
 

@@ -41,6 +41,11 @@ export function decodeRecord(line: string): DecodedRecord {
   } catch (error) {
     return { ok: false, reason: `not valid JSON (${(error as Error).message})` };
   }
+  return recordOf(value);
+}
+
+/** A parsed line as a record, or why it is not one. */
+export function recordOf(value: unknown): DecodedRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'not a JSON object' };
   const fields = value as Record<string, unknown>;
   const { tenant, kind } = fields;

@@ -1,84 +1,185 @@
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { encodeRecord } from './plant-log-record.js';
 import { replayLog, type SkippedRecord } from './plant-log-replay.js';
-import type { ChangeSink, Plant, StoreChange } from './plant-store.js';
+import type { Plant } from './plant-store.js';
+import { createTable, type PlantTable } from './plant-table.js';
+import { createTenantLog, describe, TEMP_SUFFIX, type JournalFile, type TenantLog } from './tenant-log.js';
 import type { TenantId } from './tenants.js';
 
+export type { JournalFile, LiveState, TenantLog } from './tenant-log.js';
+
 /**
- * The durable side of `plantstore serve --data-dir DIR`: an append-only journal, DIR/plants.jsonl,
- * one JSON record per change of any tenant. A change counts once its bytes are written and
- * fdatasync'd; changes that arrive while a write+sync is in flight share the next one (group
- * commit), so many concurrent clients cost one sync per batch, not one per change.
+ * The durable side of `plantstore serve --data-dir DIR`: one append-only log per tenant,
+ * DIR/tenants/<tenant>.jsonl, one JSON record per change. A change counts once its bytes are
+ * written and fdatasync'd; changes that arrive while a write+sync is in flight share the next one
+ * (group commit).
  *
- * Compaction is not done: the file only grows (a reset is one short record, so a stand-in's log
- * stays small in practice). Rewriting it from the live state would be a later, separate step.
+ * Why a file per tenant rather than one log: a tenant evicted from memory (--max-tenants) is
+ * reloaded by reading its own file, never by scanning every tenant's records; a tenant's file is
+ * compacted from that tenant's live plants alone; and the file's existence is what says a tenant
+ * exists, so a tenant that reset or deleted its seed plants comes back as it left, not re-seeded.
+ * The cost is one fsync per tenant with changes in a batch instead of one for all.
  */
 export interface PlantLog {
-  /** The journal file. */
-  readonly path: string;
-  /** The sink for one tenant's store: resolves once the change is durable (fsync'd). */
-  sinkFor(tenant: TenantId): ChangeSink;
-  /** Closes the file after pending writes are durable, then releases the data dir. */
+  /** The folder of the tenants' logs. */
+  readonly dir: string;
+  /**
+   * The tenant's log, replayed. A tenant without a file gets a new one holding the plants of
+   * `create` (`isNew` then says so), written whole or not at all; without `create`, undefined.
+   */
+  openTenant(tenant: TenantId, create: readonly Plant[] | undefined): Promise<OpenedTenant | undefined>;
+  /** Closes every open tenant log after its pending writes are durable, then releases the data dir. */
   close(): Promise<void>;
 }
 
+export interface OpenedTenant {
+  readonly log: TenantLog;
+  readonly recovery: Recovery;
+  /** The replayed plants, for the tenant's store to take over. */
+  readonly table: PlantTable;
+  /** The file was made just now: the tenant did not exist before. */
+  readonly isNew: boolean;
+}
+
 export interface Recovery {
-  /** Every tenant's plants as rebuilt from the log, in creation order. Tenants left with none are absent. */
-  readonly plants: ReadonlyMap<TenantId, readonly Plant[]>;
+  /** The tenant's plants as rebuilt from its log, in creation order. */
+  readonly plants: readonly Plant[];
   /** Records that could not be read (a torn last write after a crash), reported, never fatal. */
   readonly skipped: readonly SkippedRecord[];
   readonly records: number;
 }
 
-/** The journal as the log uses it; tests substitute one that fails or counts. */
-export interface JournalFile {
-  /** Appends every byte at the end of the file. */
-  append(data: Uint8Array): Promise<void>;
-  /** fdatasync: the appended bytes survive a power cut. */
-  sync(): Promise<void>;
-  truncate(size: number): Promise<void>;
-  close(): Promise<void>;
-}
-
 export interface PlantLogOptions {
   readonly openFile?: (path: string) => Promise<JournalFile>;
+  /** A tenant log is compacted once it holds more records than this and twice its live plants. Default 10,000. */
+  readonly compactAfterRecords?: number;
+  /** Problems that are reported, not fatal (a failed compaction). Default: ignored. */
+  readonly onProblem?: (message: string) => void;
 }
 
-export const LOG_FILE = 'plants.jsonl';
+export const TENANTS_DIR = 'tenants';
+/** The single log of earlier versions; moved into per-tenant files at start. */
+export const LEGACY_LOG_FILE = 'plants.jsonl';
+const TENANT_NAME = /^[a-z0-9]+(?::[0-9a-f]+)?$/;
+
+/** The file of a tenant; the ':' of `token:…` is kept out of file names. */
+export function tenantLogPath(dataDir: string, tenant: TenantId): string {
+  if (!TENANT_NAME.test(tenant)) throw new Error(`"${tenant}" is not a tenant name plantstore makes; it cannot name a log file`);
+  return join(dataDir, TENANTS_DIR, `${tenant.replace(':', '-')}.jsonl`);
+}
 
 /**
- * Locks the data dir (creating it if missing), replays the journal, cuts off a torn last record so
- * new records never follow garbage, and opens the journal for appending.
+ * Locks the data dir (creating it if missing), removes temp files a crash left mid-compaction
+ * (the log they were to replace is still whole), and moves a legacy single log into per-tenant files.
  */
-export async function openPlantLog(dataDir: string, options: PlantLogOptions = {}): Promise<{ log: PlantLog; recovery: Recovery }> {
+export async function openPlantLog(dataDir: string, options: PlantLogOptions = {}): Promise<PlantLog> {
   await mkdir(dataDir, { recursive: true }).catch((error: unknown) => {
     throw new Error(`cannot create the data dir ${dataDir}: ${describe(error)}`, { cause: error });
   });
   const lock = await lockDataDir(dataDir);
-  const path = join(dataDir, LOG_FILE);
-  let file: JournalFile | undefined;
+  const dir = join(dataDir, TENANTS_DIR);
   try {
-    const existing = await readExisting(path);
-    const replay = replayLog(existing ?? new Uint8Array());
-    file = await (options.openFile ?? openJournalFile)(path);
-    if (existing && replay.goodEnd < existing.length) {
-      await file.truncate(replay.goodEnd);
-      await file.sync();
-    }
-    // A new file's name lives in the directory: sync that too, or a power cut could lose the file.
-    if (!existing) await syncDirectory(dataDir);
-    const log = createPlantLog(path, file, replay.goodEnd, lock);
-    return { log, recovery: { plants: replay.plants, skipped: replay.skipped, records: replay.records } };
+    await mkdir(dir, { recursive: true });
+    for (const name of await readdir(dir)) if (name.endsWith(TEMP_SUFFIX)) await rm(join(dir, name), { force: true });
+    await migrateLegacyLog(dataDir);
   } catch (error) {
-    await file?.close().catch(() => undefined);
     await lock.release().catch(() => undefined);
-    throw new Error(`cannot open the plant log ${path}: ${describe(error)}`, { cause: error });
+    throw new Error(`cannot open the plant log in ${dataDir}: ${describe(error)}`, { cause: error });
   }
+  const settings = {
+    openFile: options.openFile ?? openJournalFile,
+    compactAfterRecords: options.compactAfterRecords ?? 10_000,
+    onProblem: options.onProblem ?? (() => undefined),
+    syncDirectory: () => syncDirectory(dir),
+  };
+  const open = new Map<TenantId, TenantLog>();
+  /** Logs still closing (an evicted tenant): a reopen waits, so one file never has two writers. */
+  const closing = new Map<TenantId, Promise<void>>();
+  let closed = false;
+
+  async function openTenant(tenant: TenantId, create: readonly Plant[] | undefined): Promise<OpenedTenant | undefined> {
+    if (closed) throw new Error(`the plant log in ${dataDir} is closed`);
+    await closing.get(tenant);
+    const path = tenantLogPath(dataDir, tenant);
+    try {
+      const existing = await readExisting(path);
+      if (!existing && !create) return undefined;
+      // A new tenant's file appears with its first plants or not at all: a crash can never leave
+      // a tenant that exists without the seed it was given.
+      const bytes = existing ?? (await writeWhole(path, tenant, create ?? [], settings.syncDirectory));
+      const replay = replayLog(bytes);
+      const file = await settings.openFile(path);
+      if (replay.goodEnd < bytes.length) {
+        await file.truncate(replay.goodEnd);
+        await file.sync();
+      }
+      const log = createTenantLog(tenant, path, file, replay.goodEnd, replay.records, settings);
+      const tracked: TenantLog = {
+        path,
+        sink: log.sink,
+        get records() {
+          return log.records;
+        },
+        watch: log.watch,
+        compact: log.compact,
+        close: () => {
+          open.delete(tenant);
+          const done = log.close().finally(() => closing.delete(tenant));
+          closing.set(tenant, done);
+          return done;
+        },
+      };
+      open.set(tenant, tracked);
+      const recovery = { plants: replay.plants.get(tenant) ?? [], skipped: replay.skipped, records: replay.records };
+      return { log: tracked, recovery, table: replay.tables.get(tenant) ?? createTable(), isNew: !existing };
+    } catch (error) {
+      throw new Error(`cannot open the plant log ${path}: ${describe(error)}`, { cause: error });
+    }
+  }
+
+  return {
+    dir,
+    openTenant,
+    async close() {
+      closed = true;
+      try {
+        await Promise.all([...open.values()].map((log) => log.close()));
+        await Promise.all(closing.values());
+      } finally {
+        await lock.release();
+      }
+    },
+  };
 }
 
-/** The default journal: the file opened for appending. */
+/** Writes a log file aside, fsyncs it, renames it into place and fsyncs the folder; answers its bytes. */
+async function writeWhole(path: string, tenant: TenantId, plants: readonly Plant[], syncFolder: () => Promise<void>): Promise<Buffer> {
+  const bytes = Buffer.from(plants.map((plant) => encodeRecord(tenant, { kind: 'create', plant })).join(''), 'utf8');
+  await writeFile(`${path}${TEMP_SUFFIX}`, bytes, { flush: true });
+  await rename(`${path}${TEMP_SUFFIX}`, path);
+  await syncFolder();
+  return bytes;
+}
+
+/**
+ * Earlier versions kept every tenant in DIR/plants.jsonl. Each tenant's plants become its own file
+ * (written aside, fsync'd, renamed), then the old log is renamed away; a crash midway repeats the
+ * move from the old log, which is untouched until the end.
+ */
+async function migrateLegacyLog(dataDir: string): Promise<void> {
+  const legacy = join(dataDir, LEGACY_LOG_FILE);
+  const bytes = await readExisting(legacy);
+  if (!bytes) return;
+  const replay = replayLog(bytes);
+  const syncTenants = () => syncDirectory(join(dataDir, TENANTS_DIR));
+  for (const tenant of replay.tenants) await writeWhole(tenantLogPath(dataDir, tenant), tenant, replay.plants.get(tenant) ?? [], syncTenants);
+  await rename(legacy, `${legacy}.migrated`);
+  await syncDirectory(dataDir);
+}
+
+/** The default log file: opened for appending. */
 export async function openJournalFile(path: string): Promise<JournalFile> {
   const handle = await open(path, 'a');
   return {
@@ -89,85 +190,6 @@ export async function openJournalFile(path: string): Promise<JournalFile> {
     sync: () => handle.datasync(),
     truncate: (size) => handle.truncate(size),
     close: () => handle.close(),
-  };
-}
-
-interface Pending {
-  readonly line: string;
-  readonly resolve: () => void;
-  readonly reject: (error: Error) => void;
-}
-
-function createPlantLog(path: string, file: JournalFile, durableSize: number, lock: DataDirLock): PlantLog {
-  let queue: Pending[] = [];
-  let flushing: Promise<void> | undefined;
-  let closing: Promise<void> | undefined;
-  /** Set when a failed batch could not be cut back off the file: nothing more can be appended safely. */
-  let broken: Error | undefined;
-
-  function submit(tenant: TenantId, change: StoreChange): Promise<void> {
-    if (closing) return Promise.reject(new Error(`the plant log ${path} is closed; the change was not stored`));
-    if (broken) return Promise.reject(broken);
-    const line = encodeRecord(tenant, change);
-    return new Promise((resolve, reject) => {
-      queue.push({ line, resolve, reject });
-      // Start on a later tick so changes made in the same tick (a seed, a burst) share the first batch.
-      flushing ??= Promise.resolve().then(drain);
-    });
-  }
-
-  async function drain(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
-      const failure = broken ?? (await commit(Buffer.from(batch.map((pending) => pending.line).join(''), 'utf8'), batch.length));
-      for (const pending of batch) {
-        if (failure) pending.reject(failure);
-        else pending.resolve();
-      }
-    }
-    flushing = undefined;
-  }
-
-  /** One write and one sync for the whole batch; on failure, the file is cut back to its last durable size. */
-  async function commit(data: Buffer, changes: number): Promise<Error | undefined> {
-    let step = 'write to';
-    try {
-      await file.append(data);
-      step = 'fdatasync of';
-      await file.sync();
-      durableSize += data.length;
-      return undefined;
-    } catch (error) {
-      const failure = new Error(`plant log: ${step} ${path} failed (${describe(error)}); ${changes} change(s) of this batch were not stored`, { cause: error });
-      try {
-        // Part of the batch may be in the file; cut it so the next batch never follows half a record.
-        await file.truncate(durableSize);
-      } catch (truncateError) {
-        broken = new Error(
-          `the plant log ${path} can no longer be appended to: after a failed ${step} it, cutting it back to ${durableSize} bytes failed too (${describe(truncateError)}); restart the server`,
-          { cause: truncateError },
-        );
-      }
-      return failure;
-    }
-  }
-
-  async function close(): Promise<void> {
-    try {
-      while (flushing) await flushing;
-      await file.close().catch((error: unknown) => {
-        throw new Error(`cannot close the plant log ${path}: ${describe(error)}`, { cause: error });
-      });
-    } finally {
-      await lock.release();
-    }
-  }
-
-  return {
-    path,
-    sinkFor: (tenant) => (change) => submit(tenant, change),
-    close: () => (closing ??= close()),
   };
 }
 
@@ -191,8 +213,4 @@ async function syncDirectory(dir: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

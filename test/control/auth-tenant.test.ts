@@ -52,8 +52,8 @@ describe('tenant', () => {
     expect(await control.refusal('getPlant', 'handle', { path: { id: '1' }, headers: { 'plantstore-token': 'bob' } })).toMatchObject({ error: ErrorCode.notFound });
 
     await control.answer('resetPlants', 204, { headers: alice });
-    expect(control.context.stores.forTenant(tenantOfToken('alice')).size).toBe(0);
-    expect(control.context.stores.forTenant(SHARED_TENANT).size).toBe(1);
+    expect(await (await control.context.stores.forTenant(tenantOfToken('alice'))).count()).toBe(0);
+    expect(await (await control.context.stores.forTenant(SHARED_TENANT)).count()).toBe(1);
   });
 
   test('with isolation journal listing and clearing see only the tenant named', async () => {

@@ -153,6 +153,7 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('requestTimeoutMs: 10\n')).toBe('requestTimeoutMs must be a whole number from 100 to 3600000, not 10');
     expect(await problem('journalSize: -1\n')).toBe('journalSize must be a whole number from 0 to 1000000, not -1');
     expect(await problem('journalBytes: 1.5\n')).toBe('journalBytes must be a whole number from 0 to 1099511627776, not 1.5');
+    expect(await problem('maxTenants: 0\n')).toBe('maxTenants must be a whole number from 1 to 10000000, not 0');
     expect(await problem('authStatus: 403\n')).toBe('authStatus must be 400 or 401, not 403');
     expect(await problem('logLevel: loud\n')).toBe('logLevel must be one of silent, error, warn, info, debug, not "loud"');
     expect(await problem('echoId: yes\n')).toBe('echoId must be true or false, not "yes"');

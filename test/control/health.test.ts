@@ -18,3 +18,17 @@ test('getHealth of a fresh stand-in holds nothing', async () => {
   const control = await controlHarness();
   expect((await control.answer('getHealth', 200)).json).toMatchObject({ status: 'ok', plants: 0, tenants: 0 });
 });
+
+test('getHealth reads counters: it never walks the tenants', async () => {
+  const control = await controlHarness({ isolateByToken: true });
+  await control.answer('seedPlants', 200, { body: '[{"id":1,"name":"a"}]', headers: { 'plantstore-token': 'alice' } });
+  await control.answer('seedPlants', 200, { body: '[{"id":1,"name":"a"},{"id":2,"name":"b"}]', headers: { 'plantstore-token': 'bob' } });
+  const stores = control.context.stores as { tenants: () => string[]; forTenant: unknown };
+  stores.tenants = () => {
+    throw new Error('health walked the tenants');
+  };
+  stores.forTenant = () => {
+    throw new Error('health opened a tenant');
+  };
+  expect((await control.answer('getHealth', 200)).json).toMatchObject({ plants: 3, tenants: 2 });
+});

@@ -77,7 +77,7 @@ describe('control API over HTTP', () => {
   test('seedPlants honours the plantstore-token header only with isolation; here it seeds the shared store', async () => {
     const reply = await send('POST', '/__control/plants', { ...ADMIN, 'plantstore-token': 'someone' }, '[{"id":77,"name":"shared"}]');
     expect(reply.status).toBe(200);
-    expect(context.stores.forTenant(SHARED_TENANT).get(77n)?.name).toBe('shared');
+    expect((await (await context.stores.forTenant(SHARED_TENANT)).get(77n))?.name).toBe('shared');
   });
 
   test('a bad body is 400 with Error 422; an unknown control path is 404', async () => {
@@ -101,7 +101,7 @@ describe('control API over HTTP', () => {
     expect(added.status).toBe(201);
     expect((await send('POST', '/plants', API, '{"name":"Monstera","id":1}')).status).toBe(503);
     expect((await send('POST', '/plants', API, '{"name":"Monstera","id":1}')).status).toBe(200);
-    expect(context.stores.forTenant(SHARED_TENANT).get(1n)?.name).toBe('Monstera');
+    expect((await (await context.stores.forTenant(SHARED_TENANT)).get(1n))?.name).toBe('Monstera');
 
     const journal = JSON.parse((await send('GET', '/__control/journal?operation=createPlant')).text) as Array<{ status: number; fault?: string }>;
     expect(journal.map((entry) => [entry.status, entry.fault])).toEqual([

@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { LIST_LIMITS } from '../../src/control/plants.js';
 import { ErrorCode } from '../../src/errors/failure.js';
+import { startServer } from '../../src/http/server.js';
+import { parseExactJson } from '../../src/validation/exact-json.js';
+import { send } from '../server/helpers.js';
 import { SHARED_TENANT } from '../../src/store/tenants.js';
 import { controlHarness } from './helpers.js';
 
@@ -12,9 +16,9 @@ describe('seedPlants', () => {
     const control = await controlHarness();
     const reply = await control.answer('seedPlants', 200, { body: SEED });
     expect(reply.text).toBe('{"created":3,"duplicates":[]}');
-    const store = control.context.stores.forTenant(SHARED_TENANT);
-    expect(store.list().map((plant) => plant.id)).toEqual([1n, BigInt(BIG), BigInt(INT64_MAX)]);
-    expect(store.get(1n)).toEqual({ id: 1n, name: 'Monstera deliciosa', tag: 'aroid' });
+    const store = await control.context.stores.forTenant(SHARED_TENANT);
+    expect((await store.list({ limit: 10 })).plants.map((plant) => plant.id)).toEqual([1n, BigInt(BIG), BigInt(INT64_MAX)]);
+    expect(await store.get(1n)).toEqual({ id: 1n, name: 'Monstera deliciosa', tag: 'aroid' });
   });
 
   test('reports ids already stored, or repeated in the batch, as duplicates and keeps the stored plant', async () => {
@@ -23,8 +27,8 @@ describe('seedPlants', () => {
     const reply = await control.answer('seedPlants', 200, { body: `[{"id":${BIG},"name":"second"},{"id":7,"name":"a"},{"id":7,"name":"b"}]` });
     // Written as digits, not rounded.
     expect(reply.text).toBe(`{"created":1,"duplicates":[${BIG},7]}`);
-    expect(control.context.stores.forTenant(SHARED_TENANT).get(BigInt(BIG))?.name).toBe('first');
-    expect(control.context.stores.forTenant(SHARED_TENANT).get(7n)?.name).toBe('a');
+    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).get(BigInt(BIG)))?.name).toBe('first');
+    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).get(7n))?.name).toBe('a');
   });
 
   test('the document refuses a body that is not an array of NewPlant', async () => {
@@ -81,7 +85,7 @@ describe('deletePlant and resetPlants', () => {
     await control.answer('seedPlants', 200, { body: SEED });
     const reply = await control.answer('deletePlant', 204, { path: { id: BIG } });
     expect(reply.text).toBe('');
-    expect(control.context.stores.forTenant(SHARED_TENANT).list().map((plant) => plant.id)).toEqual([1n, BigInt(INT64_MAX)]);
+    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).list({ limit: 1_000_000 })).plants.map((plant) => plant.id)).toEqual([1n, BigInt(INT64_MAX)]);
     expect(await control.refusal('deletePlant', 'handle', { path: { id: BIG } })).toEqual({ error: ErrorCode.notFound, message: `no plant has id ${BIG}` });
     expect((await control.answer('seedPlants', 200, { body: `[{"id":${BIG},"name":"again"}]` })).text).toBe('{"created":1,"duplicates":[]}');
   });
@@ -90,7 +94,86 @@ describe('deletePlant and resetPlants', () => {
     const control = await controlHarness();
     await control.answer('seedPlants', 200, { body: SEED });
     await control.answer('resetPlants', 204);
-    expect(control.context.stores.forTenant(SHARED_TENANT).size).toBe(0);
+    expect(await (await control.context.stores.forTenant(SHARED_TENANT)).count()).toBe(0);
     expect((await control.answer('listPlants', 200)).text).toBe('[]');
+  });
+});
+
+describe('listPlants pages over HTTP', () => {
+  const PLANTS = 2_345;
+  /** Creation order is not id order; ids on both sides of 2^53 and at the ends of int64. */
+  const idOf = (i: number) => (i % 3 === 0 ? 9007199254740993n + BigInt(i) * 2n : i % 3 === 1 ? -(2n ** 63n) + BigInt(PLANTS - i) : BigInt(PLANTS - i));
+
+  async function seeded() {
+    const server = await startServer({ port: 0 });
+    const body = `[${Array.from({ length: PLANTS }, (_, i) => `{"id":${idOf(i)},"name":"p${i}"}`).join(',')}]`;
+    expect((await send(`${server.url}/__control/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text).toBe(`{"created":${PLANTS},"duplicates":[]}`);
+    return server;
+  }
+
+  function idsIn(text: string): bigint[] {
+    const parsed = parseExactJson(text);
+    if (!parsed.ok || !Array.isArray(parsed.value)) throw new Error(`not a JSON array: ${text.slice(0, 80)}`);
+    return parsed.value.map((plant) => BigInt((plant as { id: number | bigint }).id));
+  }
+
+  /** Follows the Link headers from `first`; answers each page's ids and headers. */
+  async function follow(url: string, first: string) {
+    const pages: { ids: bigint[]; link: string | undefined; cursor: string | undefined }[] = [];
+    for (let path: string | undefined = first; path !== undefined; ) {
+      const reply = await send(`${url}${path}`);
+      expect(reply.status).toBe(200);
+      const link = reply.headers.link;
+      const cursor = reply.headers['plantstore-next-cursor'];
+      pages.push({ ids: idsIn(reply.text), link, cursor });
+      path = link === undefined ? undefined : /^<([^>]+)>; rel="next"$/.exec(link)?.[1];
+      if (link !== undefined) expect(path).toBe(`/__control/plants?limit=${/limit=(\d+)/.exec(first)?.[1] ?? LIST_LIMITS.default}&cursor=${cursor}`);
+      if (pages.length > 10) throw new Error('too many pages');
+    }
+    return pages;
+  }
+
+  test('every plant exactly once across pages, in creation order, ids exact; the last page names no next', async () => {
+    const server = await seeded();
+    try {
+      const pages = await follow(server.url, '/__control/plants?limit=1000');
+      expect(pages.map((page) => page.ids.length)).toEqual([1000, 1000, 345]);
+      expect(pages.map((page) => page.cursor === undefined)).toEqual([false, false, true]);
+      expect(pages.flatMap((page) => page.ids)).toEqual(Array.from({ length: PLANTS }, (_, i) => idOf(i)));
+      // Without a limit, the default page size.
+      expect((await follow(server.url, '/__control/plants')).map((page) => page.ids.length)).toEqual([1000, 1000, 345]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a plant deleted between pages is skipped, one created meanwhile comes last; nothing is seen twice', async () => {
+    const server = await seeded();
+    try {
+      const first = await send(`${server.url}/__control/plants?limit=2000`);
+      const next = /^<([^>]+)>/.exec(first.headers.link ?? '')?.[1];
+      expect(await send(`${server.url}/__control/plants/${idOf(2_100)}`, { method: 'DELETE' })).toMatchObject({ status: 204 });
+      expect((await send(`${server.url}/__control/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[{"id":77777,"name":"late"}]' })).status).toBe(200);
+      const rest = await send(`${server.url}${next}`);
+      const ids = [...idsIn(first.text), ...idsIn(rest.text)];
+      expect(ids).toEqual([...Array.from({ length: PLANTS }, (_, i) => idOf(i)).filter((id) => id !== idOf(2_100)), 77777n]);
+      expect(rest.headers.link).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('refuses a limit beyond the maximum and a cursor it never gave, naming what to send', async () => {
+    const server = await seeded();
+    try {
+      const tooMany = await send(`${server.url}/__control/plants?limit=${LIST_LIMITS.max + 1}`);
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.json).toMatchObject({ error: 422 });
+      const bogus = await send(`${server.url}/__control/plants?cursor=abc`);
+      expect(bogus.status).toBe(400);
+      expect(bogus.json).toMatchObject({ error: 422 });
+    } finally {
+      await server.close();
+    }
   });
 });

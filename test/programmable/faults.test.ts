@@ -14,11 +14,11 @@ describe('faults', () => {
 
   it('forces a status with an Error body and leaves the store untouched', async () => {
     server.current.faults.add({ kind: 'status', status: 503, message: 'down for maintenance' });
-    const before = server.current.store.size;
+    const before = await server.current.store.count();
     const reply = await postPlant(server.current.url, plant());
     expect(reply.status).toBe(503);
     expect(reply.json).toEqual({ error: 503, message: 'down for maintenance' });
-    expect(server.current.store.size).toBe(before);
+    expect(await server.current.store.count()).toBe(before);
   });
 
   it('applies to the next N requests only, then removes itself', async () => {

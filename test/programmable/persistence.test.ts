@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
+import { send } from '../server/helpers.js';
 import { exited, spawnServe } from './cli-server.js';
 
 const HEADERS = { authorization: 'Bearer t', 'content-type': 'application/json' };
@@ -78,4 +79,48 @@ describe('--data-dir over HTTP', () => {
       await exited(holder.child);
     }
   });
+
+  it('brings every tenant back exactly as it left, never seeded again (--isolate-by-token --seed-data)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'plantstore-data-'));
+    dirs.push(dataDir);
+    const seedFile = join(dataDir, '..', `${dataDir.split('/').pop()}-seed.json`);
+    await writeFile(seedFile, '[{"id":1001,"name":"Seed fern"},{"id":9007199254740993,"name":"Seed cactus"}]');
+    const args = ['--isolate-by-token', '--data-dir', dataDir, '--seed-data', seedFile, '--log-level', 'warn'];
+    const as = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+    const control = (token: string) => ({ 'plantstore-token': token });
+    try {
+      const first = await spawnServe(args);
+      try {
+        // "mine" replaces seed plant 1001 with its own; "emptied" resets away its seed plants.
+        for (const token of ['mine', 'emptied']) {
+          expect((await send(`${first.url}/plants`, { method: 'POST', headers: as(token), body: '{"id":5,"name":"first"}' })).status).toBe(200);
+        }
+        expect((await send(`${first.url}/__control/plants/1001`, { method: 'DELETE', headers: control('mine') })).status).toBe(204);
+        const created = await send(`${first.url}/plants`, { method: 'POST', headers: as('mine'), body: '{"id":1001,"name":"Mine"}' });
+        expect(created.status).toBe(200);
+        expect((await send(`${first.url}/__control/plants`, { method: 'DELETE', headers: control('emptied') })).status).toBe(204);
+        expect((await send(`${first.url}/plants`, { method: 'POST', headers: as('untouched'), body: '{"id":7,"name":"Other"}' })).status).toBe(200);
+      } finally {
+        first.child.kill('SIGTERM');
+        expect(await exited(first.child)).toBe(0);
+      }
+
+      const second = await spawnServe(args);
+      try {
+        expect((await send(`${second.url}/__control/plants/1001`, { headers: control('mine') })).text).toBe('{"id":1001,"name":"Mine"}');
+        const again = await send(`${second.url}/plants`, { method: 'POST', headers: as('mine'), body: '{"id":1001,"name":"Mine again"}' });
+        expect(again.json).toMatchObject({ error: 409 });
+        expect((await send(`${second.url}/__control/plants`, { headers: control('mine') })).text).toBe('[{"id":9007199254740993,"name":"Seed cactus"},{"id":5,"name":"first"},{"id":1001,"name":"Mine"}]');
+        expect((await send(`${second.url}/__control/plants`, { headers: control('emptied') })).text).toBe('[]');
+        expect((await send(`${second.url}/__control/plants`, { headers: control('untouched') })).text).toBe('[{"id":1001,"name":"Seed fern"},{"id":9007199254740993,"name":"Seed cactus"},{"id":7,"name":"Other"}]');
+        // A tenant first seen now is new: it starts from the seed.
+        expect((await send(`${second.url}/plants`, { method: 'POST', headers: as('newcomer'), body: '{"id":1001,"name":"x"}' })).json).toMatchObject({ error: 409 });
+      } finally {
+        second.child.kill('SIGTERM');
+        expect(await exited(second.child)).toBe(0);
+      }
+    } finally {
+      await rm(seedFile, { force: true });
+    }
+  }, 30_000);
 });

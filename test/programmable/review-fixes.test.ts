@@ -12,7 +12,7 @@ describe('isolation with seed plants', () => {
 
   it('gives every tenant the seed plants', async () => {
     expect((await postPlant(server.current.url, plantText({ name: 'again', id: 1 }), as('job-a'))).json).toMatchObject({ error: 409 });
-    expect(server.current.storeOf('job-b').get(1n)).toMatchObject({ name: 'Fern' });
+    expect(await (await server.current.storeOf('job-b')).get(1n)).toMatchObject({ name: 'Fern' });
   });
 });
 
@@ -65,7 +65,7 @@ describe('client input the review found mishandled', () => {
   it('takes Prefer: dynamic=false as no preference: the body is validated and the plant stored', async () => {
     expect((await postPlant(server.current.url, '{"name":5}', { ...VALID_HEADERS, prefer: 'dynamic=false' })).json).toMatchObject({ error: 422 });
     expect((await postPlant(server.current.url, plantText({ name: 'kept', id: 4242 }), { ...VALID_HEADERS, prefer: 'dynamic=false' })).status).toBe(200);
-    expect(server.current.store.get(4242n)).toMatchObject({ name: 'kept' });
+    expect(await server.current.store.get(4242n)).toMatchObject({ name: 'kept' });
   });
 
   it('refuses 1xx status faults and sends 204 without a body', async () => {
@@ -88,6 +88,6 @@ describe('client input the review found mishandled', () => {
     await expect(leaving).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(server.current.journal.entries({ operation: 'createPlant' })).toHaveLength(1);
-    expect(server.current.store.get(9n)).toBeUndefined();
+    expect(await server.current.store.get(9n)).toBeUndefined();
   });
 });

@@ -23,12 +23,12 @@ describe('refused credentials, no tokens configured', () => {
     ['"Bearer " with an empty token', 'Bearer ', 'Bearer realm="plantstore", error="invalid_token"'],
     ['"Bearer" and only spaces', 'Bearer    ', 'Bearer realm="plantstore", error="invalid_token"'],
   ])('%s → HTTP 400, Error 401, WWW-Authenticate: Bearer …, nothing stored', async (_label, authorization, challenge) => {
-    const before = server.current.store.size;
+    const before = await server.current.store.count();
     const reply = await postWith(server.current.url, authorization);
     expectError(reply, 400, 401);
     expect(reply.headers['www-authenticate']).toMatch(/^Bearer\b/);
     expect(reply.headers['www-authenticate']).toBe(challenge);
-    expect(server.current.store.size).toBe(before);
+    expect(await server.current.store.count()).toBe(before);
   });
 
   it('checks credentials before the body: a bad body without a token is still a 401', async () => {
@@ -68,7 +68,7 @@ describe("tokens: ['s3cret']", () => {
     const id = nextId();
     const reply = await postPlant(server.current.url, plantText({ name: 'Aloe', id }), { ...JSON_TYPE, authorization: 'Bearer s3cret' });
     expectCreated(reply, { name: 'Aloe' });
-    expect(server.current.store.get(id)?.name).toBe('Aloe');
+    expect((await server.current.store.get(id))?.name).toBe('Aloe');
   });
 
   it('accepts the scheme in lower case: bearer s3cret', async () => {
@@ -76,12 +76,12 @@ describe("tokens: ['s3cret']", () => {
   });
 
   it('refuses another token: Error 401 with error="invalid_token" in WWW-Authenticate', async () => {
-    const before = server.current.store.size;
+    const before = await server.current.store.count();
     const reply = await postWith(server.current.url, 'Bearer other');
     expectError(reply, 400, 401);
     expect(reply.headers['www-authenticate']).toMatch(/^Bearer /);
     expect(reply.headers['www-authenticate']).toContain('error="invalid_token"');
-    expect(server.current.store.size).toBe(before);
+    expect(await server.current.store.count()).toBe(before);
   });
 
   it('refuses a token that only starts with the right one, and one that differs in case', async () => {

@@ -75,8 +75,8 @@ describe('the body budget (bodyLimitBytes 1024, bodyBufferBytes 2048)', () => {
 
     const answers = await Promise.all(holders.map((holder) => holder.finish()));
     expect(answers.map((text) => parseRawResponse(text).status)).toEqual([200, 200]);
-    expect(server.current.store.get(declaredId)).toBeDefined();
-    expect(server.current.store.get(chunkedId)).toBeDefined();
+    expect(await server.current.store.get(declaredId)).toBeDefined();
+    expect(await server.current.store.get(chunkedId)).toBeDefined();
     expectCreated(await postPlant(server.current.url, plantText({ name: 'after', id: nextId() })), { name: 'after' });
   });
 

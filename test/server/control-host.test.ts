@@ -22,7 +22,7 @@ describe('the open control API (no admin token)', () => {
     expect(message).toContain('evil.example');
     expect(message).toContain('--allow-host');
     expect(message).toContain('admin token');
-    expect(server.current.store.get(1n)?.name).toBe('Seeded');
+    expect((await server.current.store.get(1n))?.name).toBe('Seeded');
   });
 
   it('refuses a rebound fault with 403; no fault is installed', async () => {

@@ -112,7 +112,7 @@ export function expectCreated(reply: Reply, plant: { readonly name: string; read
 export async function expectStillServing(server: RunningServer, id: bigint): Promise<void> {
   const reply = await postPlant(server.url, plantText({ name: 'still serving', id }));
   expectCreated(reply, { name: 'still serving' });
-  expect(server.store.get(id)?.name).toBe('still serving');
+  expect((await server.store.get(id))?.name).toBe('still serving');
 }
 
 export interface RawExchange {

@@ -51,9 +51,9 @@ describe('test/fixtures/pets.yaml', () => {
 
   it('keeps POST /plants stateful: created, stored, and the same id again refused with 409', async () => {
     expectCreated(await postPlant(server.current.url, plantText({ name: 'Fern', tag: 'pteridophyte', id: 7 })), { name: 'Fern', tag: 'pteridophyte' });
-    expect(server.current.store.get(7n)).toEqual({ id: 7n, name: 'Fern', tag: 'pteridophyte' });
+    expect(await server.current.store.get(7n)).toEqual({ id: 7n, name: 'Fern', tag: 'pteridophyte' });
     expectError(await postPlant(server.current.url, plantText({ name: 'Fern again', id: 7 })), 400, 409);
-    expect(server.current.store.get(7n)?.name).toBe('Fern');
+    expect((await server.current.store.get(7n))?.name).toBe('Fern');
   });
 
   it('keeps bearer security on POST /plants and none on the open GET operations', async () => {

@@ -33,7 +33,7 @@ describe('pipelined requests followed by one Node cannot parse', () => {
     expect(responses.map((response) => response.status), exchange.text).toEqual([200, status]);
     expect(responses[0]?.body).toBe('{"name":"first"}');
     expect(JSON.parse(responses[1]?.body ?? '')).toEqual({ error: 400, message: expect.any(String) });
-    expect(server.current.store.get(id)?.name).toBe('first');
+    expect((await server.current.store.get(id))?.name).toBe('first');
   });
 
   it('five pipelined POSTs then garbage: five 200s in order, then the 400', async () => {

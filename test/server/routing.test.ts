@@ -41,7 +41,7 @@ describe('routing (bundled document)', () => {
     const id = nextId();
     const reply = await postPlant(server.current.url, plantText({ name: 'queried', id }), undefined, '/plants?x=1&y=');
     expectCreated(reply, { name: 'queried' });
-    expect(server.current.store.get(id)?.name).toBe('queried');
+    expect((await server.current.store.get(id))?.name).toBe('queried');
   });
 
   it('answers a 404 for an unknown path that only has a query string in common', async () => {
@@ -55,6 +55,6 @@ describe('routing (bundled document)', () => {
     const request = `POST http://127.0.0.1:${port}/plants HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
     const exchange = await rawExchange(port, request, 3_000);
     expect(parseRawResponse(exchange.text).status).toBe(200);
-    expect(server.current.store.get(id)?.name).toBe('absolute');
+    expect((await server.current.store.get(id))?.name).toBe('absolute');
   });
 });

@@ -31,6 +31,14 @@ describe('parseServeArguments', () => {
     expect(options).toMatchObject({ spec: 'x.yaml', port: 0, host: '::1', tokens: ['a', 'b'], authStatus: 401, echoId: true, cors: false, bodyLimitBytes: 2048, requestTimeoutMs: 500, logLevel: 'debug' });
   });
 
+  it('reads --max-tenants (default 1000), from the flag or the config file, and refuses 0', () => {
+    expect(parseServeArguments([], NO_ENV)).toMatchObject({ maxTenants: DEFAULTS.maxTenants });
+    expect(DEFAULTS.maxTenants).toBe(1_000);
+    expect(parseServeArguments(['--max-tenants', '2'], NO_ENV, { maxTenants: 50 })).toMatchObject({ maxTenants: 2 });
+    expect(parseServeArguments([], NO_ENV, { maxTenants: 50 })).toMatchObject({ maxTenants: 50 });
+    expect(() => parseServeArguments(['--max-tenants', '0'], NO_ENV)).toThrow(new UsageError('--max-tenants must be a whole number from 1 to 10000000, not "0"'));
+  });
+
   it('adds the tokens of PLANTSTORE_TOKENS (comma-separated, trimmed, blanks dropped)', () => {
     expect(parseServeArguments(['--token', 'a'], { PLANTSTORE_TOKENS: ' c, d ,,' })).toMatchObject({ tokens: ['a', 'c', 'd'] });
   });

@@ -97,7 +97,7 @@ describe('validation agrees with prism-http', () => {
         expect(prismAcceptsRequest(operation, text).valid, `prism accepts ${text}`).toBe(false);
         const reply = await postPlant(server.current.url, text);
         expect(reply.status, reply.text).toBe(200);
-        expect(server.current.store.get(id)).toEqual({ id, name: plantName });
+        expect(await server.current.store.get(id)).toEqual({ id, name: plantName });
       }),
       { numRuns: 60, seed: SEED },
     );

@@ -14,10 +14,10 @@ describe('data dir lock', () => {
     const first = await openPlantLog(dir);
     expect(await readFile(join(dir, '.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid}\n`));
     await expect(openPlantLog(dir)).rejects.toThrow(new RegExp(`data dir .* is in use by pid ${process.pid} \\(this process\\): lock file .*\\.lock`));
-    await first.log.close();
+    await first.close();
     expect(existsSync(join(dir, '.lock'))).toBe(false);
     const second = await openPlantLog(dir);
-    await second.log.close();
+    await second.close();
   });
 
   it('refuses a dir locked by another live process', async () => {
@@ -37,7 +37,7 @@ describe('data dir lock', () => {
     const dead = spawnSync(process.execPath, ['-e', '']).pid;
     for (const stale of [`${dead}\n`, '', 'not a pid\n']) {
       await writeFile(join(dir, '.lock'), stale);
-      const { log } = await openPlantLog(dir);
+      const log = await openPlantLog(dir);
       expect(await readFile(join(dir, '.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid}\n`));
       await log.close();
     }
@@ -46,7 +46,7 @@ describe('data dir lock', () => {
   it.skipIf(!existsSync('/proc/sys/kernel/random/boot_id'))('takes over a lock from before a reboot even if its pid is alive now', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, '.lock'), `${process.pid}\nsome-earlier-boot\n`);
-    const { log } = await openPlantLog(dir);
+    const log = await openPlantLog(dir);
     await log.close();
   });
 });

@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { openJournalFile, type JournalFile } from '../../src/store/plant-log.js';
+import { durableBacking } from '../../src/store/durable-stores.js';
+import { openJournalFile, type JournalFile, type PlantLog } from '../../src/store/plant-log.js';
+import type { PlantStore } from '../../src/store/plant-store.js';
+import { createPlantStores, type PlantStores } from '../../src/store/tenants.js';
 
 /** A fresh directory under the OS temp dir, removed after the test. */
 export function useTempDirs(): () => Promise<string> {
@@ -21,6 +24,8 @@ export function useTempDirs(): () => Promise<string> {
 export interface InstrumentedFile {
   readonly counts: { appends: number; syncs: number };
   failSyncs: boolean;
+  /** Fails only this many syncs from now, then lets them pass again. */
+  failNext: number;
   /** While set, each sync waits for it; `syncStarted` resolves as one begins. */
   gate: Promise<void> | undefined;
   syncStarted: Promise<void>;
@@ -32,6 +37,7 @@ export function instrumentedFile(): InstrumentedFile {
   const instrumented: InstrumentedFile = {
     counts: { appends: 0, syncs: 0 },
     failSyncs: false,
+    failNext: 0,
     gate: undefined,
     syncStarted: Promise.resolve(),
     openFile: async (path) => {
@@ -46,7 +52,9 @@ export function instrumentedFile(): InstrumentedFile {
           instrumented.counts.syncs += 1;
           announce();
           if (instrumented.gate) await instrumented.gate;
-          if (instrumented.failSyncs) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+          const failThis = instrumented.failSyncs || instrumented.failNext > 0;
+          if (instrumented.failNext > 0) instrumented.failNext -= 1;
+          if (failThis) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
           await real.sync();
         },
       };
@@ -54,4 +62,14 @@ export function instrumentedFile(): InstrumentedFile {
   };
   instrumented.syncStarted = new Promise((resolve) => (announce = resolve));
   return instrumented;
+}
+
+/** Tenants' stores kept in `log`, as the server makes them (no seed). */
+export function durableStores(log: PlantLog, maxTenants?: number): PlantStores {
+  return createPlantStores({ backing: durableBacking(log), ...(maxTenants !== undefined ? { maxTenants } : {}) });
+}
+
+/** Every plant id of a store, in creation order. */
+export async function idsOf(store: PlantStore): Promise<bigint[]> {
+  return (await store.list({ limit: 1_000_000 })).plants.map((plant) => plant.id);
 }

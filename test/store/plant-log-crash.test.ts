@@ -1,15 +1,18 @@
 /**
  * The crash test: a child process creates plants through the real log and says "ok" for each one
- * only after its create resolved; it is SIGKILLed mid-burst, and every plant it said "ok" for must
- * be in the log when it is reopened.
+ * only after its create resolved; it is SIGKILLed mid-burst (and, in later rounds, while a
+ * compaction's temp file is there: it kills itself then), and every plant it said "ok" for must be in the log when it
+ * is reopened.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openPlantLog } from '../../src/store/plant-log.js';
+import { openPlantLog, TENANTS_DIR } from '../../src/store/plant-log.js';
+import { TEMP_SUFFIX } from '../../src/store/tenant-log.js';
 import { tenantOfToken } from '../../src/store/tenants.js';
 import { useTempDirs } from './helpers.js';
 
@@ -17,9 +20,16 @@ const tempDir = useTempDirs();
 const STORE_SOURCES = fileURLToPath(new URL('../../src/store/', import.meta.url));
 const CHILD = fileURLToPath(new URL('./crash-child.mjs', import.meta.url));
 const TENANTS = ['shared', tenantOfToken('crash-test')] as const;
-const BURST = 20_000;
-const CHUNK = 50;
-const KILL_AFTER_OKS = 1_000;
+/** The most lines fed in one life; the kill must come before them all are sent. */
+const BURST = 400_000;
+/** Lines per millisecond: slow enough that batches stay small and compactions frequent. */
+const CHUNK = 10;
+const KILL_AFTER_OKS = 150;
+/** One plant in this many is kept; the rest are created and deleted again, dead records for compaction. */
+const KEEP_EVERY = 10;
+const ROUNDS = 4;
+/** Small, so compactions come one after another and the kills can land in them. */
+const COMPACT_AFTER = 100;
 
 let moduleDir: string;
 
@@ -44,71 +54,107 @@ function idOf(index: number): bigint {
   return index % 2 === 0 ? 9007199254740993n + BigInt(index) : -(2n ** 63n) + BigInt(index);
 }
 
-describe('SIGKILL mid-burst', () => {
-  it('keeps every plant whose create was answered', async () => {
-    const dataDir = await tempDir();
-    const child = spawn(process.execPath, [CHILD, moduleDir, dataDir], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.on('error', () => undefined); // EPIPE once it is killed
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+/** A temp file of a compaction under way, if there is one now. */
+function compactionUnderWay(dataDir: string): boolean {
+  const dir = join(dataDir, TENANTS_DIR);
+  return existsSync(dir) && readdirSync(dir).some((name) => name.endsWith(TEMP_SUFFIX));
+}
 
-    const acked = new Map<string, Set<bigint>>(TENANTS.map((tenant) => [tenant, new Set()]));
-    const failures: string[] = [];
-    let oks = 0;
-    let killedAt = -1;
-    const ready = new Promise<void>((resolve, reject) => {
-      let buffered = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString();
-        const lines = buffered.split('\n');
-        buffered = lines.pop() ?? ''; // a line cut by the kill is not an answer
-        for (const line of lines) {
-          const [word, tenant = '', id = ''] = line.split(' ');
-          if (word === 'ready') resolve();
-          else if (word === 'ok') {
-            acked.get(tenant)?.add(BigInt(id));
-            oks += 1;
-            if (oks >= KILL_AFTER_OKS && killedAt < 0) {
-              killedAt = oks;
-              child.kill('SIGKILL');
-            }
-          } else failures.push(line);
-        }
-      });
-      void exited.then(() => reject(new Error(`child exited before it was ready: ${stderr}`)));
+interface Round {
+  readonly oks: number;
+  readonly sent: number;
+  /** A compaction's temp file was there when the child died. */
+  readonly inCompaction: boolean;
+}
+
+/**
+ * One life of the child: creates (one in KEEP_EVERY kept, the others created and deleted again, so
+ * dead records keep triggering compaction) until SIGKILL; every kept plant it answered is added to `acked`.
+ */
+async function liveAndDie(dataDir: string, first: number, acked: Map<string, Set<bigint>>, inCompaction: boolean): Promise<Round> {
+  const args = [CHILD, moduleDir, dataDir, String(COMPACT_AFTER), ...(inCompaction ? [String(KILL_AFTER_OKS)] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin.on('error', () => undefined); // EPIPE once it is killed
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  const failures: string[] = [];
+  let oks = 0;
+  let killed = false;
+  let diedInCompaction = false;
+  const kill = () => {
+    killed = true;
+    child.kill('SIGKILL');
+  };
+  void exited.then(() => (killed = true));
+  const ready = new Promise<void>((resolve, reject) => {
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? ''; // a line cut by the kill is not an answer
+      for (const line of lines) {
+        const [word, tenant = '', id = ''] = line.split(' ');
+        if (word === 'ready') resolve();
+        else if (word === 'ok') {
+          acked.get(tenant)?.add(BigInt(id));
+          oks += 1;
+          // A mid-burst kill from here; in a compaction round the child kills itself (a fallback kill if none comes).
+          if (!killed && (inCompaction ? oks > 20 * KILL_AFTER_OKS : oks >= KILL_AFTER_OKS)) kill();
+        } else if (word === 'dying-in-compaction') {
+          diedInCompaction = true;
+        } else failures.push(line);
+      }
     });
-    await ready;
-
-    // Feed the burst in small chunks so the kill lands while creates are still arriving and syncing.
-    let sent = 0;
-    while (sent < BURST && killedAt < 0) {
-      const chunk = Array.from({ length: CHUNK }, (_, i) => `${TENANTS[(sent + i) % TENANTS.length]} ${idOf(sent + i)}\n`);
-      child.stdin.write(chunk.join(''));
-      sent += CHUNK;
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    expect(await exited).toBe('SIGKILL');
-    expect(failures).toEqual([]);
-    expect(oks).toBeGreaterThanOrEqual(KILL_AFTER_OKS);
-    expect(oks).toBeLessThan(sent); // killed mid-burst, not after it
-
-    // The dead child's lock is taken over; whatever it answered must be there.
-    const { log, recovery } = await openPlantLog(dataDir);
-    await log.close();
-    let recovered = 0;
-    for (const tenant of TENANTS) {
-      const ids = new Set(recovery.plants.get(tenant)?.map((plant) => plant.id));
-      recovered += ids.size;
-      const missing = [...(acked.get(tenant) ?? [])].filter((id) => !ids.has(id));
-      expect(missing, `answered but lost in ${tenant}`).toEqual([]);
-    }
-    expect(recovered).toBe(recovery.records);
-    expect(recovered).toBeGreaterThanOrEqual(oks);
-    expect(recovered).toBeLessThanOrEqual(sent);
-    // A write cut by the kill may leave one torn record at the end, nothing else.
-    expect(recovery.skipped.length).toBeLessThanOrEqual(1);
-    for (const skip of recovery.skipped) expect(skip.reason).toMatch(/^torn last record/);
-    console.info(`crash test: ${sent} sent, ${oks} answered before SIGKILL, ${recovered} recovered, ${recovery.skipped.length} torn`);
+    void exited.then(() => reject(new Error(`child exited before it was ready: ${stderr}`)));
   });
+  await ready;
+
+  // Feed the burst in small chunks so the kill lands while creates are still arriving and syncing.
+  let sent = 0;
+  while (sent < BURST && !killed) {
+    const chunk = Array.from({ length: CHUNK }, (_, i) => {
+      const index = first + sent + i;
+      return `${TENANTS[index % TENANTS.length]} ${idOf(index)} ${Math.floor(index / TENANTS.length) % KEEP_EVERY === 0 ? 'keep' : 'drop'}\n`;
+    });
+    child.stdin.write(chunk.join(''));
+    sent += CHUNK;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  expect(await exited).toBe('SIGKILL');
+  expect(failures).toEqual([]);
+  return { oks, sent, inCompaction: diedInCompaction && compactionUnderWay(dataDir) };
+}
+
+describe('SIGKILL mid-burst and mid-compaction', () => {
+  it('keeps every plant whose create was answered, across kills, some during compaction', async () => {
+    const dataDir = await tempDir();
+    const acked = new Map<string, Set<bigint>>(TENANTS.map((tenant) => [tenant, new Set()]));
+    const rounds: Round[] = [];
+    let first = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const result = await liveAndDie(dataDir, first, acked, round > 0);
+      rounds.push(result);
+      first += result.sent;
+      expect(result.oks).toBeGreaterThanOrEqual(KILL_AFTER_OKS);
+      expect(result.sent).toBeLessThan(BURST); // killed mid-burst, not after it
+
+      // The dead child's lock is taken over, its temp file removed; whatever it answered must be there.
+      const log = await openPlantLog(dataDir);
+      expect(compactionUnderWay(dataDir)).toBe(false);
+      for (const tenant of TENANTS) {
+        const recovery = (await log.openTenant(tenant, undefined))?.recovery;
+        const ids = new Set(recovery?.plants.map((plant) => plant.id));
+        const missing = [...(acked.get(tenant) ?? [])].filter((id) => !ids.has(id));
+        expect(missing, `answered but lost in ${tenant} after round ${round}`).toEqual([]);
+        // A write cut by the kill may leave one torn record at the end, nothing else.
+        expect(recovery?.skipped.length).toBeLessThanOrEqual(1);
+        for (const skip of recovery?.skipped ?? []) expect(skip.reason).toMatch(/^torn last record/);
+      }
+      await log.close();
+    }
+    const answered = [...acked.values()].reduce((sum, ids) => sum + ids.size, 0);
+    console.info(`crash test: ${ROUNDS} kills, ${answered} kept plants answered and all recovered; kills during a compaction: ${rounds.filter((r) => r.inCompaction).length}`);
+    expect(rounds.some((r) => r.inCompaction)).toBe(true);
+  }, 120_000);
 });
