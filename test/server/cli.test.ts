@@ -231,10 +231,17 @@ describe('plantstore serve: input files that are not regular files, or too large
       expect(banner).toContain(`from ${folder}/evil\\x1b[2J\\nfake: line.yaml\n`);
       expect(banner).toContain('Plant\\x1b]0;pwned\\x07 Store');
       expect(banner).toContain(`kept in ${folder}/data\\r\\x9b31m`);
-      // The log line the data dir's recovery writes is escaped too.
-      expect(banner).toMatch(/data: 0 plants recovered from .*data\\r\\x9b31m/);
     } finally {
       cli.child.kill('SIGKILL');
+    }
+    // The log line a restart's recovery writes (a fresh data dir has nothing to recover) is escaped too.
+    const restarted = runCli(['serve', '--port', '0', '--spec', spec, '--data-dir', dataDir]);
+    try {
+      await restarted.waitForOutput(/plants recovered from .*\n/);
+      expect(restarted.stdout()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      expect(restarted.stdout()).toMatch(/data: 0 plants recovered from .*data\\r\\x9b31m/);
+    } finally {
+      restarted.child.kill('SIGKILL');
     }
     const missing = join(folder, 'gone\u001b[31m.yaml');
     const { code, stderr } = await runToExit(['serve', '--port', '0', '--spec', missing]);
