@@ -4,7 +4,8 @@ import type { IncomingHttpHeaders } from 'node:http';
  * CORS for a browser app served from another origin (a dev server on localhost:5173, say).
  * The origin is echoed rather than "*" so requests made with credentials work too.
  */
-const EXPOSED = 'WWW-Authenticate, Allow, Content-Length';
+// Link and Plantstore-Next-Cursor: a browser app pages the control API's plant list with them.
+const EXPOSED = 'WWW-Authenticate, Allow, Content-Length, Retry-After, Link, Plantstore-Next-Cursor';
 const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 

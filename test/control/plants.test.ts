@@ -163,6 +163,20 @@ describe('listPlants pages over HTTP', () => {
     }
   });
 
+  test('a browser app on another origin can read the next page: Link and Plantstore-Next-Cursor are exposed', async () => {
+    const server = await startServer({ port: 0, adminToken: 'admin' });
+    try {
+      const headers = { authorization: 'Bearer admin', 'content-type': 'application/json', origin: 'http://localhost:5173' };
+      await send(`${server.url}/__control/plants`, { method: 'POST', headers, body: '[{"id":1,"name":"a"},{"id":2,"name":"b"}]' });
+      const reply = await send(`${server.url}/__control/plants?limit=1`, { headers });
+      expect(reply.headers.link).toBeDefined();
+      const exposed = (reply.headers['access-control-expose-headers'] ?? '').toLowerCase().split(/\s*,\s*/);
+      expect(exposed).toEqual(expect.arrayContaining(['link', 'plantstore-next-cursor']));
+    } finally {
+      await server.close();
+    }
+  });
+
   test('refuses a limit beyond the maximum and a cursor it never gave, naming what to send', async () => {
     const server = await seeded();
     try {
