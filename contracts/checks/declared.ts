@@ -1,6 +1,6 @@
 /** What the document declares for an operation's answers, and how an answer is described in a finding. */
 import type { IHttpOperationResponse } from '@stoplight/types';
-import type { Operation } from '../../src/document/load-document.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { ReceivedResponse } from '../report.js';
 import type { Exchange } from './types.js';
 

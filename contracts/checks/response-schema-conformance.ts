@@ -3,8 +3,8 @@
  * output validator. Only the body is judged here: an undeclared status is status-conformance's
  * and a wrong media type content-type-conformance's, so neither is reported twice.
  */
-import type { Operation } from '../../src/document/load-document.js';
-import { validateOutput } from '../../src/prism/internals.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
+import { validateOutput } from '../../src/core/prism/adapter.js';
 import { parseExactJson } from '../../src/validation/exact-json.js';
 import { validationView, widenInt64Bounds } from '../../src/validation/int64.js';
 import { declaredResponse, mediaTypeMatches, mediaTypeOf } from './declared.js';

@@ -10,7 +10,7 @@
  * 5xx or transport error (which no-server-errors reports).
  */
 import fc from 'fast-check';
-import type { Operation } from '../../src/document/load-document.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { Exchange, ExchangeFacts } from '../checks/index.js';
 import { isClientError, isSuccess } from '../checks/declared.js';
 import type { SentRequest } from '../report.js';

@@ -1,5 +1,5 @@
 /** Sending one generated case and recording it as an exchange: the unit every scenario is built from. */
-import type { Operation } from '../../src/document/load-document.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { Exchange, ExchangeFacts } from '../checks/index.js';
 import { isSuccess } from '../checks/declared.js';
 import { UnsendableRequestError, urlOn, type HttpClient } from '../client/http-client.js';

@@ -2,7 +2,7 @@
  * Set-up: what must hold before the first case is sent (a usable document with something to
  * verify, a usable URL, a target that answers), each failure explained as a SetupError.
  */
-import { DocumentError, loadDocument, type LoadedDocument, type Operation } from '../../src/document/load-document.js';
+import { DocumentError, loadDocument, type LoadedDocument, type Operation } from '../../src/core/openapi/load-document.js';
 import { createClient, urlOn, type HttpClient } from '../client/http-client.js';
 import type { VerifyOptions } from '../report.js';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { DocumentError } from '../document/load-document.js';
+import { DocumentError } from '../core/openapi/load-document.js';
 import { printableLines } from '../log/logger.js';
 import { runServe } from './serve.js';
 import { UsageError } from './usage-error.js';

@@ -58,7 +58,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     import('../../contracts/reporters/junit.js'),
     import('../../contracts/reporters/json.js'),
     import('../../contracts/reporters/regressions.js'),
-    import('../document/load-document.js'),
+    import('../core/openapi/load-document.js'),
   ]);
   const progress = progressPrinter(parsed.options.target, process.stderr);
   let report: VerifyReport;

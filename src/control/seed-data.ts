@@ -1,4 +1,4 @@
-import { INPUT_FILE_LIMITS, readInputFile } from '../document/read-input-file.js';
+import { INPUT_FILE_LIMITS, readInputFile } from '../core/files/read-input-file.js';
 import type { Plant } from '../store/plant-store.js';
 import { parseExactJson } from '../validation/exact-json.js';
 import { INT64_MAX, INT64_MIN } from '../validation/int64.js';

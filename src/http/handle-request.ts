@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { IHttpOperation } from '@stoplight/types';
-import { operationName, type LoadedDocument } from '../document/load-document.js';
+import { type LoadedDocument } from '../core/openapi/load-document.js';
+import { operationName } from '../core/openapi/operation.js';
 import { ErrorCode, errorJson, failure, isServerFailure, type Failure } from '../errors/failure.js';
 import type { Fault, Faults } from '../faults/faults.js';
 import type { Binding } from '../handlers/binding.js';
@@ -123,7 +124,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
       }
     }
 
-    const credentials = served.binding.authorize(request.headers.authorization);
+    const credentials = served.binding.authorize({ headers: request.headers, query });
     // --auth-status is about the API's document; the control API answers its own declared 401.
     const authStatus = site.site.observed ? options.authStatus : undefined;
     if (!credentials.ok) return answered(refusal(credentials.failure, authStatus ?? statusOf(credentials.failure, served)));

@@ -1,9 +1,9 @@
 import type { HttpMethod, IHttpOperation, IMediaTypeContent } from '@stoplight/types';
 import { ErrorCode, failure, type Failure } from '../errors/failure.js';
-import { compileSchemaCheck, validateInput, type SchemaCheck } from '../prism/internals.js';
+import { compileSchemaCheck, validateInput, type SchemaCheck } from '../core/prism/adapter.js';
 import { parseExactJson, type ExactJson } from './exact-json.js';
 import { int64Message, validationView, widenInt64Bounds } from './int64.js';
-import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from './media-type.js';
+import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from '../core/http/media-type.js';
 
 /** The request as validation needs it; the body is the raw bytes as received. */
 export interface RequestInput {

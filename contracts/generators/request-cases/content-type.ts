@@ -1,6 +1,6 @@
 /** Content-type families: a valid JSON body sent under a media type the operation does not declare. */
 import fc from 'fast-check';
-import type { Operation } from '../../../src/document/load-document.js';
+import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { toJsonText } from '../json-value.js';
 import { family, type Base, type Body } from './base.js';
 import type { CaseFamily, RequestCase } from './types.js';

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { getHttpOperationsFromSpec } from '../prism/internals.js';
-import type { IHttpOperation } from '@stoplight/types';
-import { INPUT_FILE_LIMITS, readInputFile } from './read-input-file.js';
+import { getHttpOperationsFromSpec } from '../prism/adapter.js';
+import { INPUT_FILE_LIMITS, readInputFile } from '../files/read-input-file.js';
+import type { Operation } from './operation.js';
 
-export type Operation = IHttpOperation;
+export type { Operation } from './operation.js';
 
 /** An OpenAPI document, read and turned into prism-http operations. */
 export interface LoadedDocument {
@@ -80,11 +80,6 @@ async function readDocumentFile(path: string): Promise<unknown> {
   } catch (error) {
     throw new DocumentError(`${path}: not valid YAML or JSON: ${messageOf(error)}`);
   }
-}
-
-/** The operation's name in the document's own words: operationId, else "METHOD path". */
-export function operationName(operation: Operation): string {
-  return operation.iid ?? `${operation.method.toUpperCase()} ${operation.path}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
