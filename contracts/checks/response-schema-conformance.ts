@@ -7,7 +7,8 @@ import type { Operation } from '../../src/core/openapi/load-document.js';
 import { validateOutput } from '../../src/core/prism/adapter.js';
 import { parseExactJson } from '../../src/validation/exact-json.js';
 import { validationView, widenInt64Bounds } from '../../src/validation/int64.js';
-import { declaredResponse, mediaTypeMatches, mediaTypeOf } from './declared.js';
+import { declaredResponse } from '../../src/core/openapi/operation.js';
+import { mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
 const ERROR_SEVERITY = 0;
@@ -24,7 +25,7 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
     if (declared === undefined || contents.length === 0) return undefined;
     const actualType = mediaTypeOf(response.headers['content-type']);
     // Judge against the declared content the answer claims to be, else the first one.
-    const content = contents.find((c) => actualType !== undefined && mediaTypeMatches(actualType, c.mediaType)) ?? contents[0];
+    const content = contents.find((c) => actualType !== undefined && mediaTypeAccepts(c.mediaType, actualType)) ?? contents[0];
     if (content === undefined) return undefined;
     const schemaName = schemaTitle(content.schema);
     // Read exactly, as the server reads requests: an int64 beyond 2^53 keeps its side of every bound.

@@ -4,6 +4,7 @@
  * It never throws for what the target does; only a request it cannot even build throws (see `send`).
  */
 import { Pool } from 'undici';
+import { flattenHeaders } from '../../src/core/http/headers.js';
 import type { ReceivedResponse, SentRequest } from '../report.js';
 import { classifyError } from './classify-error.js';
 
@@ -91,13 +92,4 @@ class TimeoutError extends Error {
 /** A request the HTTP client refused to put on the wire; the runner skips such a case. */
 export class UnsendableRequestError extends Error {
   override readonly name = 'UnsendableRequestError';
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
 }

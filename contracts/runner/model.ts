@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { Exchange, ExchangeFacts } from '../checks/index.js';
-import { isClientError, isSuccess } from '../checks/declared.js';
+import { isClientError, isSuccess } from '../../src/core/openapi/operation.js';
 import type { SentRequest } from '../report.js';
 import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
 import { freshId, INT64_MAX, INT64_MIN } from './ids.js';

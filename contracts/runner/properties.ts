@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { type Operation } from '../../src/core/openapi/load-document.js';
 import { operationName } from '../../src/core/openapi/operation.js';
 import type { Exchange } from '../checks/index.js';
-import { isSuccess } from '../checks/declared.js';
+import { isSuccess } from '../../src/core/openapi/operation.js';
 import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
 import { freshen, freshId, freshNeighbourBase, type SentId } from './ids.js';
 import { defineEnumeration, defineProperty, type Property } from './property.js';

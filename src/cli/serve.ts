@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { operationName } from '../core/openapi/operation.js';
-import { declaredFailureStatus } from '../http/handle-request.js';
+import { declaredFailureStatus, operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
 import { CONTROL_PREFIX, DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
 import { CONFIG_LIMITS, loadConfig, type ServeConfig } from '../control/config.js';

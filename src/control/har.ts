@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES } from '../core/http/headers.js';
 import type { JournalEntry, JournalMessage } from '../journal/journal.js';
 import { cookiePairs } from '../core/http/headers.js';
 
