@@ -5,8 +5,8 @@
  */
 import type { Operation } from '../../src/core/openapi/load-document.js';
 import { validateOutput } from '../../src/core/prism/adapter.js';
-import { parseExactJson } from '../../src/validation/exact-json.js';
-import { validationView, widenInt64Bounds } from '../../src/validation/int64.js';
+import { parseExactJson } from '../../src/core/json/exact-json.js';
+import { validationView, widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
 import { declaredResponse } from '../../src/core/openapi/operation.js';
 import { mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';

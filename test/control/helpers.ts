@@ -14,7 +14,7 @@ import { createFaults } from '../../src/faults/faults.js';
 import { createJournal, type JournalEntry, type JournalRecord } from '../../src/journal/journal.js';
 import { createPlantStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
 import { compileRequestValidator } from '../../src/validation/request-validator.js';
-import { parseExactJson, type ExactJson } from '../../src/validation/exact-json.js';
+import { parseExactJson, type JsonValue } from '../../src/core/json/exact-json.js';
 
 export const CONTROL_SPEC = 'spec/control-api.yaml';
 
@@ -35,7 +35,7 @@ export interface ControlRequest {
 }
 
 export type ControlReply =
-  | { readonly stage: 'answer'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly text: string; readonly json: ExactJson | undefined }
+  | { readonly stage: 'answer'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly text: string; readonly json: JsonValue | undefined }
   | { readonly stage: 'authorize' | 'validate' | 'handle'; readonly failure: Failure };
 
 export interface Harness {

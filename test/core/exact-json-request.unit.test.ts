@@ -1,6 +1,6 @@
 /** Exact JSON: integers beyond 2^53 keep their digits; what JSON Schema calls an integer is one. */
 import { describe, expect, it } from 'vitest';
-import { exactNumber, integerFromJsonNumber, MAX_JSON_DEPTH, parseExactJson } from '../../src/validation/exact-json.js';
+import { exactNumber, integerFromJsonNumber, MAX_JSON_DEPTH, parseExactJson } from '../../src/core/json/exact-json.js';
 
 describe('integerFromJsonNumber', () => {
   it.each([
