@@ -3,15 +3,14 @@
  * output validator. Only the body is judged here: an undeclared status is status-conformance's
  * and a wrong media type content-type-conformance's, so neither is reported twice.
  */
-import type { Operation } from '../../src/core/openapi/load-document.js';
+import { DiagnosticSeverity } from '@stoplight/types';
 import { validateOutput } from '../../src/core/prism/adapter.js';
 import { parseExactJson } from '../../src/core/json/exact-json.js';
 import { validationView, widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
-import { declaredResponse } from '../../src/core/openapi/operation.js';
+import { declaredResponse, type Operation } from '../../src/core/openapi/operation.js';
 import { mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
-const ERROR_SEVERITY = 0;
 const ISSUES_SHOWN = 3;
 
 export const responseSchemaConformance: Check<'response-schema-conformance'> = {
@@ -46,7 +45,7 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
       element: { statusCode: response.status, headers: { 'content-type': content.mediaType }, body },
     });
     if (result._tag === 'Right') return PASS;
-    const issues = result.left.filter((diagnostic) => diagnostic.severity === ERROR_SEVERITY);
+    const issues = result.left.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
     if (issues.length === 0) return PASS;
     const listed = issues.slice(0, ISSUES_SHOWN).map((issue) => issue.message);
     if (issues.length > ISSUES_SHOWN) listed.push(`and ${issues.length - ISSUES_SHOWN} more`);

@@ -1,10 +1,20 @@
 import { createRequire } from 'node:module';
+import { DiagnosticSeverity } from '@stoplight/types';
 
 /**
- * prism-http's validator and mocker are not exported from its package root, only from its CommonJS
- * dist/ files. A default `import` of those binds differently under Node (module.exports) and under
- * vitest's transform (module.exports.default), so they are loaded here with require, which gives
- * module.exports everywhere, and typed from prism's own declarations.
+ * The one adapter to @stoplight/prism-http: nothing else in plantstore imports its dist/ files.
+ *
+ * Why deep requires: the validator and mocker are not exported from prism's package root, and the
+ * operations builder that is (getHttpOperationsFromSpec) comes with a root index.js that eagerly
+ * requires ./mocker (faker, json-schema-faker): requiring the root costs ~2.5 s at start-up, the
+ * deep utils/operations.js ~0.9 s. Deep requires are the only lazy way in. A default `import` of a
+ * CommonJS dist file binds differently under Node (module.exports) and under vitest's transform
+ * (module.exports.default), so they are loaded with require, which gives module.exports everywhere,
+ * and typed from prism's own declarations.
+ *
+ * Ajv and ajv-formats are prism's own copies, resolved from prism's folder rather than declared in
+ * package.json: compileSchemaCheck must judge exactly as prism does, and a declared dependency could
+ * resolve to another version (prism pins ajv-formats 2.x; a top-level one would be 3.x today).
  */
 const require = createRequire(import.meta.url);
 
@@ -69,9 +79,9 @@ function ajvFor($schema: unknown): AjvInstance {
   return ajv;
 }
 
-/** prism's ValidationContext.Input and DiagnosticSeverity.Error. */
+/** prism's ValidationContext.Input (an enum prism-http does not export from a lazy path): messages read "Request body …". */
 const INPUT = 0;
-const ERROR = 0;
+const ERROR = DiagnosticSeverity.Error;
 
 export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'body'): SchemaCheck {
   const ajv = ajvFor((schema as { readonly $schema?: unknown }).$schema);
