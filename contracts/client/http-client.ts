@@ -7,6 +7,7 @@ import { Pool } from 'undici';
 import { flattenHeaders } from '../../src/core/http/headers.js';
 import type { ReceivedResponse, SentRequest } from '../report.js';
 import { classifyError } from './classify-error.js';
+import { PlantstoreError } from '../../src/core/errors.js';
 
 export interface ClientOptions {
   /** Requests in flight at once: one keep-alive connection each. */
@@ -85,11 +86,19 @@ async function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutM
   }
 }
 
-class TimeoutError extends Error {
+class TimeoutError extends PlantstoreError {
   override readonly name = 'TimeoutError';
+
+  constructor(message: string) {
+    super('timeout', message);
+  }
 }
 
 /** A request the HTTP client refused to put on the wire; the runner skips such a case. */
-export class UnsendableRequestError extends Error {
+export class UnsendableRequestError extends PlantstoreError {
   override readonly name = 'UnsendableRequestError';
+
+  constructor(message: string) {
+    super('unsendable', message);
+  }
 }

@@ -6,10 +6,15 @@ import { DocumentError, loadDocument, type LoadedDocument, type Operation } from
 import { jsonRequestBody } from '../../src/core/openapi/operation.js';
 import { createClient, urlOn, type HttpClient } from '../client/http-client.js';
 import type { VerifyOptions } from '../report.js';
+import { PlantstoreError } from '../../src/core/errors.js';
 
 /** The run could not start: bad options, an unusable document, an unreachable target. The CLI exits 2. */
-export class SetupError extends Error {
+export class SetupError extends PlantstoreError {
   override readonly name = 'SetupError';
+
+  constructor(message: string) {
+    super('setup', message);
+  }
 }
 
 export async function loadOrExplain(spec: VerifyOptions['spec']): Promise<LoadedDocument> {

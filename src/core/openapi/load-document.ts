@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { getHttpOperationsFromSpec } from '../prism/adapter.js';
 import { INPUT_FILE_LIMITS, readInputFile } from '../files/read-input-file.js';
 import type { Operation } from './operation.js';
+import { PlantstoreError } from '../errors.js';
 
 export type { Operation } from './operation.js';
 
@@ -18,8 +19,12 @@ export interface LoadedDocument {
 }
 
 /** A document that cannot be used; the message names the file and the cause. */
-export class DocumentError extends Error {
+export class DocumentError extends PlantstoreError {
   override readonly name = 'DocumentError';
+
+  constructor(message: string) {
+    super('document', message);
+  }
 }
 
 const BUNDLED_SPEC = join('spec', 'plant-store.yaml');
