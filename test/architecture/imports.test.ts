@@ -8,6 +8,7 @@
  *   types, not folders. src/cli is the one place that sees both the server and the suite, so it is
  *   left out of the cycle check.
  * Every import counts, `import type` included: a type import is a dependency of the design.
+ * And prism-http's dist/ files are reached from one module only, src/core/prism/adapter.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -15,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SELF = 'test/architecture/imports.test.ts';
+const ADAPTER = 'src/core/prism/adapter.ts';
 
 /**
  * Folder edges known to close a cycle, each to be removed by the issue that owns it. Listed, not
@@ -119,6 +122,16 @@ describe('the import graph', () => {
   it('src/core imports nothing outside src/core', () => {
     const upward = IMPORTS.filter(({ file, target }) => file.startsWith('src/core/') && !target.startsWith('src/core/'));
     expect(upward.map(({ file, target }) => `${file} imports ${target}`), 'src/core must depend on npm packages only').toEqual([]);
+  });
+
+  it('only the prism adapter reaches into @stoplight/prism-http/dist', () => {
+    const everyFile = ['src', 'contracts', 'test'].flatMap((folder) =>
+      readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isFile() && /\.(?:ts|mts|mjs)$/.test(entry.name))
+        .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split(sep).join('/')),
+    );
+    const deep = everyFile.filter((file) => file !== ADAPTER && file !== SELF && readFileSync(join(ROOT, file), 'utf8').includes('@stoplight/prism-http/dist'));
+    expect(deep, `prism-http's dist/ files are loaded in one place, ${ADAPTER}: import what you need from it`).toEqual([]);
   });
 
   it('contracts/ takes from src/ only src/core/', () => {
