@@ -1,5 +1,6 @@
 /** Without valid credentials (no token, an empty one, another scheme, an unknown token) nothing is served. */
-import { describeResponse, isSuccess } from './declared.js';
+import { isSuccess } from '../../src/core/openapi/operation.js';
+import { describeResponse } from './declared.js';
 import { byRequest, fail, PASS, type Check } from './types.js';
 
 export const authEnforced: Check<'auth-enforced'> = {

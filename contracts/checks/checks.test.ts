@@ -1,6 +1,6 @@
 /** Each check on hand-made exchanges: what passes, what fails, what only warns, what is none of its business. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument, type Operation } from '../../src/document/load-document.js';
+import { loadDocument, type Operation } from '../../src/core/openapi/load-document.js';
 import { jsonObject, type JsonValue } from '../generators/json-value.js';
 import type { ReceivedResponse } from '../report.js';
 import { CHECKS, judge, type CheckContext, type Exchange, type ExchangeFacts } from './index.js';

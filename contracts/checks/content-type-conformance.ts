@@ -1,5 +1,7 @@
 /** An answer's Content-Type is a media type the document declares for its status (parameters such as charset are fine). */
-import { declaredResponse, describeResponse, mediaTypeMatches, mediaTypeOf } from './declared.js';
+import { declaredResponse } from '../../src/core/openapi/operation.js';
+import { mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
+import { describeResponse } from './declared.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
 export const contentTypeConformance: Check<'content-type-conformance'> = {
@@ -13,7 +15,7 @@ export const contentTypeConformance: Check<'content-type-conformance'> = {
     if (types.length === 0) return undefined; // nothing declared for this status: nothing to hold it to
     const header = response.headers['content-type'];
     const actual = mediaTypeOf(header);
-    if (actual !== undefined && types.some((type) => mediaTypeMatches(actual, type))) return PASS;
+    if (actual !== undefined && types.some((type) => mediaTypeAccepts(type, actual))) return PASS;
     return fail({
       key: byAnswer(`${response.status} ${actual ?? 'none'}`),
       expected: `content-type ${types.join(' or ')}`,

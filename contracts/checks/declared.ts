@@ -1,19 +1,7 @@
 /** What the document declares for an operation's answers, and how an answer is described in a finding. */
-import type { IHttpOperationResponse } from '@stoplight/types';
-import type { Operation } from '../../src/document/load-document.js';
+import { declaredResponse, isSuccess, type Operation } from '../../src/core/openapi/operation.js';
 import type { ReceivedResponse } from '../report.js';
 import type { Exchange } from './types.js';
-
-/** The response the document declares for `status`: exact code first, then "2XX"-style ranges, then "default". */
-export function declaredResponse(operation: Operation, status: number): IHttpOperationResponse | undefined {
-  const code = String(status);
-  const range = `${code[0] ?? ''}XX`;
-  return (
-    operation.responses.find((r) => r.code === code) ??
-    operation.responses.find((r) => r.code.toUpperCase() === range) ??
-    operation.responses.find((r) => r.code === 'default')
-  );
-}
 
 export function isDeclared(operation: Operation, status: number): boolean {
   return declaredResponse(operation, status) !== undefined;
@@ -28,29 +16,6 @@ export function declaredCodes(operation: Operation): string {
 export function declaredCodesIn(operation: Operation, hundreds: number): string {
   const codes = operation.responses.map((r) => r.code).filter((code) => code.startsWith(String(hundreds)));
   return codes.length === 0 ? `a ${hundreds}xx status` : codes.join(' or ');
-}
-
-export function isSuccess(status: number): boolean {
-  return status >= 200 && status < 300;
-}
-
-export function isClientError(status: number): boolean {
-  return status >= 400 && status < 500;
-}
-
-/** "type/subtype" in lower case, parameters (charset, ...) dropped; undefined when there is none. */
-export function mediaTypeOf(contentType: string | undefined): string | undefined {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase();
-  return type === undefined || type === '' ? undefined : type;
-}
-
-/** Whether `actual` ("application/json") is covered by a declared media type ("application/json", "application/*", "*\/*"). */
-export function mediaTypeMatches(actual: string, declared: string): boolean {
-  const want = mediaTypeOf(declared);
-  if (want === undefined) return false;
-  const [wantType, wantSub] = want.split('/');
-  const [type, sub] = actual.split('/');
-  return (wantType === '*' || wantType === type) && (wantSub === '*' || wantSub === sub);
 }
 
 /**

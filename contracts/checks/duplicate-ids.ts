@@ -4,7 +4,8 @@
  * tell apart) must both be accepted: a refusal of the second, when the same plant is accepted
  * under a never-used id, means the target rounded the id.
  */
-import { describeResponse, isSuccess } from './declared.js';
+import { isSuccess } from '../../src/core/openapi/operation.js';
+import { describeResponse } from './declared.js';
 import { byRequest, fail, PASS, type Check } from './types.js';
 
 export const duplicateIds: Check<'duplicate-ids'> = {

@@ -3,7 +3,8 @@
  * status-conformance's business (a 422 fails there, a 401 for a missing token warns there);
  * 5xx and transport errors are no-server-errors'.
  */
-import { declaredCodesIn, describeResponse, isClientError, isSuccess } from './declared.js';
+import { isClientError, isSuccess } from '../../src/core/openapi/operation.js';
+import { declaredCodesIn, describeResponse } from './declared.js';
 import { byRequest, fail, PASS, type Check } from './types.js';
 
 export const negativeRejection: Check<'negative-rejection'> = {

@@ -9,7 +9,8 @@
  *   - retry failed (5xx, no answer), id sent as generated → not judged (no-server-errors reports it).
  * 5xx and transport errors belong to no-server-errors; which 2xx belongs to status-conformance.
  */
-import { describeResponse, declaredCodesIn, isSuccess } from './declared.js';
+import { isSuccess } from '../../src/core/openapi/operation.js';
+import { describeResponse, declaredCodesIn } from './declared.js';
 import { byRequest, fail, PASS, type Check } from './types.js';
 
 export const positiveAcceptance: Check<'positive-acceptance'> = {

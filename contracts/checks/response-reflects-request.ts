@@ -3,7 +3,7 @@
  * (name and tag for a Plant) equals the value sent, and one that was not sent is absent.
  */
 import { isJsonObject, jsonEquals, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
-import { declaredResponse, isSuccess } from './declared.js';
+import { declaredResponse, isSuccess } from '../../src/core/openapi/operation.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
 export const responseReflectsRequest: Check<'response-reflects-request'> = {

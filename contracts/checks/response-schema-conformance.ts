@@ -3,14 +3,14 @@
  * output validator. Only the body is judged here: an undeclared status is status-conformance's
  * and a wrong media type content-type-conformance's, so neither is reported twice.
  */
-import type { Operation } from '../../src/document/load-document.js';
-import { validateOutput } from '../../src/prism/internals.js';
-import { parseExactJson } from '../../src/validation/exact-json.js';
-import { validationView, widenInt64Bounds } from '../../src/validation/int64.js';
-import { declaredResponse, mediaTypeMatches, mediaTypeOf } from './declared.js';
+import { DiagnosticSeverity } from '@stoplight/types';
+import { validateOutput } from '../../src/core/prism/adapter.js';
+import { parseExactJson } from '../../src/core/json/exact-json.js';
+import { validationView, widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
+import { declaredResponse, type Operation } from '../../src/core/openapi/operation.js';
+import { mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
-const ERROR_SEVERITY = 0;
 const ISSUES_SHOWN = 3;
 
 export const responseSchemaConformance: Check<'response-schema-conformance'> = {
@@ -24,7 +24,7 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
     if (declared === undefined || contents.length === 0) return undefined;
     const actualType = mediaTypeOf(response.headers['content-type']);
     // Judge against the declared content the answer claims to be, else the first one.
-    const content = contents.find((c) => actualType !== undefined && mediaTypeMatches(actualType, c.mediaType)) ?? contents[0];
+    const content = contents.find((c) => actualType !== undefined && mediaTypeAccepts(c.mediaType, actualType)) ?? contents[0];
     if (content === undefined) return undefined;
     const schemaName = schemaTitle(content.schema);
     // Read exactly, as the server reads requests: an int64 beyond 2^53 keeps its side of every bound.
@@ -45,7 +45,7 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
       element: { statusCode: response.status, headers: { 'content-type': content.mediaType }, body },
     });
     if (result._tag === 'Right') return PASS;
-    const issues = result.left.filter((diagnostic) => diagnostic.severity === ERROR_SEVERITY);
+    const issues = result.left.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
     if (issues.length === 0) return PASS;
     const listed = issues.slice(0, ISSUES_SHOWN).map((issue) => issue.message);
     if (issues.length > ISSUES_SHOWN) listed.push(`and ${issues.length - ISSUES_SHOWN} more`);

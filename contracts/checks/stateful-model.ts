@@ -3,7 +3,8 @@
  * of ids it holds) predicts: a never-used id is accepted, a stored id is refused (with
  * --expect-unique-ids), an id seen only in refused invalid requests is still free.
  */
-import { describeResponse, isClientError, isSuccess } from './declared.js';
+import { isClientError, isSuccess } from '../../src/core/openapi/operation.js';
+import { describeResponse } from './declared.js';
 import { byRequest, fail, PASS, type Check } from './types.js';
 
 export const statefulModel: Check<'stateful-model'> = {

@@ -2,7 +2,7 @@
  * What a check sees and what it says. A check is a pure function of one exchange: the request
  * as sent, what came back, and the facts the runner knows about why it was sent.
  */
-import type { Operation } from '../../src/document/load-document.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { JsonValue } from '../generators/json-value.js';
 import type { Expectation, ReceivedResponse, SentRequest } from '../report.js';
 

@@ -4,8 +4,10 @@
  * It never throws for what the target does; only a request it cannot even build throws (see `send`).
  */
 import { Pool } from 'undici';
+import { flattenHeaders } from '../../src/core/http/headers.js';
 import type { ReceivedResponse, SentRequest } from '../report.js';
 import { classifyError } from './classify-error.js';
+import { PlantstoreError } from '../../src/core/errors.js';
 
 export interface ClientOptions {
   /** Requests in flight at once: one keep-alive connection each. */
@@ -84,20 +86,19 @@ async function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutM
   }
 }
 
-class TimeoutError extends Error {
+class TimeoutError extends PlantstoreError {
   override readonly name = 'TimeoutError';
+
+  constructor(message: string) {
+    super('timeout', message);
+  }
 }
 
 /** A request the HTTP client refused to put on the wire; the runner skips such a case. */
-export class UnsendableRequestError extends Error {
+export class UnsendableRequestError extends PlantstoreError {
   override readonly name = 'UnsendableRequestError';
-}
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  constructor(message: string) {
+    super('unsendable', message);
   }
-  return flat;
 }

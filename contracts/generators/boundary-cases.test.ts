@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../src/document/load-document.js';
+import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { boundaryCases } from './boundary-cases.js';
 import { parseJsonExact } from './json-value.js';
 import { prismValidationErrors } from './prism-validation.js';

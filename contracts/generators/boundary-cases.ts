@@ -5,10 +5,11 @@
  * edge value its schema allows.
  */
 import fc from 'fast-check';
-import type { Operation } from '../../src/document/load-document.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import { jsonObject, toJsonText, type JsonValue } from './json-value.js';
 import { prismValidationErrors } from './prism-validation.js';
-import { DEFAULT_TOKEN, jsonRequestBody, requiresBearer, type CaseContext, type RequestCase } from './request-cases.js';
+import { jsonRequestBody, type CaseContext, type RequestCase } from './request-cases.js';
+import { headersWith, pathWith, validCredentials } from './request-cases/credentials.js';
 import { arbitraryFromSchema, describeSchema, EDGE_STRINGS, INT32, INT64, withoutPrismInt64Bounds, type JsonSchema, type SchemaFacts } from './schema-arbitrary.js';
 
 const LONG_STRING = 'x'.repeat(10_000);
@@ -25,8 +26,9 @@ export function boundaryCases(operation: Operation, context: CaseContext = {}): 
     const property = facts.properties.get(key);
     return property === undefined ? [] : [[key, simplest(property)] as const];
   }));
-  const headers: Record<string, string> = { 'content-type': body.mediaType };
-  if (requiresBearer(operation)) headers.authorization = `Bearer ${context.token || DEFAULT_TOKEN}`;
+  const credentials = validCredentials(operation, context);
+  const headers = headersWith({ 'content-type': body.mediaType }, credentials);
+  const path = pathWith(operation.path, credentials);
 
   const payloads: JsonValue[] = [jsonObject(minimal)];
   for (const [key, property] of facts.properties) {
@@ -36,7 +38,7 @@ export function boundaryCases(operation: Operation, context: CaseContext = {}): 
   }
   return payloads
     .filter((payload) => isValid(payload, schema, facts))
-    .map((payload): RequestCase => ({ kind: 'valid', target: 'body', method: operation.method.toUpperCase(), path: operation.path, headers, body: toJsonText(payload), payload }));
+    .map((payload): RequestCase => ({ kind: 'valid', target: 'body', method: operation.method.toUpperCase(), path, headers, body: toJsonText(payload), payload }));
 }
 
 /** The first value fast-check draws from a fixed seed: deterministic, and simple for strings and integers. */

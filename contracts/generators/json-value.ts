@@ -1,11 +1,12 @@
 /**
  * JSON values as the suite generates and sends them. int64 numbers are bigint so that they
  * reach the wire digit for digit: a JS number cannot hold 9007199254740993. Reading and writing
- * their exact text is ../json/exact-json.ts; this file adds what the suite does with values.
+ * their exact text is src/core/json/exact-json.ts (shared with the server); this file adds what
+ * the suite does with values.
  */
-import type { JsonValue } from '../json/exact-json.js';
+import type { JsonValue } from '../../src/core/json/exact-json.js';
 
-export { parseJsonExact, toJsonText, type JsonValue } from '../json/exact-json.js';
+export { parseJsonExact, toJsonText, type JsonValue } from '../../src/core/json/exact-json.js';
 
 export type JsonObject = { [key: string]: JsonValue };
 

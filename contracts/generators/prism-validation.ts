@@ -4,10 +4,9 @@
  * legitimate int64 values. The exact int64 range is not checked here (the value is a JS number by
  * then): compare int64 values as bigint separately.
  */
-import utils from '@stoplight/prism-http/dist/validator/validators/utils.js';
-import { withoutPrismInt64Bounds, type JsonSchema } from './schema-arbitrary.js';
-
-const { validateAgainstSchema } = utils;
+import { validateAgainstSchema } from '../../src/core/prism/adapter.js';
+import { withoutPrismInt64Bounds } from '../../src/core/prism/int64-bounds.js';
+import type { JsonSchema } from './schema-arbitrary.js';
 // ValidationContext.Input: messages read "Request body ..." as prism writes them for requests.
 const INPUT = 0;
 

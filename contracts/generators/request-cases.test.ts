@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loadDocument, type Operation } from '../../src/document/load-document.js';
+import { loadDocument, type Operation } from '../../src/core/openapi/load-document.js';
 import { isJsonObject, jsonEquals, parseJsonExact, toJsonText, type JsonValue } from './json-value.js';
 import { prismValidationErrors } from './prism-validation.js';
-import { DEFAULT_TOKEN, INT64, invalidCaseFamilies, invalidCases, jsonRequestBody, requiresBearer, validCases, type RequestCase } from './request-cases.js';
+import { securityOf } from '../../src/core/openapi/security.js';
+import { DEFAULT_TOKEN, INT64, invalidCaseFamilies, invalidCases, jsonRequestBody, validCases, type RequestCase } from './request-cases.js';
 import { describeSchema, type JsonSchema } from './schema-arbitrary.js';
 
 let createPlant: Operation;
@@ -264,14 +265,14 @@ describe('other documents', () => {
   it('no auth families without a bearer requirement; no Basic case when Basic is an accepted alternative', async () => {
     const op = { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'ok' } } };
     const open = (await loadDocument(documentWith(op, []))).operations[0] as Operation;
-    expect(requiresBearer(open)).toBe(false);
+    expect(securityOf(open).open).toBe(true);
     expect(invalidCaseFamilies(open, {}).filter((f) => f.target === 'auth')).toEqual([]);
     const [valid] = fc.sample(validCases(open, {}), 1);
     expect(valid?.headers['authorization']).toBeUndefined();
     const optional = (await loadDocument(documentWith(op, [{ bearerAuth: [] }, {}]))).operations[0] as Operation;
-    expect(requiresBearer(optional)).toBe(false);
+    expect(securityOf(optional).open).toBe(true);
     const either = (await loadDocument(documentWith(op, [{ bearerAuth: [] }, { basicAuth: [] }]))).operations[0] as Operation;
-    expect(requiresBearer(either)).toBe(true);
+    expect(securityOf(either).open).toBe(false);
     const labels = invalidCaseFamilies(either, {}).map((f) => f.breaks);
     expect(labels).toContain('auth: no Authorization header');
     expect(labels).not.toContain('auth: Basic scheme instead of Bearer');

@@ -5,7 +5,7 @@
  * live in request-cases/, one file per kind of breakage.
  */
 export { DEFAULT_TOKEN, type CaseContext, type CaseFamily, type RequestCase } from './request-cases/types.js';
-export { jsonRequestBody, requiresBearer } from './request-cases/operation.js';
+export { jsonRequestBody } from '../../src/core/openapi/operation.js';
 export { validCases } from './request-cases/valid.js';
 export { invalidCaseFamilies, invalidCases } from './request-cases/invalid.js';
 export { INT64, INT32 } from './schema-arbitrary.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loadDocument, type Operation } from '../../src/document/load-document.js';
+import { loadDocument, type Operation } from '../../src/core/openapi/load-document.js';
 import { isJsonObject, toJsonText, type JsonValue } from './json-value.js';
 import { prismValidationErrors } from './prism-validation.js';
 import {

@@ -9,7 +9,8 @@
 export { arbitraryFromSchema, type SchemaArbitraryOptions } from './arbitraries/from-schema.js';
 export { EDGE_STRINGS } from './edges.js';
 export { describeSchema, type SchemaFacts } from './schema/facts.js';
-export { INT32, INT64, withoutPrismInt64Bounds } from './schema/integer-formats.js';
+export { INT32, INT64 } from './schema/integer-formats.js';
+export { withoutPrismInt64Bounds } from '../../src/core/prism/int64-bounds.js';
 export { SchemaError, type JsonSchema, type JsonSchemaDefinition, type SchemaType } from './schema/json-schema.js';
 export { codePointLength } from './schema/satisfies.js';
 export type { NumericBound } from './schema/shape.js';

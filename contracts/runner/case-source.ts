@@ -3,7 +3,7 @@
  * by contracts/generators in use and by small hand-made sources in tests.
  */
 import type fc from 'fast-check';
-import type { Operation } from '../../src/document/load-document.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { CaseContext, CaseFamily, RequestCase } from '../generators/request-cases.js';
 
 /** The generators' own vocabulary; a hand-made source in a test speaks it too. */

@@ -12,9 +12,9 @@
  * A refused create is then told apart by a retry with a fresh id (see positive-acceptance).
  */
 import { randomBytes } from 'node:crypto';
+import { INT64_MAX, INT64_MIN } from '../../src/core/json/int64.js';
 
-export const INT64_MIN = -(2n ** 63n);
-export const INT64_MAX = 2n ** 63n - 1n;
+export { INT64_MAX, INT64_MIN };
 
 const RANDOM_BITS = 40n;
 const RANDOM_MASK = (1n << RANDOM_BITS) - 1n;

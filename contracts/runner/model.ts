@@ -10,15 +10,16 @@
  * 5xx or transport error (which no-server-errors reports).
  */
 import fc from 'fast-check';
-import type { Operation } from '../../src/document/load-document.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { Exchange, ExchangeFacts } from '../checks/index.js';
-import { isClientError, isSuccess } from '../checks/declared.js';
+import { isClientError, isSuccess } from '../../src/core/openapi/operation.js';
 import type { SentRequest } from '../report.js';
 import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
 import { freshId, INT64_MAX, INT64_MIN } from './ids.js';
 import { defineProperty, type Property } from './property.js';
 import { invalidLabel, validLabel, type PropertySettings } from './properties.js';
 import { idOf, send, sendCreate, withId, type RunEnv } from './send.js';
+import { PlantstoreError } from '../../src/core/errors.js';
 
 interface Model {
   /** Held ids, oldest first, with the step that stored each. */
@@ -38,8 +39,12 @@ interface Real {
 type Command = fc.AsyncCommand<Model, Real, boolean>;
 
 /** Thrown to end a sequence early; not a failure in itself (the exchanges carry the verdicts). */
-class SequenceEnded extends Error {
+class SequenceEnded extends PlantstoreError {
   override readonly name = 'SequenceEnded';
+
+  constructor(message: string) {
+    super('sequenceEnded', message);
+  }
 }
 
 const MAX_COMMANDS = 16;

@@ -1,5 +1,6 @@
 /** Which properties run for each operation, in which order, and what a phase needs to send their cases. */
-import { operationName, type Operation } from '../../src/document/load-document.js';
+import { type Operation } from '../../src/core/openapi/load-document.js';
+import { operationName } from '../../src/core/openapi/operation.js';
 import type { CheckContext } from '../checks/index.js';
 import type { CaseSource } from './case-source.js';
 import { modelProperty } from './model.js';

@@ -4,9 +4,10 @@
  * the checks judge them afterwards.
  */
 import fc from 'fast-check';
-import { operationName, type Operation } from '../../src/document/load-document.js';
+import { type Operation } from '../../src/core/openapi/load-document.js';
+import { operationName } from '../../src/core/openapi/operation.js';
 import type { Exchange } from '../checks/index.js';
-import { isSuccess } from '../checks/declared.js';
+import { isSuccess } from '../../src/core/openapi/operation.js';
 import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
 import { freshen, freshId, freshNeighbourBase, type SentId } from './ids.js';
 import { defineEnumeration, defineProperty, type Property } from './property.js';

@@ -9,7 +9,7 @@
  * failing case is handed back to fast-check (`path` = its run index) to be shrunk (shrink.ts),
  * which is sequential but rare.
  */
-import type { Operation } from '../../src/document/load-document.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { VerifyOptions, VerifyProgress, VerifyReport } from '../report.js';
 import { checkResults, newTally } from './aggregate.js';
 import type { CaseSource } from './case-source.js';

@@ -1,7 +1,7 @@
 /** Sending one generated case and recording it as an exchange: the unit every scenario is built from. */
-import type { Operation } from '../../src/document/load-document.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { Exchange, ExchangeFacts } from '../checks/index.js';
-import { isSuccess } from '../checks/declared.js';
+import { isSuccess } from '../../src/core/openapi/operation.js';
 import { UnsendableRequestError, urlOn, type HttpClient } from '../client/http-client.js';
 import { isJsonObject, toJsonText, withKey } from '../generators/json-value.js';
 import type { SentRequest } from '../report.js';

@@ -2,13 +2,19 @@
  * Set-up: what must hold before the first case is sent (a usable document with something to
  * verify, a usable URL, a target that answers), each failure explained as a SetupError.
  */
-import { DocumentError, loadDocument, type LoadedDocument, type Operation } from '../../src/document/load-document.js';
+import { DocumentError, loadDocument, type LoadedDocument, type Operation } from '../../src/core/openapi/load-document.js';
+import { jsonRequestBody } from '../../src/core/openapi/operation.js';
 import { createClient, urlOn, type HttpClient } from '../client/http-client.js';
 import type { VerifyOptions } from '../report.js';
+import { PlantstoreError } from '../../src/core/errors.js';
 
 /** The run could not start: bad options, an unusable document, an unreachable target. The CLI exits 2. */
-export class SetupError extends Error {
+export class SetupError extends PlantstoreError {
   override readonly name = 'SetupError';
+
+  constructor(message: string) {
+    super('setup', message);
+  }
 }
 
 export async function loadOrExplain(spec: VerifyOptions['spec']): Promise<LoadedDocument> {
@@ -22,13 +28,9 @@ export async function loadOrExplain(spec: VerifyOptions['spec']): Promise<Loaded
 
 /** The operations the suite can verify: those that take a JSON request body. */
 export function verifiableOperations(document: LoadedDocument): Operation[] {
-  const operations = document.operations.filter(hasJsonRequestBody);
+  const operations = document.operations.filter((operation) => jsonRequestBody(operation) !== undefined);
   if (operations.length === 0) throw new SetupError(`${document.source}: no operation takes a JSON request body; there is nothing to verify`);
   return operations;
-}
-
-function hasJsonRequestBody(operation: Operation): boolean {
-  return (operation.request?.body?.contents ?? []).some((content) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(content.mediaType));
 }
 
 export function clientOrExplain(target: string, connections: number, timeoutMs: number): HttpClient {

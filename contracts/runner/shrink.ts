@@ -3,7 +3,7 @@
  * property: the run at the case's index is handed back to fast-check (`path` = its index), which
  * re-sends smaller values while the same kind of problem still shows. Sequential per finding, but rare.
  */
-import type { Operation } from '../../src/document/load-document.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import { CHECKS, type Exchange } from '../checks/index.js';
 import type { Finding } from '../report.js';
 import { occurrenceIn, type Occurrence, type ProblemGroup, type Tally } from './aggregate.js';

@@ -1,4 +1,5 @@
 import type { IHttpOperation } from '@stoplight/types';
+import { securityOf } from '../core/openapi/security.js';
 
 /**
  * The IANA HTTP Authentication Scheme Registry (RFC 9110 §16.4), in its own spelling. Only these
@@ -32,14 +33,12 @@ export function credentialNamesOf(operations: readonly IHttpOperation[]): Creden
   const headers = new Set<string>(WELL_KNOWN_CREDENTIAL_HEADERS);
   const query = new Set<string>(WELL_KNOWN_CREDENTIAL_QUERY);
   for (const operation of operations) {
-    for (const alternative of operation.security ?? []) {
-      for (const scheme of alternative) {
-        // http, oauth2 and openIdConnect credentials travel in Authorization, masked always;
-        // cookies' values are all masked.
-        if (scheme.type !== 'apiKey') continue;
-        if (scheme.in === 'header') headers.add(scheme.name.toLowerCase());
-        if (scheme.in === 'query') query.add(scheme.name.toLowerCase());
-      }
+    for (const scheme of securityOf(operation).alternatives.flat()) {
+      // http, oauth2 and openIdConnect credentials travel in Authorization, masked always;
+      // cookies' values are all masked.
+      if (scheme.type !== 'apiKey') continue;
+      if (scheme.in === 'header') headers.add(scheme.name.toLowerCase());
+      if (scheme.in === 'query') query.add(scheme.name.toLowerCase());
     }
   }
   return { headers, query };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { DocumentError } from '../document/load-document.js';
+import { EXIT_CODES, PlantstoreError } from '../core/errors.js';
 import { printableLines } from '../log/logger.js';
 import { runServe } from './serve.js';
 import { UsageError } from './usage-error.js';
@@ -39,12 +39,12 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    // Usage errors (ours and parseArgs'), unusable documents, busy ports: all set-up errors, exit 2.
-    // Messages carry paths and values a user typed: escaped, so none acts on the terminal (a
-    // parser's multi-line diagnostic keeps its lines, indented).
+    // Our errors carry their exit code (src/core/errors.ts); anything else (parseArgs' usage errors,
+    // a busy port) is a set-up error too. Messages carry paths and values a user typed: escaped, so
+    // none acts on the terminal (a parser's multi-line diagnostic keeps its lines, indented).
     process.stderr.write(`plantstore: ${printableLines(error instanceof Error ? error.message : String(error))}\n`);
-    const expected = error instanceof UsageError || error instanceof DocumentError;
-    if (!expected && error instanceof Error && process.env.PLANTSTORE_DEBUG) process.stderr.write(`${error.stack}\n`);
-    process.exitCode = 2;
+    const ours = error instanceof PlantstoreError;
+    if (!ours && error instanceof Error && process.env.PLANTSTORE_DEBUG) process.stderr.write(`${error.stack}\n`);
+    process.exitCode = ours ? error.exitCode : EXIT_CODES.setup;
   },
 );

@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util';
-import { operationName } from '../document/load-document.js';
-import { declaredFailureStatus } from '../http/handle-request.js';
+import { declaredFailureStatus, operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
 import { CONTROL_PREFIX, DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
 import { CONFIG_LIMITS, loadConfig, type ServeConfig } from '../control/config.js';
 import { loadSeedData } from '../control/seed-data.js';
-import { requiresBearer } from '../auth/bearer.js';
+import { describeSecurity, securityOf } from '../core/openapi/security.js';
 import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { JOURNAL_DEFAULTS } from '../journal/journal.js';
 import { isLogLevel, LOG_LEVELS, printable } from '../log/logger.js';
@@ -157,7 +156,7 @@ function banner(server: RunningServer, options: ServerOptions): string {
   for (const operation of document.operations) {
     const store = options.dataDir === undefined ? 'in-memory store' : `kept in ${options.dataDir}`;
     const kind = operation.iid === STATEFUL_OPERATION ? `stateful, ${store}` : 'mocked from the document';
-    const auth = requiresBearer(operation) ? 'bearer' : 'open';
+    const auth = describeSecurity(securityOf(operation));
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }
   const first = document.operations[0];

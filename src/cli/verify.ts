@@ -8,6 +8,7 @@ import { access, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULTS } from '../../contracts/runner/defaults.js';
+import { ERRORS, EXIT_CODES, PlantstoreError } from '../core/errors.js';
 import type { VerifyOptions, VerifyReport } from '../../contracts/report.js';
 
 export const VERIFY_HELP = `Usage: plantstore verify --target URL [options]
@@ -52,13 +53,12 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
   const unwritable = await firstUnwritable([parsed.junit, parsed.json].filter((path): path is string => path !== undefined));
   if (unwritable !== undefined) return usageError(`cannot write a report to ${unwritable.path}: ${unwritable.reason}`);
   // Loaded only now: fast-check, the generators and prism take a while, and --help or a usage error need none of them.
-  const [{ SetupError, verify }, { progressPrinter, renderConsoleReport }, { renderJUnit }, { renderJson }, { emitRegressions }, { DocumentError }] = await Promise.all([
+  const [{ verify }, { progressPrinter, renderConsoleReport }, { renderJUnit }, { renderJson }, { emitRegressions }] = await Promise.all([
     import('../../contracts/runner/verify.js'),
     import('../../contracts/reporters/console.js'),
     import('../../contracts/reporters/junit.js'),
     import('../../contracts/reporters/json.js'),
     import('../../contracts/reporters/regressions.js'),
-    import('../document/load-document.js'),
   ]);
   const progress = progressPrinter(parsed.options.target, process.stderr);
   let report: VerifyReport;
@@ -66,9 +66,10 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     report = await verify({ ...parsed.options, onProgress: progress.onProgress });
   } catch (error) {
     progress.done();
-    if (error instanceof SetupError || error instanceof DocumentError) {
+    // An unusable document, options or target: the error says which exit code (src/core/errors.ts).
+    if (error instanceof PlantstoreError) {
       process.stderr.write(`plantstore verify: ${error.message}\n`);
-      return 2;
+      return error.exitCode;
     }
     throw error;
   } finally {
@@ -85,9 +86,9 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     }
   } catch (error) {
     process.stderr.write(`plantstore verify: cannot write a report: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 2;
+    return EXIT_CODES.setup;
   }
-  return report.ok ? 0 : 1;
+  return report.ok ? EXIT_CODES.ok : EXIT_CODES.nonConforming;
 }
 
 interface Parsed {
@@ -160,7 +161,7 @@ function whole(flag: string, text: string, min: number): number {
 
 function usageError(message: string): number {
   process.stderr.write(`plantstore verify: ${message}\nRun "plantstore verify --help" for the options.\n`);
-  return 2;
+  return ERRORS.usage.exitCode;
 }
 
 /** The first report path whose folder does not exist or cannot be written to. */

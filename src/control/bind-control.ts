@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpOperation } from '@stoplight/types';
-import { compileCredentialCheck } from '../auth/bearer.js';
-import { operationName } from '../document/load-document.js';
+import { compileCredentialCheck } from '../auth/credential-check.js';
+import { operationName } from '../core/openapi/operation.js';
 import type { Binding } from '../handlers/binding.js';
 import { SHARED_TENANT, tenantOfToken, type TenantId } from '../store/tenants.js';
 import type { ControlContext, ControlHandler } from './context.js';

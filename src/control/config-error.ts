@@ -1,14 +1,24 @@
+import { PlantstoreError } from '../core/errors.js';
+
 /** A config or seed file that cannot be used; the message names the file and the key at fault. */
-export class ConfigError extends Error {
+export class ConfigError extends PlantstoreError {
   override readonly name = 'ConfigError';
+
+  constructor(message: string) {
+    super('config', message);
+  }
 }
 
 /**
  * A value at a key path (e.g. `faults[1].status`) that is not what it must be. Thrown while
  * reading and turned into a ConfigError that names the file, so readers need not know it.
  */
-export class KeyProblem extends Error {
+export class KeyProblem extends PlantstoreError {
   override readonly name = 'KeyProblem';
+
+  constructor(message: string) {
+    super('configKey', message);
+  }
 }
 
 /** `faults` + 1 → `faults[1]`; `` + 1 → `[1]`; `seed[0]` + `id` → `seed[0].id`. */

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
-import { parseYaml } from '../document/yaml.js';
+import { parseYaml } from '../core/openapi/yaml.js';
 import { checkFaultSpec, FAULT_KINDS, FaultError, type FaultSpec } from '../faults/faults.js';
-import { INPUT_FILE_LIMITS, readInputFile } from '../document/read-input-file.js';
+import { INPUT_FILE_LIMITS, readInputFile } from '../core/files/read-input-file.js';
 import { LOG_LEVELS, type LogLevel } from '../log/logger.js';
 import type { Plant } from '../store/plant-store.js';
 import type { ServerOptions } from '../http/server.js';

@@ -1,4 +1,4 @@
-import type { LoadedDocument } from '../document/load-document.js';
+import type { LoadedDocument } from '../core/openapi/load-document.js';
 import type { Faults } from '../faults/faults.js';
 import type { HandlerContext } from '../handlers/binding.js';
 import type { Outcome } from '../handlers/outcome.js';

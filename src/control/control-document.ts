@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { loadDocument, shippedFile, type LoadedDocument } from '../document/load-document.js';
+import { loadDocument, shippedFile, type LoadedDocument } from '../core/openapi/load-document.js';
 
 /** spec/control-api.yaml as shipped with the package. */
 export function controlSpecPath(): string {

@@ -1,6 +1,6 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES } from '../core/http/headers.js';
 import type { JournalEntry, JournalMessage } from '../journal/journal.js';
-import { cookiePairs } from '../journal/mask.js';
+import { cookiePairs } from '../core/http/headers.js';
 
 /** An HTTP Archive 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as far as a journal fills it. */
 export interface Har {

@@ -6,7 +6,8 @@ import type { TenantId } from '../store/tenants.js';
 import { json, noContent, refused } from './answers.js';
 import type { ControlContext, ControlHandler } from './context.js';
 import { journalToHar } from './har.js';
-import { plantstoreVersion } from './version.js';
+import { plantstoreVersion } from '../core/package.js';
+import { PlantstoreError } from '../core/errors.js';
 
 export const listJournal: ControlHandler = (request, control) => {
   const query = journalQuery(request, control);
@@ -58,7 +59,13 @@ export function journalQuery({ request, tenant }: HandlerContext, control: Contr
   }
 }
 
-class QueryError extends Error {}
+class QueryError extends PlantstoreError {
+  override readonly name = 'QueryError';
+
+  constructor(message: string) {
+    super('query', message);
+  }
+}
 
 function single(query: HandlerContext['request']['query'], name: string): string | undefined {
   const value = query[name];

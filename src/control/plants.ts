@@ -2,7 +2,7 @@ import { ErrorCode } from '../errors/failure.js';
 import type { HandlerContext } from '../handlers/binding.js';
 import { JSON_HEADERS, type Outcome } from '../handlers/outcome.js';
 import { isCursor, type Plant } from '../store/plant-store.js';
-import { INT64_MAX, INT64_MIN } from '../validation/int64.js';
+import { INT64_MAX, INT64_MIN, parseInt64 } from '../core/json/int64.js';
 import { idsJson, json, noContent, notFound, refused, storedPlantJson } from './answers.js';
 import type { ControlHandler } from './context.js';
 
@@ -105,9 +105,9 @@ async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | un
 
 /** A path id parsed exactly: digits only, within int64 (BigInt alone would take "0x1f" and " 1"). */
 export function parsePlantId(text: string | undefined): { ok: true; id: bigint } | { ok: false; refusal: Outcome } {
-  const id = text !== undefined && /^-?\d{1,20}$/.test(text) ? BigInt(text) : undefined;
-  if (id === undefined || id < INT64_MIN || id > INT64_MAX) {
-    return { ok: false, refusal: refused(ErrorCode.schemaViolation, `the plant id must be an int64 in decimal (${INT64_MIN} to ${INT64_MAX}), not "${text ?? ''}"`) };
+  const id = text === undefined ? undefined : parseInt64(text);
+  if (id === undefined) {
+    return { ok: false, refusal: refused(ErrorCode.schemaViolation, `the plant id must be an int64 in decimal without leading zeros (${INT64_MIN} to ${INT64_MAX}), not "${text ?? ''}"`) };
   }
   return { ok: true, id };
 }

@@ -1,7 +1,7 @@
-import { INPUT_FILE_LIMITS, readInputFile } from '../document/read-input-file.js';
+import { INPUT_FILE_LIMITS, readInputFile } from '../core/files/read-input-file.js';
 import type { Plant } from '../store/plant-store.js';
-import { parseExactJson } from '../validation/exact-json.js';
-import { INT64_MAX, INT64_MIN } from '../validation/int64.js';
+import { parseExactJson } from '../core/json/exact-json.js';
+import { INT64_MAX, INT64_MIN, isInt64, parseInt64 } from '../core/json/int64.js';
 import { checkKeys, ConfigError, isMapping, keyPath, KeyProblem, mustBe } from './config-error.js';
 
 const PLANT_KEYS = ['id', 'name', 'tag'] as const;
@@ -63,9 +63,9 @@ function readInt64(value: unknown, at: string): bigint {
   const id =
     typeof value === 'bigint' ? value
     : typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value)
-    : typeof value === 'string' && /^-?\d{1,20}$/.test(value) ? BigInt(value)
+    : typeof value === 'string' ? parseInt64(value)
     : undefined;
-  if (id === undefined || id < INT64_MIN || id > INT64_MAX) {
+  if (id === undefined || !isInt64(id)) {
     throw mustBe(at, `an int64 (a whole number from ${INT64_MIN} to ${INT64_MAX}, or its digits as a string)`, value);
   }
   return id;

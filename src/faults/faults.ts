@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PlantstoreError } from '../core/errors.js';
 
 /**
  * Faults make the stand-in misbehave on purpose so a client's resilience can be tested:
@@ -52,8 +53,12 @@ export interface Faults {
   plan(operation: string, random?: () => number): FaultPlan;
 }
 
-export class FaultError extends Error {
+export class FaultError extends PlantstoreError {
   override readonly name = 'FaultError';
+
+  constructor(message: string) {
+    super('fault', message);
+  }
 }
 
 const NONE: FaultPlan = Object.freeze({ delayMs: 0, applied: Object.freeze([]) });

@@ -1,5 +1,5 @@
 import type { IHttpOperation, HttpMethod } from '@stoplight/types';
-import { compileCredentialCheck } from '../auth/bearer.js';
+import { compileCredentialCheck } from '../auth/credential-check.js';
 import { SHARED_TENANT, tenantOfToken, type PlantStores } from '../store/tenants.js';
 import type { Binding, HandlerContext } from './binding.js';
 import { createPlant } from './create-plant.js';

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Credentials } from '../auth/bearer.js';
+import type { CredentialSource, Credentials } from '../auth/credential-check.js';
 import type { TenantId } from '../store/tenants.js';
 import type { RequestInput } from '../validation/request-validator.js';
 import type { MockPreferences } from './mock-operation.js';
@@ -17,7 +17,7 @@ export interface HandlerContext {
 
 /** How the stand-in serves one operation of a document: who may call it, whose data, and the answer. */
 export interface Binding {
-  readonly authorize: (authorization: string | undefined) => Credentials;
+  readonly authorize: (request: CredentialSource) => Credentials;
   /** The tenant whose plants the request sees, once authorized. */
   readonly tenant: (credentials: Extract<Credentials, { ok: true }>, headers: IncomingHttpHeaders) => TenantId;
   readonly handle: (context: HandlerContext) => Outcome | Promise<Outcome>;

@@ -1,7 +1,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import type { IHttpOperationConfig, IHttpRequest } from '@stoplight/prism-http';
 import { ErrorCode, failure } from '../errors/failure.js';
-import { mock } from '../prism/internals.js';
+import { mock } from '../core/prism/adapter.js';
 import type { Outcome } from './outcome.js';
 
 /** How the client asked for the mocked answer (Prism's Prefer conventions). */

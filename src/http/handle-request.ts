@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { IHttpOperation } from '@stoplight/types';
-import { operationName, type LoadedDocument } from '../document/load-document.js';
+import { type LoadedDocument } from '../core/openapi/load-document.js';
+import { flattenHeaders, headerText } from '../core/http/headers.js';
+import { declaredFailureStatus, operationName } from '../core/openapi/operation.js';
 import { ErrorCode, errorJson, failure, isServerFailure, type Failure } from '../errors/failure.js';
 import type { Fault, Faults } from '../faults/faults.js';
 import type { Binding } from '../handlers/binding.js';
@@ -123,7 +125,7 @@ export function createRequestHandler(parts: PipelineParts, options: PipelineOpti
       }
     }
 
-    const credentials = served.binding.authorize(request.headers.authorization);
+    const credentials = served.binding.authorize({ headers: request.headers, query });
     // --auth-status is about the API's document; the control API answers its own declared 401.
     const authStatus = site.site.observed ? options.authStatus : undefined;
     if (!credentials.ok) return answered(refusal(credentials.failure, authStatus ?? statusOf(credentials.failure, served)));
@@ -230,12 +232,6 @@ function faultReply(fault: Fault, served: ServedOperation): Reply | undefined {
  */
 function statusOf(refused: Failure, served: ServedOperation): number {
   return served.declared.has(refused.error) || isServerFailure(refused) ? refused.error : served.failureStatus;
-}
-
-export function declaredFailureStatus(operation: IHttpOperation): number {
-  const declared = operation.responses.map((response) => Number(response.code)).filter((code) => code >= 400 && code < 500);
-  if (declared.length === 0 || declared.includes(400)) return 400;
-  return Math.min(...declared);
 }
 
 function hostNotAllowed(host: string | undefined): Failure {
@@ -348,7 +344,7 @@ class ArrivedRequest implements RequestInput {
   }
 
   get headers(): Record<string, string> {
-    return (this.#headers ??= flatHeaders(this.raw));
+    return (this.#headers ??= flattenHeaders(this.raw));
   }
 
   get query(): Record<string, string | string[]> {
@@ -358,16 +354,4 @@ class ArrivedRequest implements RequestInput {
 
 function requestInput(request: IncomingMessage, method: string, path: string, query: string, body: Buffer): RequestInput {
   return new ArrivedRequest(request.headers, method, path, query, body);
-}
-
-function headerText(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) result[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return result;
 }

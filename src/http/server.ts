@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { loadDocument, operationName, type LoadedDocument } from '../document/load-document.js';
+import { loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
+import { operationName } from '../core/openapi/operation.js';
 import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
 import { bindApiOperation, STATEFUL_OPERATION } from '../handlers/bind-api.js';
-import { preloadMocker } from '../prism/internals.js';
+import { preloadMocker } from '../core/prism/adapter.js';
 import { bindControlOperation } from '../control/bind-control.js';
 import { loadControlDocument } from '../control/control-document.js';
 import { credentialNamesOf } from '../auth/credential-names.js';

@@ -1,4 +1,5 @@
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES } from '../core/http/headers.js';
 import type { Socket } from 'node:net';
 import { ErrorCode, errorJson, failure, type ErrorCodeValue, type Failure } from '../errors/failure.js';
 import type { Logger } from '../log/logger.js';

@@ -1,5 +1,5 @@
 import { WELL_KNOWN_CREDENTIAL_NAMES, type CredentialNames } from '../auth/credential-names.js';
-import { parseExactJson, type ExactJson } from '../validation/exact-json.js';
+import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
 import { maskHeaders, maskQuery } from './mask.js';
 import type { TenantId } from '../store/tenants.js';
 
@@ -235,7 +235,7 @@ function bodyContains(body: string, fields: Readonly<Record<string, unknown>>): 
 }
 
 /** Deep partial match; numbers and bigints compare by value so `{ id: 1 }` finds id 1. */
-function contains(actual: ExactJson | undefined, expected: unknown): boolean {
+function contains(actual: JsonValue | undefined, expected: unknown): boolean {
   if ((typeof expected === 'number' || typeof expected === 'bigint') && (typeof actual === 'number' || typeof actual === 'bigint')) {
     const integral = (value: number | bigint) => typeof value === 'bigint' || Number.isInteger(value);
     // Integers compare exactly (a bigint id against a number id); anything else by value.
@@ -243,5 +243,5 @@ function contains(actual: ExactJson | undefined, expected: unknown): boolean {
   }
   if (typeof expected !== 'object' || expected === null) return Object.is(actual, expected);
   if (typeof actual !== 'object' || actual === null) return false;
-  return Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && contains((actual as Record<string, ExactJson>)[key], value));
+  return Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && contains((actual as Record<string, JsonValue>)[key], value));
 }

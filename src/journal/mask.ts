@@ -77,16 +77,3 @@ function decodedName(raw: string): string {
     return raw;
   }
 }
-
-/** Name/value pairs of a (masked) Cookie header, for a HAR. */
-export function cookiePairs(header: string | undefined): Array<{ name: string; value: string }> {
-  if (header === undefined) return [];
-  return header
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter((pair) => pair !== '')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      return equals === -1 ? { name: '', value: pair } : { name: pair.slice(0, equals), value: pair.slice(equals + 1) };
-    });
-}

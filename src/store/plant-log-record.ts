@@ -1,5 +1,6 @@
 import type { StoreChange } from './plant-store.js';
 import type { TenantId } from './tenants.js';
+import { parseInt64 } from '../core/json/int64.js';
 
 /** One line of the plant log: a tenant's change. */
 export interface LogRecord {
@@ -9,10 +10,6 @@ export interface LogRecord {
 
 export type DecodedRecord = { readonly ok: true; readonly record: LogRecord } | { readonly ok: false; readonly reason: string };
 
-// Kept here rather than imported from validation/ so src/store stands alone.
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-const DECIMAL_INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
 
 /**
  * The record as one JSON line with its newline. Ids are decimal strings so every int64 survives
@@ -73,7 +70,7 @@ export function recordOf(value: unknown): DecodedRecord {
 
 /** The id, or why it is not an int64 written as a decimal string. */
 function readId(id: unknown): bigint | string {
-  if (typeof id !== 'string' || !DECIMAL_INTEGER.test(id)) return `"id" is not a decimal integer string: ${JSON.stringify(id) ?? 'undefined'}`;
-  const value = BigInt(id);
-  return value < INT64_MIN || value > INT64_MAX ? `"id" ${id} is outside int64` : value;
+  // The shape is checked apart from the range only to say which of the two is wrong.
+  if (typeof id !== 'string' || !/^(?:0|-?[1-9][0-9]*)$/.test(id)) return `"id" is not a decimal integer string: ${JSON.stringify(id) ?? 'undefined'}`;
+  return parseInt64(id) ?? `"id" ${id} is outside int64`;
 }

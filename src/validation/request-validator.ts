@@ -1,9 +1,9 @@
 import type { HttpMethod, IHttpOperation, IMediaTypeContent } from '@stoplight/types';
 import { ErrorCode, failure, type Failure } from '../errors/failure.js';
-import { compileSchemaCheck, validateInput, type SchemaCheck } from '../prism/internals.js';
-import { parseExactJson, type ExactJson } from './exact-json.js';
-import { int64Message, validationView, widenInt64Bounds } from './int64.js';
-import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from './media-type.js';
+import { compileSchemaCheck, validateInput, type SchemaCheck } from '../core/prism/adapter.js';
+import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
+import { int64Message, validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
+import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from '../core/http/media-type.js';
 
 /** The request as validation needs it; the body is the raw bytes as received. */
 export interface RequestInput {
@@ -16,7 +16,7 @@ export interface RequestInput {
   readonly body: Buffer;
 }
 
-export type Validation = { readonly ok: true; readonly body: ExactJson | string | undefined } | { readonly ok: false; readonly failure: Failure };
+export type Validation = { readonly ok: true; readonly body: JsonValue | string | undefined } | { readonly ok: false; readonly failure: Failure };
 
 export type RequestValidator = (request: RequestInput) => Validation;
 

@@ -189,6 +189,13 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('seed: {id: 1, name: a}\n')).toBe('seed must be a list of plants ({id, name, tag?}), not a mapping');
   });
 
+  test('seed ids in strings are read as every int64 text is (src/core/json/int64.ts): canonical decimal only', async () => {
+    for (const text of ['007', '-0', '+1', ' 1', '0x1f']) {
+      expect(await problem(`seed:\n  - {id: "${text}", name: a}\n`)).toMatch(/^seed\[0\]\.id must be an int64 /);
+    }
+    expect(await problem('seed:\n  - {id: "9223372036854775808", name: a}\n')).toMatch(/^seed\[0\]\.id must be an int64 /);
+  });
+
   test('a seed file named by the config: its problems name it and the config', async () => {
     await writeFile(join(folder, 'bad-seed.json'), '[{"id": 1, "name": "a"}, {"id": 2}]');
     expect(await problem('seed: bad-seed.json\n')).toBe('seed file bad-seed.json: [1].name must be a string, not undefined');

@@ -7,14 +7,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpOperation } from '@stoplight/types';
 import { expect } from 'vitest';
 import { bindControlOperation, type ControlContext } from '../../src/control/bind-control.js';
-import { loadDocument, type LoadedDocument } from '../../src/document/load-document.js';
+import { loadDocument, type LoadedDocument } from '../../src/core/openapi/load-document.js';
+import { operationName } from '../../src/core/openapi/operation.js';
 import type { Failure } from '../../src/errors/failure.js';
-import { operationName } from '../../src/document/load-document.js';
 import { createFaults } from '../../src/faults/faults.js';
 import { createJournal, type JournalEntry, type JournalRecord } from '../../src/journal/journal.js';
 import { createPlantStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
 import { compileRequestValidator } from '../../src/validation/request-validator.js';
-import { parseExactJson, type ExactJson } from '../../src/validation/exact-json.js';
+import { parseExactJson, type JsonValue } from '../../src/core/json/exact-json.js';
 
 export const CONTROL_SPEC = 'spec/control-api.yaml';
 
@@ -35,7 +35,7 @@ export interface ControlRequest {
 }
 
 export type ControlReply =
-  | { readonly stage: 'answer'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly text: string; readonly json: ExactJson | undefined }
+  | { readonly stage: 'answer'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly text: string; readonly json: JsonValue | undefined }
   | { readonly stage: 'authorize' | 'validate' | 'handle'; readonly failure: Failure };
 
 export interface Harness {
@@ -67,7 +67,8 @@ export async function controlHarness(options: Partial<Pick<ControlContext, 'admi
     // As node:http gives them: a body comes with its Content-Length (prism's parameter check reads it).
     const bodyHeaders: Record<string, string> = request.body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) } : {};
     const headers: Record<string, string> = { ...bodyHeaders, ...request.headers };
-    const credentials = binding.authorize(headers.authorization);
+    // The control document's only scheme is bearer: its credentials never travel in the query.
+    const credentials = binding.authorize({ headers, query: '' });
     if (!credentials.ok) return { stage: 'authorize', failure: credentials.failure };
     const tenant = binding.tenant(credentials, headers as IncomingHttpHeaders);
     const path = Object.entries(request.path ?? {}).reduce((text, [name, value]) => text.replace(`{${name}}`, encodeURIComponent(value)), operation.path);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request } from 'undici';
 import { bindControlOperation, type ControlContext } from '../../src/control/bind-control.js';
-import { operationName } from '../../src/document/load-document.js';
+import { operationName } from '../../src/core/openapi/operation.js';
 import { createFaults } from '../../src/faults/faults.js';
 import { bindApiOperation } from '../../src/handlers/bind-api.js';
 import { createRequestHandler } from '../../src/http/handle-request.js';

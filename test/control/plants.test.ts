@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { LIST_LIMITS } from '../../src/control/plants.js';
 import { ErrorCode } from '../../src/errors/failure.js';
 import { startServer } from '../../src/http/server.js';
-import { parseExactJson } from '../../src/validation/exact-json.js';
+import { parseExactJson } from '../../src/core/json/exact-json.js';
 import { send } from '../server/helpers.js';
 import { SHARED_TENANT } from '../../src/store/tenants.js';
 import { controlHarness } from './helpers.js';
@@ -69,6 +69,8 @@ describe('listPlants and getPlant', () => {
     const beyond = await control.refusal('getPlant', 'handle', { path: { id: '9223372036854775808' } });
     expect(beyond).toEqual({ error: ErrorCode.schemaViolation, message: expect.stringContaining('must be an int64 in decimal') });
     expect(beyond.message).toContain('"9223372036854775808"');
+    // One reading of int64 text everywhere: "007" is not the canonical 7 (the store's log refuses it too).
+    expect(await control.refusal('getPlant', 'handle', { path: { id: '007' } })).toMatchObject({ error: ErrorCode.schemaViolation, message: expect.stringContaining('not "007"') });
   });
 
   test('reads do not create a tenant', async () => {

@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { request } from 'undici';
+import { flattenHeaders } from '../../src/core/http/headers.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/index.js';
 
 /** Any non-empty bearer token is accepted when the server has no tokens configured. */
@@ -43,11 +44,7 @@ export async function send(url: string, { method = 'GET', headers = {}, body }: 
     bodyTimeout: CLIENT_TIMEOUT_MS,
   });
   const text = await response.body.text();
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return { status: response.statusCode, headers: flat, text, json: parseJson(text) };
+  return { status: response.statusCode, headers: flattenHeaders(response.headers), text, json: parseJson(text) };
 }
 
 /**

@@ -9,8 +9,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bundledSpecPath, loadDocument } from '../../src/index.js';
 import { controlSpecPath } from '../../src/control/control-document.js';
-import { cacheDirectory, decodeEntry, encodeEntry } from '../../src/document/operations-cache.js';
-import { getHttpOperationsFromSpec } from '../../src/prism/internals.js';
+import { cacheDirectory, decodeEntry, encodeEntry } from '../../src/core/openapi/operations-cache.js';
+import { getHttpOperationsFromSpec } from '../../src/core/prism/adapter.js';
 
 const PETS = new URL('../fixtures/pets.yaml', import.meta.url).pathname;
 const DOCUMENTS = { bundled: bundledSpecPath(), control: controlSpecPath(), pets: PETS };

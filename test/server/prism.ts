@@ -2,14 +2,9 @@
  * prism-http as the reference: its own request and response validators, called the way the
  * prism CLI calls them, on the operation prism built from the Plant Store document.
  */
-import { createRequire } from 'node:module';
 import type { IHttpOperation } from '@stoplight/types';
+import { validateInput, validateOutput } from '../../src/core/prism/adapter.js';
 import { loadDocument } from '../../src/index.js';
-
-// prism's validator is CommonJS outside its package exports; require gives module.exports under
-// both Node and vitest's transform (a default import does not), typed from prism's own .d.ts.
-const require = createRequire(import.meta.url);
-const prismValidator = require('@stoplight/prism-http/dist/validator/index.js') as typeof import('@stoplight/prism-http/dist/validator/index.js');
 
 export interface Verdict {
   readonly valid: boolean;
@@ -27,7 +22,7 @@ export async function createPlantOperation(): Promise<IHttpOperation> {
 
 /** prism's verdict on a POST /plants request with this JSON text as body (parsed as prism would: JSON.parse). */
 export function prismAcceptsRequest(operation: IHttpOperation, bodyText: string): Verdict {
-  const result = prismValidator.validateInput({
+  const result = validateInput({
     resource: operation,
     element: {
       method: 'post',
@@ -41,7 +36,7 @@ export function prismAcceptsRequest(operation: IHttpOperation, bodyText: string)
 
 /** prism's verdict on a response of createPlant: status, headers as received, JSON body. */
 export function prismAcceptsResponse(operation: IHttpOperation, statusCode: number, headers: Readonly<Record<string, string>>, bodyText: string): Verdict {
-  const result = prismValidator.validateOutput({
+  const result = validateOutput({
     resource: operation,
     element: { statusCode, headers: { ...headers }, body: JSON.parse(bodyText) as unknown },
   });

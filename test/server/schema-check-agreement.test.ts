@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../src/document/load-document.js';
-import { compileSchemaCheck, validateAgainstSchema } from '../../src/prism/internals.js';
+import { loadDocument } from '../../src/core/openapi/load-document.js';
+import { compileSchemaCheck, validateAgainstSchema } from '../../src/core/prism/adapter.js';
 
 /**
  * The server compiles each body schema once instead of calling prism's validateAgainstSchema per

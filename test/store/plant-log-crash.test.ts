@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { tenantOfToken } from '../../src/store/tenants.js';
 import { useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();
-const STORE_SOURCES = fileURLToPath(new URL('../../src/store/', import.meta.url));
+const SOURCES = fileURLToPath(new URL('../../src/', import.meta.url));
 const CHILD = fileURLToPath(new URL('./crash-child.mjs', import.meta.url));
 const TENANTS = ['shared', tenantOfToken('crash-test')] as const;
 /** The most lines fed in one life; the kill must come before them all are sent. */
@@ -33,19 +33,24 @@ const COMPACT_AFTER = 100;
 
 let moduleDir: string;
 
-// Compile src/store as it is now (not a possibly stale dist/) so the child runs the code under test.
+// Compile src/store, and the core it imports, as they are now (not a possibly stale dist/) so the
+// child runs the code under test. The folders keep their places, so relative imports still resolve.
 beforeAll(async () => {
-  moduleDir = join(await tempDir(), 'store');
-  await mkdir(moduleDir);
-  await writeFile(join(moduleDir, 'package.json'), '{"type":"module"}\n');
-  for (const name of await readdir(STORE_SOURCES)) {
-    if (!name.endsWith('.ts')) continue;
-    const source = await readFile(join(STORE_SOURCES, name), 'utf8');
-    const { outputText } = ts.transpileModule(source, {
-      fileName: name,
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
-    });
-    await writeFile(join(moduleDir, name.replace(/\.ts$/, '.js')), outputText);
+  const root = await tempDir();
+  moduleDir = join(root, 'store');
+  await writeFile(join(root, 'package.json'), '{"type":"module"}\n');
+  for (const folder of ['store', 'core']) {
+    for (const name of await readdir(join(SOURCES, folder), { recursive: true })) {
+      if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+      const source = await readFile(join(SOURCES, folder, name), 'utf8');
+      const { outputText } = ts.transpileModule(source, {
+        fileName: name,
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
+      });
+      const target = join(root, folder, name.replace(/\.ts$/, '.js'));
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, outputText);
+    }
   }
 });
 

@@ -1,34 +1,75 @@
-/** Credential families: no token, an empty one, the wrong scheme, and (when the target checks tokens) an unknown one. */
+/**
+ * Credential families: requests that satisfy none of the operation's security alternatives (no
+ * credentials, an empty or malformed bearer token, the wrong scheme, part of a required
+ * combination, an empty API key, and, when the target checks tokens, an unknown one). Each family
+ * says which schemes its request does satisfy, so none is sent that the server should accept.
+ */
 import fc from 'fast-check';
-import type { Operation } from '../../../src/document/load-document.js';
+import { describeScheme, schemeKey, securityOf, type SecurityScheme } from '../../../src/core/openapi/security.js';
+import type { Operation } from '../../../src/core/openapi/operation.js';
 import { toJsonText, type JsonValue } from '../json-value.js';
-import { family, tokenOf, type Base } from './base.js';
-import { acceptsBasic } from './operation.js';
+import { family, type Base } from './base.js';
+import { credentialsFor, headersWith, NOTHING, pathWith, refusedWith, tokenOf, type Carried } from './credentials.js';
 import type { CaseContext, CaseFamily, RequestCase } from './types.js';
 
+interface Candidate {
+  readonly breaks: string;
+  readonly carried: fc.Arbitrary<Carried>;
+  /** The schemes the request satisfies, by schemeKey. */
+  readonly satisfies: readonly string[];
+}
+
 export function authFamilies(base: Base, operation: Operation, context: CaseContext): CaseFamily[] {
+  const security = securityOf(operation);
+  if (security.open) return [];
   const token = tokenOf(context);
-  const withAuth = (breaks: string, authorization: fc.Arbitrary<string | undefined>): CaseFamily => {
-    const payload: fc.Arbitrary<JsonValue | undefined> = base.body?.payload ?? fc.constant(undefined);
-    const arbitrary = fc.tuple(base.path, payload, authorization).map(([path, value, auth]): RequestCase => {
-      const headers: Record<string, string> = { ...base.headers };
-      delete headers['authorization'];
-      if (auth !== undefined) headers['authorization'] = auth;
-      return value === undefined
-        ? { kind: 'invalid', breaks, target: 'auth', method: base.method, path, headers }
-        : { kind: 'invalid', breaks, target: 'auth', method: base.method, path, headers, body: toJsonText(value), payload: value };
-    });
-    return family(breaks, 'auth', arbitrary);
-  };
-  const families = [
-    withAuth('auth: no Authorization header', fc.constant(undefined)),
-    withAuth("auth: empty bearer token ('Bearer ')", fc.constant('Bearer ')),
-    withAuth("auth: scheme without a token ('Bearer')", fc.constant('Bearer')),
-  ];
-  if (!acceptsBasic(operation)) families.splice(1, 0, withAuth('auth: Basic scheme instead of Bearer', fc.constant('Basic dXNlcjpwYXNz')));
-  if (context.tokensValidated === true) {
-    const bogus = fc.oneof(fc.constantFrom('bogus-token', `${token}x`, token.slice(0, -1) || 'x'), fc.stringMatching(/^[A-Za-z0-9._~+/-]{1,40}$/)).filter((t) => t !== token);
-    families.push(withAuth('auth: unknown bearer token', bogus.map((t) => `Bearer ${t}`)));
+  const schemes = security.alternatives.flat();
+  const bearer = schemes.some((scheme) => scheme.type === 'bearer');
+  const onlyAuthorization = schemes.every((scheme) => scheme.type === 'bearer' || scheme.type === 'basic' || scheme.type === 'http');
+  const authorization = (value: string): fc.Arbitrary<Carried> => fc.constant({ ...NOTHING, headers: { authorization: value } });
+
+  const candidates: Candidate[] = [{ breaks: onlyAuthorization ? 'auth: no Authorization header' : 'auth: no credentials', carried: fc.constant(NOTHING), satisfies: [] }];
+  if (bearer) {
+    // Filtered out below when Basic is an accepted alternative.
+    candidates.push({ breaks: 'auth: Basic scheme instead of Bearer', carried: authorization('Basic dXNlcjpwYXNz'), satisfies: ['basic'] });
+    candidates.push(
+      { breaks: "auth: empty bearer token ('Bearer ')", carried: authorization('Bearer '), satisfies: [] },
+      { breaks: "auth: scheme without a token ('Bearer')", carried: authorization('Bearer'), satisfies: [] },
+    );
   }
-  return families;
+  const apiKey = schemes.find((scheme): scheme is Extract<SecurityScheme, { type: 'apiKey' }> => scheme.type === 'apiKey');
+  if (apiKey !== undefined) {
+    const empty = credentialsFor([apiKey], context);
+    const blank = (pairs: Carried['query']) => pairs.map(([name]) => [name, ''] as const);
+    candidates.push({
+      breaks: `auth: empty API key (${describeScheme(apiKey)})`,
+      carried: fc.constant({ headers: Object.fromEntries(Object.keys(empty.headers).map((name) => [name, ''])), query: blank(empty.query), cookies: blank(empty.cookies) }),
+      satisfies: [],
+    });
+  }
+  // A combination (bearer and an API key, …) with one of its schemes left out.
+  for (const alternative of security.alternatives) {
+    if (alternative.length < 2) continue;
+    for (const left of alternative) {
+      const rest = alternative.filter((scheme) => scheme !== left);
+      candidates.push({ breaks: `auth: ${describeScheme(left)} missing from a combination`, carried: fc.constant(credentialsFor(rest, context)), satisfies: rest.map(schemeKey) });
+    }
+  }
+  if (bearer && context.tokensValidated === true) {
+    const bogus = fc.oneof(fc.constantFrom('bogus-token', `${token}x`, token.slice(0, -1) || 'x'), fc.stringMatching(/^[A-Za-z0-9._~+/-]{1,40}$/)).filter((t) => t !== token);
+    candidates.push({ breaks: 'auth: unknown bearer token', carried: bogus.map((t) => ({ ...NOTHING, headers: { authorization: `Bearer ${t}` } })), satisfies: [] });
+  }
+  return candidates.filter((candidate) => refusedWith(security, new Set(candidate.satisfies))).map((candidate) => withCredentials(base, candidate));
+}
+
+function withCredentials(base: Base, { breaks, carried }: Candidate): CaseFamily {
+  const payload: fc.Arbitrary<JsonValue | undefined> = base.body?.payload ?? fc.constant(undefined);
+  const arbitrary = fc.tuple(base.anonymous.path, payload, carried).map(([bare, value, credentials]): RequestCase => {
+    const path = pathWith(bare, credentials);
+    const headers = headersWith(base.anonymous.headers, credentials);
+    return value === undefined
+      ? { kind: 'invalid', breaks, target: 'auth', method: base.method, path, headers }
+      : { kind: 'invalid', breaks, target: 'auth', method: base.method, path, headers, body: toJsonText(value), payload: value };
+  });
+  return family(breaks, 'auth', arbitrary);
 }

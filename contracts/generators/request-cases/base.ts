@@ -3,22 +3,22 @@
  * the ways an invalid family is made from it.
  */
 import fc from 'fast-check';
-import type { Operation } from '../../../src/document/load-document.js';
+import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { isJsonObject, toJsonText, type JsonObject, type JsonValue } from '../json-value.js';
 import { arbitraryFromSchema, type JsonSchema } from '../schema-arbitrary.js';
-import { jsonRequestBody, offersBearer } from './operation.js';
-import { DEFAULT_TOKEN, type CaseContext, type CaseFamily, type RequestCase } from './types.js';
-
-/** The bearer token valid requests carry. */
-export function tokenOf(context: CaseContext): string {
-  return context.token !== undefined && context.token !== '' ? context.token : DEFAULT_TOKEN;
-}
+import { jsonRequestBody } from '../../../src/core/openapi/operation.js';
+import { headersWith, NOTHING, pathWith, validCredentials, type Carried } from './credentials.js';
+import type { CaseContext, CaseFamily, RequestCase } from './types.js';
 
 /** Everything a valid request needs; invalid cases start from it and change one thing. */
 export interface Base {
   readonly method: string;
+  /** The path, with credentials in the query when the operation takes them there. */
   readonly path: fc.Arbitrary<string>;
+  /** Headers, with the credentials of one security alternative. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The path and headers without any credentials, for the auth families to add theirs to. */
+  readonly anonymous: { readonly path: fc.Arbitrary<string>; readonly headers: Readonly<Record<string, string>> };
   readonly body: { readonly mediaType: string; readonly schema: JsonSchema; readonly payload: fc.Arbitrary<JsonValue> } | undefined;
 }
 
@@ -26,11 +26,13 @@ export function baseOf(operation: Operation, context: CaseContext): Base {
   const body = jsonRequestBody(operation);
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = body.mediaType;
-  if (offersBearer(operation)) headers['authorization'] = `Bearer ${tokenOf(context)}`;
+  const path = pathArbitrary(operation);
+  const credentials: Carried = validCredentials(operation, context);
   return {
     method: operation.method.toUpperCase(),
-    path: pathArbitrary(operation),
-    headers,
+    path: credentials.query.length === 0 ? path : path.map((p) => pathWith(p, credentials)),
+    headers: headersWith(headers, credentials),
+    anonymous: { path, headers: headersWith(headers, NOTHING) },
     body:
       body === undefined
         ? undefined

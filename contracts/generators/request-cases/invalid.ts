@@ -1,19 +1,19 @@
 /** Invalid cases: every family that applies to an operation, grouped by what they break. */
 import fc from 'fast-check';
-import type { Operation } from '../../../src/document/load-document.js';
+import type { Operation } from '../../../src/core/openapi/load-document.js';
+import { securityOf } from '../../../src/core/openapi/security.js';
 import { describeSchema } from '../schema-arbitrary.js';
 import { authFamilies } from './auth.js';
 import { baseOf } from './base.js';
 import { propertyFamilies, shapeFamilies } from './body-families.js';
 import { contentTypeFamilies } from './content-type.js';
-import { requiresBearer } from './operation.js';
 import { syntaxFamilies } from './syntax.js';
 import type { CaseContext, CaseFamily, RequestCase } from './types.js';
 
 /** Requests a conforming server must refuse, one family at a time, evenly across the kinds of breakage. */
 export function invalidCases(operation: Operation, context: CaseContext = {}): fc.Arbitrary<RequestCase> {
   const groups = invalidCaseGroups(operation, context).filter((group) => group.length > 0);
-  if (groups.length === 0) throw new Error(`${operation.method.toUpperCase()} ${operation.path}: nothing to break (no JSON body and no bearer auth)`);
+  if (groups.length === 0) throw new Error(`${operation.method.toUpperCase()} ${operation.path}: nothing to break (no JSON body and no credentials required)`);
   // Grouped first so that, say, the four auth families are not drowned by thirty body ones.
   return fc.oneof(...groups.map((group) => fc.oneof(...group.map((family) => family.arbitrary))));
 }
@@ -33,6 +33,6 @@ function invalidCaseGroups(operation: Operation, context: CaseContext): CaseFami
     groups.push(syntaxFamilies(base));
     groups.push(contentTypeFamilies(base, operation));
   }
-  if (requiresBearer(operation)) groups.push(authFamilies(base, operation, context));
+  if (!securityOf(operation).open) groups.push(authFamilies(base, operation, context));
   return groups;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Operation } from '../../../src/document/load-document.js';
+import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { toJsonText } from '../json-value.js';
 import { baseOf } from './base.js';
 import type { CaseContext, RequestCase } from './types.js';

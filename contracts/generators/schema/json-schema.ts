@@ -3,6 +3,7 @@
  * generated from. The schema is read as prism-http hands it over (dereferenced, draft-07 flavoured,
  * with `x-stoplight.explicitProperties`), but plain JSON Schema from draft 4 to 2020-12 works too.
  */
+import { PlantstoreError } from '../../../src/core/errors.js';
 export type SchemaType = 'null' | 'boolean' | 'object' | 'array' | 'number' | 'integer' | 'string';
 
 export type JsonSchemaDefinition = JsonSchema | boolean;
@@ -49,8 +50,12 @@ export interface JsonSchema {
 }
 
 /** A schema the generators cannot generate from (unsatisfiable, unresolvable $ref, unsupported pattern). */
-export class SchemaError extends Error {
+export class SchemaError extends PlantstoreError {
   override readonly name = 'SchemaError';
+
+  constructor(message: string) {
+    super('schema', message);
+  }
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -5,7 +5,8 @@
 import { jsonEquals, jsonObject, type JsonValue } from '../json-value.js';
 import { bigCeil, bigFloor } from '../_internals/bigint-math.js';
 import { STRING_FORMATS } from '../arbitraries/string-formats.js';
-import { INT32, INT64, isPrismBound } from './integer-formats.js';
+import { isPrismBound } from '../../../src/core/prism/int64-bounds.js';
+import { INT32, INT64 } from './integer-formats.js';
 import { isCount, isRecord, SchemaError, type JsonSchema, type JsonSchemaDefinition, type SchemaType } from './json-schema.js';
 
 export interface NumericBound {

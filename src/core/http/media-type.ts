@@ -1,3 +1,9 @@
+/**
+ * Media types, one reading for the server's request check and the suite's answer checks:
+ * parse a Content-Type header, match it against a declared (possibly wildcard) type, and tell JSON.
+ * (contracts/reporters/regression-runtime.ts keeps its own five lines: it must stand alone where it is copied.)
+ */
+
 /** A Content-Type header split into its type and charset, lower-cased. */
 export interface MediaType {
   readonly type: string;
@@ -30,9 +36,18 @@ function parseUncached(header: string): MediaType | undefined {
   return { type };
 }
 
-/** Whether a declared media type (which may be a wildcard such as application/* ) accepts `actual`. */
+/** "type/subtype" in lower case, parameters (charset, ...) dropped; undefined when there is none. */
+export function mediaTypeOf(contentType: string | undefined): string | undefined {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  return type === undefined || type === '' ? undefined : type;
+}
+
+/**
+ * Whether a declared media type (which may be a wildcard such as application/* ) accepts `actual`
+ * (a lower-case "type/subtype", as parseMediaType and mediaTypeOf give it).
+ */
 export function mediaTypeAccepts(declared: string, actual: string): boolean {
-  const [declaredType, declaredSubtype] = declared.toLowerCase().split('/');
+  const [declaredType, declaredSubtype] = (mediaTypeOf(declared) ?? '').split('/');
   const [actualType, actualSubtype] = actual.split('/');
   return (declaredType === '*' || declaredType === actualType) && (declaredSubtype === '*' || declaredSubtype === actualSubtype);
 }

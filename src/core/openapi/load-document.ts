@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseYaml } from './yaml.js';
-import { getHttpOperationsFromSpec } from '../prism/internals.js';
+import { getHttpOperationsFromSpec } from '../prism/adapter.js';
 import { cacheDirectory, cacheKey, hasExternalRefs, readCachedDocument, readRegularFile, writeCachedDocument } from './operations-cache.js';
-import type { IHttpOperation } from '@stoplight/types';
-import { INPUT_FILE_LIMITS, readInputFile } from './read-input-file.js';
+import { INPUT_FILE_LIMITS, readInputFile } from '../files/read-input-file.js';
+import type { Operation } from './operation.js';
+import { PlantstoreError } from '../errors.js';
+import { findUpward } from '../package.js';
 
-export type Operation = IHttpOperation;
+export type { Operation } from './operation.js';
 
 /** An OpenAPI document, read and turned into prism-http operations. */
 export interface LoadedDocument {
@@ -19,8 +21,12 @@ export interface LoadedDocument {
 }
 
 /** A document that cannot be used; the message names the file and the cause. */
-export class DocumentError extends Error {
+export class DocumentError extends PlantstoreError {
   override readonly name = 'DocumentError';
+
+  constructor(message: string) {
+    super('document', message);
+  }
 }
 
 const BUNDLED_SPEC = join('spec', 'plant-store.yaml');
@@ -32,14 +38,9 @@ export function bundledSpecPath(): string {
 
 /** A file shipped with the package (spec/…), found upward from this module, so it works from src and dist. */
 export function shippedFile(relativePath: string): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, relativePath);
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new DocumentError(`the bundled ${relativePath} was not found above ${fileURLToPath(import.meta.url)}`);
-    dir = parent;
-  }
+  const found = findUpward(relativePath);
+  if (found === undefined) throw new DocumentError(`the bundled ${relativePath} was not found above ${fileURLToPath(import.meta.url)}`);
+  return found;
 }
 
 /**
@@ -98,11 +99,6 @@ async function readDocumentFile(path: string): Promise<unknown> {
   } catch (error) {
     throw new DocumentError(`${path}: not valid YAML or JSON: ${messageOf(error)}`);
   }
-}
-
-/** The operation's name in the document's own words: operationId, else "METHOD path". */
-export function operationName(operation: Operation): string {
-  return operation.iid ?? `${operation.method.toUpperCase()} ${operation.path}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

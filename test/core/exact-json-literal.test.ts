@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_NESTING, parseJsonExact, toJsonText } from './exact-json.js';
+import { MAX_JSON_NESTING, parseJsonExact, toJsonText } from '../../src/core/json/exact-json.js';
 
 // The round trip, bigints, __proto__, escaping and malformed text are covered through the suite's
 // re-export in generators/json-value.test.ts; these are the choices this module pins on lossless-json.

@@ -1,6 +1,6 @@
 /** Exact JSON: integers beyond 2^53 keep their digits; what JSON Schema calls an integer is one. */
 import { describe, expect, it } from 'vitest';
-import { exactNumber, integerFromJsonNumber, MAX_JSON_DEPTH, parseExactJson } from '../../src/validation/exact-json.js';
+import { exactNumber, integerFromJsonNumber, MAX_JSON_DEPTH, parseExactJson, parseJsonExact } from '../../src/core/json/exact-json.js';
 
 describe('integerFromJsonNumber', () => {
   it.each([
@@ -95,5 +95,16 @@ describe('parseExactJson', () => {
       expect(value.polluted).toBeUndefined();
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     }
+  });
+});
+
+describe('a repeated key, on every path of both readers', () => {
+  it('keeps its first place and its last value, as JSON.parse does', () => {
+    const plain = parseExactJson('{"a":1,"b":2,"a":3}');
+    const lossless = parseExactJson('{"a":1,"b":2,"a":9007199254740993}');
+    expect(plain).toEqual({ ok: true, value: { a: 3, b: 2 }, exact: false });
+    expect(lossless).toEqual({ ok: true, value: { a: 9007199254740993n, b: 2 }, exact: true });
+    if (lossless.ok) expect(Object.keys(lossless.value as object)).toEqual(['a', 'b']);
+    expect(parseJsonExact('{"a":1,"b":2,"a":9007199254740993}')).toEqual({ a: 9007199254740993n, b: 2 });
   });
 });

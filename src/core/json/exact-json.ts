@@ -1,13 +1,23 @@
-import { parse as parseLossless, type ParseOptions } from 'lossless-json';
-
 /**
- * A JSON value as the client wrote it: integers a JS number cannot hold exactly
- * (beyond ±(2^53 − 1)) are bigint, so 9007199254740993 stays 9007199254740993.
+ * Exact JSON: text ↔ value without losing integers, on lossless-json, for the server and the suite.
+ * An integer a JS number cannot hold (beyond ±(2^53 − 1)) is a bigint, and a bigint is written digit
+ * for digit, so 9007199254740993 survives. Everywhere a repeated key keeps its first place and its
+ * last value, as JSON.parse (and Prism, Express) do: which parser reads a body must not decide what
+ * it means. `__proto__` stays an own key.
+ *
+ * Two readers, for two jobs:
+ * - parseExactJson, the server's request reader: JSON.parse first (fast, iterative), lossless-json
+ *   only when a number lost digits; at most 64 levels; an integer however written (1e3, 1.0) is
+ *   exact, and a fraction never rounds into an integer a validator would take.
+ * - parseJsonExact, the suite's answer reader: numbers as JSON.parse reads them except integer
+ *   literals beyond 2^53, so it compares what it reads with what it sent; at most 1000 levels.
  */
-export type ExactJson = null | boolean | number | bigint | string | ExactJson[] | { [key: string]: ExactJson };
+import { parse as parseLossless, stringify, type NumberStringifier, type ParseOptions } from 'lossless-json';
+
+export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** `exact` is true when the value holds bigints (it was read losslessly): only then does a validator need a view of it. */
-export type ParsedJson = { readonly ok: true; readonly value: ExactJson; readonly exact: boolean } | { readonly ok: false; readonly reason: string };
+export type ParsedJson = { readonly ok: true; readonly value: JsonValue; readonly exact: boolean } | { readonly ok: false; readonly reason: string };
 
 /** Deeper bodies are refused: nothing in a plant is nested, and validators and copies recurse. */
 export const MAX_JSON_DEPTH = 64;
@@ -40,18 +50,20 @@ export function parseExactJson(text: string): ParsedJson {
   }
   // A fraction or exponent in the text may have rounded to an integer double (1.00000000000000000000001).
   const mayHaveRounded = scan.integral && FRACTION_OR_EXPONENT.test(text);
-  if (!scan.inexact && !mayHaveRounded) return { ok: true, value: value as ExactJson, exact: false };
+  if (!scan.inexact && !mayHaveRounded) return { ok: true, value: value as JsonValue, exact: false };
   // Depth is bounded now, so the recursive lossless parser cannot overflow. A repeated key keeps
   // its last value, as JSON.parse (and Prism, Express) do: which parser reads a body must not
   // decide whether it is accepted.
   try {
-    return { ok: true, value: parseLossless(text, null, LOSSLESS_OPTIONS) as ExactJson, exact: true };
+    return { ok: true, value: parseLossless(text, null, LOSSLESS_OPTIONS) as JsonValue, exact: true };
   } catch (error) {
     return { ok: false, reason: `the body cannot be read exactly (${error instanceof Error ? error.message : String(error)})` };
   }
 }
 
-const LOSSLESS_OPTIONS: ParseOptions = { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue };
+/** lossless-json throws on a repeated key with a different value unless told otherwise: the last one wins. */
+const lastWins: ParseOptions['onDuplicateKey'] = ({ newValue }) => newValue;
+const LOSSLESS_OPTIONS: ParseOptions = { parseNumber: exactNumber, onDuplicateKey: lastWins };
 
 /** Walks the value without recursion: its depth, whether a number lost digits, whether any is an integer. */
 function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean; integral: boolean } {
@@ -128,4 +140,83 @@ export function integerFromJsonNumber(text: string): bigint | undefined {
   if (exponent < 0) return undefined;
   const magnitude = digits.length + exponent > 41 ? CLAMP : BigInt(digits) * 10n ** BigInt(exponent);
   return sign === '-' ? -magnitude : magnitude;
+}
+
+// The suite's reader and the writer.
+
+/** Values nested deeper than this are refused: the parser recurses, and must not overflow the stack. */
+export const MAX_JSON_NESTING = 1000;
+
+/**
+ * Parses one JSON value exactly: integer literals outside the JS safe range become bigint (JSON.parse
+ * would round 9007199254740993 to ...992); every other number is the double JSON.parse would give.
+ * Keys such as `__proto__` become own properties. Strict RFC 8259 grammar: no trailing commas, no
+ * single quotes, no comments, no leading BOM. Throws a SyntaxError on anything else.
+ */
+export function parseJsonExact(text: string): JsonValue {
+  refuseDeepNesting(text, MAX_JSON_NESTING);
+  return parseLossless(text, null, { parseNumber: literalNumber, onDuplicateKey: lastWins }) as JsonValue;
+}
+
+/**
+ * The exact JSON text of `value`: bigint as its decimal digits (never through a number), strings
+ * escaped as JSON.stringify escapes them, object keys in their order. A non-finite number has no
+ * JSON form and throws a RangeError instead of silently becoming null.
+ */
+export function toJsonText(value: JsonValue): string {
+  const text = stringify(value, null, undefined, REFUSE_NON_FINITE);
+  if (text === undefined) throw new TypeError(`${String(value)} is not a JSON value`);
+  return text;
+}
+
+const INTEGER_LITERAL = /^-?\d+$/;
+
+/** A JSON number's text as JSON.parse reads it, but a bigint when it is an integer literal no JS number holds exactly. */
+function literalNumber(text: string): number | bigint {
+  const value = Number(text);
+  if (!INTEGER_LITERAL.test(text) || Number.isSafeInteger(value)) return value;
+  return BigInt(text);
+}
+
+const REFUSE_NON_FINITE: NumberStringifier[] = [
+  {
+    test: (value) => typeof value === 'number' && !Number.isFinite(value),
+    stringify: (value) => {
+      throw new RangeError(`${String(value)} has no JSON representation`);
+    },
+  },
+];
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+
+/**
+ * Throws a SyntaxError when some value in `text` sits inside more than `limit` arrays and objects.
+ * One pass over the text, before the recursive parser sees it; an empty container at the limit is
+ * still fine, since nothing sits inside it. Malformed text is left for the parser to refuse.
+ */
+function refuseDeepNesting(text: string, limit: number): void {
+  let depth = 0;
+  let justOpened = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    if (justOpened && depth > limit && c !== CLOSE_ARRAY && c !== CLOSE_OBJECT) {
+      throw new SyntaxError(`JSON nested deeper than ${limit} levels at position ${i}`);
+    }
+    justOpened = false;
+    if (c === QUOTE) {
+      // Skip the string, escapes included: brackets inside it are text.
+      for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      depth++;
+      justOpened = true;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+      depth--;
+    }
+  }
 }

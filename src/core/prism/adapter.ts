@@ -1,17 +1,23 @@
 import { createRequire } from 'node:module';
+import { DiagnosticSeverity } from '@stoplight/types';
 
 /**
- * Every require into @stoplight/prism-http/dist/*, in one place. Two reasons for deep paths:
- * - the validator and the mocker are not exported from the package root;
- * - getHttpOperationsFromSpec is, but the root index.js eagerly requires ./mocker (faker,
- *   json-schema-faker): measured, requiring the root takes 2.4–2.9 s, the deep
- *   dist/utils/operations.js 0.8–1.0 s.
- * A default `import` of prism's CommonJS files binds differently under Node (module.exports) and
- * under vitest's transform (module.exports.default), so they are loaded with require, which gives
- * module.exports everywhere, and typed from prism's own declarations.
+ * The one adapter to @stoplight/prism-http: nothing else in plantstore imports its dist/ files.
+ *
+ * Why deep requires: the validator and mocker are not exported from prism's package root, and the
+ * operations builder that is (getHttpOperationsFromSpec) comes with a root index.js that eagerly
+ * requires ./mocker (faker, json-schema-faker): requiring the root costs ~2.5 s at start-up, the
+ * deep utils/operations.js ~0.9 s. Deep requires are the only lazy way in. A default `import` of a
+ * CommonJS dist file binds differently under Node (module.exports) and under vitest's transform
+ * (module.exports.default), so they are loaded with require, which gives module.exports everywhere,
+ * and typed from prism's own declarations.
+ *
+ * Ajv and ajv-formats are prism's own copies, resolved from prism's folder rather than declared in
+ * package.json: compileSchemaCheck must judge exactly as prism does, and a declared dependency could
+ * resolve to another version (prism pins ajv-formats 2.x; a top-level one would be 3.x today).
  *
  * Each part is loaded on first use, not at import: start-up with a cached document needs only Ajv
- * (see document/operations-cache.ts); the operations builder, the parameter validator, prism's
+ * (see core/openapi/operations-cache.ts); the operations builder, the parameter validator, prism's
  * error wording and the mocker each cost 0.1–1.2 s of module loading that a start may not need.
  */
 const require = createRequire(import.meta.url);
@@ -85,9 +91,9 @@ function ajvFor($schema: unknown): AjvInstance {
   return ajv;
 }
 
-/** prism's ValidationContext.Input and DiagnosticSeverity.Error. */
+/** prism's ValidationContext.Input (an enum prism-http does not export from a lazy path): messages read "Request body …". */
 const INPUT = 0;
-const ERROR = 0;
+const ERROR = DiagnosticSeverity.Error;
 
 export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'body'): SchemaCheck {
   const ajv = ajvFor((schema as { readonly $schema?: unknown }).$schema);

@@ -1,5 +1,6 @@
 import { constants, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import { PlantstoreError } from '../errors.js';
 
 /** The most each kind of input file may hold: far beyond any real one, far below what hurts. */
 export const INPUT_FILE_LIMITS = {
@@ -9,8 +10,12 @@ export const INPUT_FILE_LIMITS = {
 } as const;
 
 /** Why an input file cannot be read; the caller puts the path and the flag in front. */
-export class InputFileError extends Error {
+export class InputFileError extends PlantstoreError {
   override readonly name = 'InputFileError';
+
+  constructor(message: string) {
+    super('inputFile', message);
+  }
 }
 
 const CHUNK_BYTES = 64 * 1024;

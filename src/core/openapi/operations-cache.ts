@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { IHttpOperation } from '@stoplight/types';
-import { plantstoreVersion } from '../control/version.js';
+import { plantstoreVersion } from '../package.js';
 
 /**
  * What prism-http derives from a document (its operations, ~0.5–1 s of module loading and

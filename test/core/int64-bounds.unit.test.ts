@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/index.js';
-import { INT64_MAX, INT64_MIN, int64Message, validationView, widenInt64Bounds } from '../../src/validation/int64.js';
+import { INT64_MAX, INT64_MIN } from '../../src/core/json/int64.js';
+import { int64Message, validationView, widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
 
 const TWO_POW_63 = 2 ** 63;
 

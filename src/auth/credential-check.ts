@@ -1,0 +1,153 @@
+/**
+ * Serve enforces the security the document declares (src/core/openapi/security.ts): a request is
+ * authorized when it satisfies every scheme of some alternative. A stand-in has no issuer to ask,
+ * so with no tokens configured any non-empty credential of the declared kind is accepted (a
+ * bearer token, Basic user:password, an API key value); configured tokens restrict bearer only.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { IHttpOperation } from '@stoplight/types';
+import { cookiePairs, headerText } from '../core/http/headers.js';
+import { describeScheme, securityOf, type SecurityScheme } from '../core/openapi/security.js';
+import { ErrorCode, failure, type Failure } from '../errors/failure.js';
+import { registeredScheme } from './credential-names.js';
+
+export type Credentials =
+  /** `token` is the bearer token the request was authorized with; undefined when none was needed or used. */
+  | { readonly ok: true; readonly token: string | undefined }
+  | { readonly ok: false; readonly failure: Failure };
+
+/** What credentials can travel in: the request's headers and its query text (without "?"). */
+export interface CredentialSource {
+  readonly headers: IncomingHttpHeaders;
+  readonly query: string;
+}
+
+export type CredentialCheck = (request: CredentialSource) => Credentials;
+
+/** RFC 6750 §3 and RFC 7617 §2: the challenges a refused request carries. */
+const CHALLENGE = 'Bearer realm="plantstore"';
+const INVALID_TOKEN_CHALLENGE = 'Bearer realm="plantstore", error="invalid_token"';
+const BASIC_CHALLENGE = 'Basic realm="plantstore", charset="UTF-8"';
+
+const OPEN: CredentialCheck = () => ({ ok: true, token: undefined });
+
+/** A scheme's verdict on a request: satisfied (with the bearer token, if it is one), or why not. */
+type SchemeVerdict = { readonly ok: true; readonly token?: string } | { readonly ok: false; readonly message: string; readonly challenge?: string };
+
+/** Builds the credential check of one operation from its security requirements. */
+export function compileCredentialCheck(operation: IHttpOperation, tokens: readonly string[]): CredentialCheck {
+  const security = securityOf(operation);
+  if (security.open) return OPEN;
+  const known = tokens.map(digest);
+  const alternatives = security.alternatives.map((alternative) => alternative.map((scheme) => compileScheme(scheme, known)));
+  return (request) => {
+    const refusals: Array<Extract<SchemeVerdict, { ok: false }>> = [];
+    for (const alternative of alternatives) {
+      let token: string | undefined;
+      let refused: Extract<SchemeVerdict, { ok: false }> | undefined;
+      for (const check of alternative) {
+        const verdict = check(request);
+        if (!verdict.ok) {
+          refused = verdict;
+          break;
+        }
+        token ??= verdict.token;
+      }
+      if (refused === undefined) return { ok: true, token };
+      refusals.push(refused);
+    }
+    return refuse(refusals);
+  };
+}
+
+/** One alternative's reason, or all of them joined with "or"; every distinct challenge, one per scheme (RFC 9110 §11.6.1). */
+function refuse(refusals: ReadonlyArray<Extract<SchemeVerdict, { ok: false }>>): Credentials {
+  const message = refusals.length === 1 ? (refusals[0]?.message ?? '') : `no accepted credentials: ${refusals.map((r) => r.message).join('; or ')}`;
+  const challenges = [...new Set(refusals.flatMap((r) => (r.challenge === undefined ? [] : [r.challenge])))];
+  return { ok: false, failure: failure(ErrorCode.unauthorized, message, challenges.length === 0 ? undefined : { 'www-authenticate': challenges.join(', ') }) };
+}
+
+function compileScheme(scheme: SecurityScheme, known: readonly Buffer[]): (request: CredentialSource) => SchemeVerdict {
+  switch (scheme.type) {
+    case 'bearer':
+      return ({ headers }) => checkBearer(headerText(headers.authorization), known);
+    case 'basic':
+      return ({ headers }) => checkBasic(headerText(headers.authorization));
+    case 'http':
+      return ({ headers }) => checkOtherScheme(headerText(headers.authorization), scheme.scheme);
+    case 'apiKey':
+      return (request) => checkApiKey(request, scheme);
+    case 'mutualTLS':
+      // A client certificate is checked by TLS, which plain HTTP does not have: nothing to refuse here.
+      return () => ({ ok: true });
+  }
+}
+
+/** The Authorization header's scheme word and the rest, trimmed ("" when there is none). */
+function splitAuthorization(authorization: string): { readonly scheme: string; readonly credentials: string; readonly spaced: boolean } {
+  const space = authorization.indexOf(' ');
+  return space === -1
+    ? { scheme: authorization, credentials: '', spaced: false }
+    : { scheme: authorization.slice(0, space), credentials: authorization.slice(space + 1).trim(), spaced: true };
+}
+
+/** Names the scheme only when it is a registered one: any other first word may be the credential itself. */
+function wrongScheme(scheme: string, spaced: boolean, wanted: string, form: string): string {
+  const registered = spaced ? registeredScheme(scheme) : undefined;
+  return `the Authorization header${registered !== undefined ? ` is "${registered}"; this API uses ${wanted}` : ` is not "${form}"`}`;
+}
+
+function checkBearer(authorization: string | undefined, known: readonly Buffer[]): SchemeVerdict {
+  if (authorization === undefined) return { ok: false, message: 'missing Authorization header; send "Authorization: Bearer <token>"', challenge: CHALLENGE };
+  const { scheme, credentials: token, spaced } = splitAuthorization(authorization);
+  if (scheme.toLowerCase() !== 'bearer') return { ok: false, message: wrongScheme(scheme, spaced, 'Bearer', 'Bearer <token>'), challenge: CHALLENGE };
+  if (token === '') return { ok: false, message: 'the bearer token is empty', challenge: INVALID_TOKEN_CHALLENGE };
+  if (known.length > 0 && !isKnown(digest(token), known)) {
+    return { ok: false, message: 'the bearer token is not one this server accepts', challenge: INVALID_TOKEN_CHALLENGE };
+  }
+  return { ok: true, token };
+}
+
+function checkBasic(authorization: string | undefined): SchemeVerdict {
+  const form = 'Basic <base64 of user:password>';
+  if (authorization === undefined) return { ok: false, message: `missing Authorization header; send "Authorization: ${form}"`, challenge: BASIC_CHALLENGE };
+  const { scheme, credentials, spaced } = splitAuthorization(authorization);
+  if (scheme.toLowerCase() !== 'basic') return { ok: false, message: wrongScheme(scheme, spaced, 'Basic', form), challenge: BASIC_CHALLENGE };
+  // RFC 7617 §2: user-id ":" password, base64; a stand-in accepts any user with any password.
+  const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(credentials) ? Buffer.from(credentials, 'base64').toString('utf8') : '';
+  if (!decoded.includes(':') || decoded === ':') return { ok: false, message: 'the Basic credentials are not base64 of "user:password"', challenge: BASIC_CHALLENGE };
+  return { ok: true };
+}
+
+function checkOtherScheme(authorization: string | undefined, wanted: string): SchemeVerdict {
+  const form = `${wanted} <credentials>`;
+  if (authorization === undefined) return { ok: false, message: `missing Authorization header; send "Authorization: ${form}"` };
+  const { scheme, credentials, spaced } = splitAuthorization(authorization);
+  if (scheme.toLowerCase() !== wanted) return { ok: false, message: wrongScheme(scheme, spaced, registeredScheme(wanted) ?? wanted, form) };
+  if (credentials === '') return { ok: false, message: `the ${registeredScheme(wanted) ?? wanted} credentials are empty` };
+  return { ok: true };
+}
+
+function checkApiKey({ headers, query }: CredentialSource, scheme: Extract<SecurityScheme, { type: 'apiKey' }>): SchemeVerdict {
+  const value =
+    scheme.in === 'header' ? headerText(headers[scheme.name.toLowerCase()])
+    : scheme.in === 'query' ? (query === '' ? undefined : (new URLSearchParams(query).get(scheme.name) ?? undefined))
+    : cookiePairs(headerText(headers.cookie)).find((pair) => pair.name === scheme.name)?.value;
+  const where = scheme.in === 'header' ? `the ${scheme.name} header` : scheme.in === 'query' ? `the ${scheme.name} query parameter` : `the ${scheme.name} cookie`;
+  if (value === undefined) return { ok: false, message: `missing API key; send it in ${where} (${describeScheme(scheme)})` };
+  if (value.trim() === '') return { ok: false, message: `the API key in ${where} is empty` };
+  return { ok: true };
+}
+
+/** Digests have one length, so timingSafeEqual can compare tokens of any length in constant time. */
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+function isKnown(candidate: Buffer, known: readonly Buffer[]): boolean {
+  let found = false;
+  // No early exit: the time taken does not tell which token, or how many, matched.
+  for (const token of known) found = timingSafeEqual(candidate, token) || found;
+  return found;
+}

@@ -1,0 +1,104 @@
+/**
+ * Every error plantstore names, in one table (the idea of fastify's lib/errors.js): its stable code,
+ * the `error` number of the document's Error body when it is answered over HTTP, the HTTP status
+ * rule, a message template (util.format: %s is the detail), and the exit code of a command it ends.
+ *
+ * Status rules: 'declared' is the operation's declared failure status (400 for the Plant Store),
+ * unless the operation declares the refusal's own number as a status; a number is the status
+ * always. The pipeline (src/errors/failure.ts, src/http/handle-request.ts) still applies these rules
+ * itself; moving that policy here is the next step.
+ */
+import { format } from 'node:util';
+
+/** The exit codes of `plantstore serve` and `plantstore verify`. */
+export const EXIT_CODES = {
+  ok: 0,
+  /** verify: the target does not conform. */
+  nonConforming: 1,
+  /** A usage or set-up error: bad flags, an unusable document, config or target, a busy port. */
+  setup: 2,
+} as const;
+
+export interface ErrorEntry {
+  readonly code: string;
+  /** The `error` number of the Error body ({error, message}); only for refusals answered over HTTP. */
+  readonly error?: number;
+  readonly status?: 'declared' | number;
+  readonly message: string;
+  readonly exitCode: number;
+}
+
+const SETUP = EXIT_CODES.setup;
+
+export const ERRORS = {
+  // Refusals, answered with an Error body. A refusal never ends a command: exitCode is for completeness.
+  /** The body cannot be read as JSON: malformed, empty, not UTF-8, nested too deep. */
+  badRequest: { code: 'PST_ERR_BAD_REQUEST', error: 400, status: 'declared', message: 'the request cannot be read: %s', exitCode: SETUP },
+  /** No usable credentials. */
+  unauthorized: { code: 'PST_ERR_UNAUTHORIZED', error: 401, status: 'declared', message: 'no usable credentials: %s', exitCode: SETUP },
+  /** The open control API refuses a Host that is not this server's own name (DNS rebinding). */
+  hostNotAllowed: { code: 'PST_ERR_HOST_NOT_ALLOWED', error: 403, status: 403, message: 'the control API does not answer Host %s', exitCode: SETUP },
+  /** No operation has this path. */
+  notFound: { code: 'PST_ERR_NOT_FOUND', error: 404, status: 404, message: 'no operation has the path %s', exitCode: SETUP },
+  /** The path exists, the method does not. */
+  methodNotAllowed: { code: 'PST_ERR_METHOD_NOT_ALLOWED', error: 405, status: 405, message: '%s does not have %s; it has %s', exitCode: SETUP },
+  /** A plant with this id is already stored. */
+  duplicateId: { code: 'PST_ERR_DUPLICATE_ID', error: 409, status: 'declared', message: 'a plant with id %s already exists', exitCode: SETUP },
+  /** The body is larger than the limit. */
+  bodyTooLarge: { code: 'PST_ERR_BODY_TOO_LARGE', error: 413, status: 'declared', message: 'the body is larger than %s bytes', exitCode: SETUP },
+  /** The content type is not one the operation accepts. */
+  unsupportedMediaType: { code: 'PST_ERR_UNSUPPORTED_MEDIA_TYPE', error: 415, status: 'declared', message: 'the content type %s is not accepted', exitCode: SETUP },
+  /** The body is JSON but breaks the operation's schema. */
+  schemaViolation: { code: 'PST_ERR_SCHEMA_VIOLATION', error: 422, status: 'declared', message: 'the body breaks the schema: %s', exitCode: SETUP },
+  /** A defect in the server itself; never the client's doing. */
+  internal: { code: 'PST_ERR_INTERNAL', error: 500, status: 500, message: 'internal error: %s', exitCode: SETUP },
+  /** The change could not be made durable (--data-dir); nothing was stored. */
+  storageFailed: { code: 'PST_ERR_STORAGE_FAILED', error: 503, status: 503, message: 'the change could not be stored durably, so it was not made: %s', exitCode: SETUP },
+  /** Too many request bodies are being received at once (--body-buffer-bytes); retry after Retry-After. */
+  bodyBufferFull: { code: 'PST_ERR_BODY_BUFFER_FULL', error: 503, status: 503, message: 'too many request bodies are being received at once: %s', exitCode: SETUP },
+
+  // Errors thrown (PlantstoreError). Those caught where they are thrown would, escaping, be set-up errors.
+  usage: { code: 'PST_ERR_USAGE', message: '%s', exitCode: SETUP },
+  document: { code: 'PST_ERR_DOCUMENT', message: '%s', exitCode: SETUP },
+  inputFile: { code: 'PST_ERR_INPUT_FILE', message: '%s', exitCode: SETUP },
+  config: { code: 'PST_ERR_CONFIG', message: '%s', exitCode: SETUP },
+  /** A config or seed key's problem, before the file's name is put in front (becomes `config`). */
+  configKey: { code: 'PST_ERR_CONFIG_KEY', message: '%s', exitCode: SETUP },
+  fault: { code: 'PST_ERR_FAULT', message: 'invalid fault: %s', exitCode: SETUP },
+  /** A control API query parameter (answered as a refusal by the control API). */
+  query: { code: 'PST_ERR_QUERY', message: '%s', exitCode: SETUP },
+  setup: { code: 'PST_ERR_SETUP', message: '%s', exitCode: SETUP },
+  /** A schema the generators cannot draw values from. */
+  schema: { code: 'PST_ERR_SCHEMA', message: '%s', exitCode: SETUP },
+  /** The suite's request did not get a complete answer in time. */
+  timeout: { code: 'PST_ERR_TIMEOUT', message: '%s', exitCode: SETUP },
+  /** A request the HTTP client refused to put on the wire. */
+  unsendable: { code: 'PST_ERR_UNSENDABLE', message: '%s', exitCode: SETUP },
+  /** A model sequence ran out of steps (control flow inside the model property). */
+  sequenceEnded: { code: 'PST_ERR_SEQUENCE_ENDED', message: '%s', exitCode: SETUP },
+} as const satisfies Readonly<Record<string, ErrorEntry>>;
+
+export type ErrorName = keyof typeof ERRORS;
+
+/** The entries answered over HTTP, by name. */
+export type RefusalName = { [K in ErrorName]: (typeof ERRORS)[K] extends { readonly error: number } ? K : never }[ErrorName];
+
+/** The entry's message with its details filled in. */
+export function errorMessage(name: ErrorName, ...details: unknown[]): string {
+  return format(ERRORS[name].message, ...details);
+}
+
+/**
+ * The base of every error plantstore throws: a stable `code` and the `exitCode` of the command it
+ * ends, so the CLI reads the exit code from the error instead of listing classes.
+ */
+export class PlantstoreError extends Error {
+  readonly code: string;
+  readonly exitCode: number;
+
+  constructor(name: ErrorName, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.code = ERRORS[name].code;
+    this.exitCode = ERRORS[name].exitCode;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * prism-http's int64 fix, undone once. prism (through @stoplight/http-spec) gives every int64 schema
+ * the bounds ±(2^53 − 1), so it would refuse ids a JS number cannot hold. It records what the author
+ * wrote in x-stoplight.explicitProperties: a bound not listed there is prism's. The server replaces
+ * those bounds with the true int64 ones (and validates a view of the value in which bigints are
+ * doubles on the right side of them); the suite's generators and reference validator drop them.
+ */
+import type { JsonValue } from '../json/exact-json.js';
+import { INT64_MAX, INT64_MIN } from '../json/int64.js';
+
+/** 2^63 as a double: the first value above int64 (2^63 − 1 itself has no double). */
+const TWO_POW_63 = 2 ** 63;
+/** The largest double below 2^63 and the first below −2^63. */
+const BELOW_TWO_POW_63 = TWO_POW_63 - 1024;
+const BELOW_MINUS_TWO_POW_63 = -TWO_POW_63 - 2048;
+
+/**
+ * The value as the schema validator sees it: every bigint becomes a double on the same side of
+ * the int64 bounds as the exact value. A plain Number(2n ** 63n - 1n) would round up to 2^63 and
+ * fail an int64 check it passes; this keeps every int64 verdict exact while the validator
+ * (Ajv, through prism-http) keeps working on numbers.
+ */
+export function validationView(value: JsonValue): unknown {
+  if (typeof value === 'bigint') return int64SafeDouble(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(validationView);
+  const view: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    // defineProperty, not assignment: a "__proto__" key must stay an own property.
+    Object.defineProperty(view, key, { value: validationView(child), enumerable: true, writable: true, configurable: true });
+  }
+  return view;
+}
+
+function int64SafeDouble(value: bigint): number {
+  const double = Number(value);
+  if (value > INT64_MAX) return Math.max(double, TWO_POW_63);
+  if (value < INT64_MIN) return Math.min(double, BELOW_MINUS_TWO_POW_63);
+  return double >= TWO_POW_63 ? BELOW_TWO_POW_63 : double;
+}
+
+type Schema = Record<string, unknown>;
+
+/** What to do with the bounds of an int64 schema; `explicit` is undefined when prism recorded nothing. */
+type Fix = (copy: Schema, explicit: ReadonlySet<string> | undefined) => void;
+
+/** The server's fix: prism's bounds become the true int64 bounds, so the validator checks the range. */
+const WIDEN: Fix = (copy, recorded) => {
+  const explicit = recorded ?? new Set<string>();
+  if (!explicit.has('minimum') && !explicit.has('exclusiveMinimum')) copy.minimum = -TWO_POW_63;
+  if (!explicit.has('maximum') && !explicit.has('exclusiveMaximum')) {
+    // 2^63 − 1 is not a double; "below 2^63" says the same for the view above.
+    delete copy.maximum;
+    copy.exclusiveMaximum = TWO_POW_63;
+  }
+};
+
+/**
+ * The suite's fix: prism's bounds are dropped (its values are JS numbers by then; it compares int64
+ * values as bigint itself). Only when prism recorded the author's words: a plain schema is left alone.
+ */
+const DROP: Fix = (copy, explicit) => {
+  if (explicit === undefined) return;
+  if (!explicit.has('minimum')) delete copy.minimum;
+  if (!explicit.has('maximum')) delete copy.maximum;
+};
+
+/**
+ * A copy of `schema` whose int64 schemas carry the true int64 bounds where the author wrote none.
+ * The operation prism built is left as it is.
+ */
+export function widenInt64Bounds<T>(schema: T): T {
+  return fixCopy(schema, WIDEN, new WeakMap()) as T;
+}
+
+/** A copy of `schema` without the int64 bounds prism invented. Cycles stay cycles; nothing is shared with the input. */
+export function withoutPrismInt64Bounds<T>(schema: T): T {
+  return fixCopy(schema, DROP, new WeakMap()) as T;
+}
+
+function fixCopy(node: unknown, fix: Fix, seen: WeakMap<object, unknown>): unknown {
+  if (typeof node !== 'object' || node === null) return node;
+  const done = seen.get(node);
+  if (done !== undefined) return done;
+  if (Array.isArray(node)) {
+    const copy: unknown[] = [];
+    seen.set(node, copy);
+    for (const item of node) copy.push(fixCopy(item, fix, seen));
+    return copy;
+  }
+  const copy: Schema = {};
+  seen.set(node, copy);
+  for (const [key, child] of Object.entries(node)) {
+    // defineProperty, not assignment: a "__proto__" property name must stay an own property.
+    Object.defineProperty(copy, key, { value: fixCopy(child, fix, seen), enumerable: true, writable: true, configurable: true });
+  }
+  if (copy.format === 'int64') fix(copy, explicitProperties(copy));
+  return copy;
+}
+
+function explicitProperties(schema: Schema): Set<string> | undefined {
+  const stoplight = schema['x-stoplight'];
+  const listed = typeof stoplight === 'object' && stoplight !== null ? (stoplight as Schema).explicitProperties : undefined;
+  return Array.isArray(listed) ? new Set(listed.filter((name): name is string => typeof name === 'string')) : undefined;
+}
+
+/** True when prism-http, not the author, wrote this bound of an int64 schema. */
+export function isPrismBound(schema: { readonly format?: unknown; readonly 'x-stoplight'?: { readonly explicitProperties?: readonly string[] } }, keyword: 'minimum' | 'maximum'): boolean {
+  const explicit = schema['x-stoplight']?.explicitProperties;
+  return schema.format === 'int64' && Array.isArray(explicit) && !explicit.includes(keyword);
+}
+
+/** Ajv says "must be < 9223372036854775808" for the widened bound; say it in int64's own words. */
+export function int64Message(message: string): string {
+  return message.replace(`must be < ${TWO_POW_63}`, `must be <= ${INT64_MAX} (int64)`).replace(`must be >= ${-TWO_POW_63}`, `must be >= ${INT64_MIN} (int64)`);
+}
