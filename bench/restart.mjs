@@ -1,30 +1,17 @@
 // Measures a restart with a big plant log: writes N plants through the real log code, then times
 // openPlantLog + building the stores (the shared tenant loaded, as `serve` does at start) and the
-// heap the plants take. Not a test (no timing in tests): run by hand,
-//   node --expose-gc test/store/measure-restart.mjs [plants, default 1000000]
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+// heap the plants take. Not a test (no timing in tests): run by hand, after `npm run build`,
+//   node --expose-gc bench/restart.mjs [plants, default 1000000]
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
 
 const PLANTS = Number(process.argv[2] ?? 1_000_000);
 const work = await mkdtemp(join(tmpdir(), 'plantstore-restart-'));
 try {
-  // Compile src/store as it is now, as the crash test does.
-  const sources = fileURLToPath(new URL('../../src/store/', import.meta.url));
-  const modules = join(work, 'store');
-  await mkdir(modules);
-  await writeFile(join(modules, 'package.json'), '{"type":"module"}\n');
-  for (const name of await readdir(sources)) {
-    if (!name.endsWith('.ts')) continue;
-    const { outputText } = ts.transpileModule(await readFile(join(sources, name), 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
-    await writeFile(join(modules, name.replace(/\.ts$/, '.js')), outputText);
-  }
-  const load = (name) => import(pathToFileURL(join(modules, name)).href);
-  const { openPlantLog, tenantLogPath } = await load('plant-log.js');
-  const { createPlantStores } = await load('tenants.js');
-  const { durableBacking } = await load('durable-stores.js');
+  const { openPlantLog, tenantLogPath } = await import('../dist/src/store/plant-log.js');
+  const { createPlantStores } = await import('../dist/src/store/tenants.js');
+  const { durableBacking } = await import('../dist/src/store/durable-stores.js');
 
   const dataDir = join(work, 'data');
   const writing = await openPlantLog(dataDir);

@@ -1,6 +1,6 @@
 // Measures paging GET /__control/plants over 1,000,000 plants (run by hand after npm run build):
-//   node --expose-gc test/control/measure-plant-list.mjs
-import { startServer } from '../../dist/src/index.js';
+//   node --expose-gc bench/plant-list.mjs
+import { startServer } from '../dist/src/index.js';
 const server = await startServer({ port: 0 });
 for (let start = 0; start < 1_000_000; start += 50_000) {
   await server.store.seed(Array.from({ length: 50_000 }, (_, i) => ({ id: 9007199254740993n + BigInt(start + i), name: `Monstera ${start + i}` })));
