@@ -7,7 +7,8 @@ import { preloadMocker } from '../prism/internals.js';
 import { bindControlOperation } from '../control/bind-control.js';
 import { loadControlDocument } from '../control/control-document.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
-import { createJournal, JOURNAL_DEFAULTS, type Journal } from '../journal/journal.js';
+import { createJournal, type Journal } from '../journal/journal.js';
+import { SERVE_DEFAULTS } from '../server/options/table.js';
 import { createLogger, type Logger, type LogLevel } from '../log/logger.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
@@ -93,14 +94,8 @@ export interface RunningServer {
 /** Where the control API lives; the API document's own paths never start with it. */
 export const CONTROL_PREFIX = '/__control';
 
-export const DEFAULTS = {
-  port: 4010,
-  host: '127.0.0.1',
-  bodyLimitBytes: 1024 * 1024,
-  bodyBufferBytes: 64 * 1024 * 1024,
-  requestTimeoutMs: 10_000,
-  maxTenants: 1_000,
-} as const;
+/** The defaults of the options, as declared in the serve option table. */
+export const DEFAULTS = SERVE_DEFAULTS;
 
 /** Starts the stand-in and resolves once it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -140,8 +135,8 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   });
   const store = await stores.forTenant(SHARED_TENANT);
   if (seed.length > 0) await store.seed(seed);
-  const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity, {
-    bytes: options.journalBytes ?? JOURNAL_DEFAULTS.bytes,
+  const journal = createJournal(options.journalSize ?? DEFAULTS.journalSize, {
+    bytes: options.journalBytes ?? DEFAULTS.journalBytes,
     credentials: credentialNamesOf(document.operations),
   });
   const tokens = options.tokens ?? [];

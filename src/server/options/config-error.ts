@@ -30,18 +30,11 @@ export function mustBe(at: string, what: string, value: unknown): KeyProblem {
   return new KeyProblem(`${at === '' ? 'the file' : at} must be ${what}, not ${shown(value)}`);
 }
 
-export function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Refuses keys outside `known`, suggesting the nearest one: a typo must not be silently ignored. */
-export function checkKeys(value: Record<string, unknown>, known: readonly string[], at: string): void {
-  for (const key of Object.keys(value)) {
-    if (known.includes(key)) continue;
-    const near = known.find((candidate) => editDistance(candidate.toLowerCase(), key.toLowerCase()) <= 2);
-    const where = at === '' ? '' : ` in ${at}`;
-    throw new KeyProblem(`unknown key "${key}"${where}${near ? `; did you mean "${near}"?` : ''} (known keys: ${known.join(', ')})`);
-  }
+/** An unknown key, with the nearest known one: a typo must not be silently ignored. */
+export function unknownKey(key: string, known: readonly string[], at: string): KeyProblem {
+  const near = known.find((candidate) => editDistance(candidate.toLowerCase(), key.toLowerCase()) <= 2);
+  const where = at === '' ? '' : ` in ${at}`;
+  return new KeyProblem(`unknown key "${key}"${where}${near ? `; did you mean "${near}"?` : ''} (known keys: ${known.join(', ')})`);
 }
 
 function editDistance(a: string, b: string): number {

@@ -1,0 +1,76 @@
+/**
+ * Seed plants: `--seed-data plants.json`, or a config file's `seed` (a list, or a file's path).
+ * Checked by the NewPlant schema the control API's seedPlants uses (data-schemas.ts). Ids are
+ * int64, read exactly, so an id beyond 2^53 keeps its digits; a file may also write an id as a
+ * string of digits, for tools that cannot write big numbers.
+ */
+import { INPUT_FILE_LIMITS, readInputFile } from '../../document/read-input-file.js';
+import type { Plant } from '../../store/plant-store.js';
+import { parseExactJson } from '../../validation/exact-json.js';
+import { ConfigError, keyPath, KeyProblem } from './config-error.js';
+import { dataSchemas } from './data-schemas.js';
+import { compileDataCheck, type DataCheck } from './schema-check.js';
+
+/** `--seed-data plants.json`: a JSON array of NewPlant ({id, name, tag?}). */
+export async function loadSeedData(path: string): Promise<Plant[]> {
+  try {
+    return await readSeedFile(path, 'the seed file (--seed-data)');
+  } catch (error) {
+    if (error instanceof KeyProblem) throw new ConfigError(`${path}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The seed file's plants; throws KeyProblem (message without the file) when it cannot be used. */
+export async function readSeedFile(path: string, what = 'the seed file'): Promise<Plant[]> {
+  let text: string;
+  try {
+    text = await readInputFile(path, INPUT_FILE_LIMITS.seed);
+  } catch (error) {
+    throw new KeyProblem(`cannot read ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = parseExactJson(text);
+  if (!parsed.ok) throw new KeyProblem(parsed.reason.replace(/^the body/, 'the seed file'));
+  return readSeedPlants(parsed.value, '', await plantsCheck());
+}
+
+let compiled: Promise<DataCheck> | undefined;
+
+/** The compiled check of a list of plants, compiled once. */
+export function plantsCheck(): Promise<DataCheck> {
+  compiled ??= dataSchemas().then((schemas) => compileDataCheck(schemas.plants));
+  return compiled;
+}
+
+/**
+ * A list of plants at key path `at`. A repeated id is refused, as it can only be a mistake in a
+ * file meant to be the starting state.
+ */
+export function readSeedPlants(value: unknown, at: string, check: DataCheck): Plant[] {
+  const exact = withDigitIds(value);
+  check(exact, at);
+  const plants = Array.isArray(exact) ? exact.map(toPlant) : [];
+  const firstIndexOf = new Map<bigint, number>();
+  plants.forEach((plant, index) => {
+    const earlier = firstIndexOf.get(plant.id);
+    if (earlier !== undefined) throw new KeyProblem(`${keyPath(keyPath(at, index), 'id')} ${plant.id} repeats ${keyPath(keyPath(at, earlier), 'id')}; plant ids are unique`);
+    firstIndexOf.set(plant.id, index);
+  });
+  return plants;
+}
+
+/** Ids written as digits become the integers they spell, before the schema (integer ids) sees them. */
+function withDigitIds(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+    const { id } = item as Record<string, unknown>;
+    return typeof id === 'string' && /^-?\d{1,20}$/.test(id) ? { ...item, id: BigInt(id) } : item;
+  });
+}
+
+/** A plant the schema has accepted: an integer id (a bigint beyond 2^53), a string name and tag. */
+function toPlant(value: unknown): Plant {
+  const { id, name, tag } = value as { id: number | bigint; name: string; tag?: string };
+  return tag === undefined ? { id: BigInt(id), name } : { id: BigInt(id), name, tag };
+}
