@@ -79,9 +79,34 @@ export function parseArgsOptions(table: OptionTable): Record<string, { type: 'st
   return options;
 }
 
-/** Reads `argv` against the table (unknown flags and missing values are parseArgs' TypeErrors). */
+/** Reads `argv` against the table (unknown flags and missing values are parseArgs' TypeErrors; a typo gets the nearest flag). */
 export function readFlags(table: OptionTable, argv: readonly string[], allowPositionals = false): { values: FlagValues; positionals: string[] } {
-  return parseArgs({ args: [...argv], strict: true, allowPositionals, options: parseArgsOptions(table) });
+  const options = parseArgsOptions(table);
+  try {
+    return parseArgs({ args: [...argv], strict: true, allowPositionals, options });
+  } catch (error) {
+    const unknown = error instanceof TypeError ? /^Unknown option '--([^']+)'/.exec(error.message)?.[1] : undefined;
+    const near = unknown === undefined ? undefined : nearest(unknown, Object.keys(options));
+    if (near === undefined) throw error;
+    throw new TypeError(`Unknown option '--${unknown}'; did you mean '--${near}'?`);
+  }
+}
+
+/** The candidate within two edits of `word` (case aside), for "did you mean". */
+export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  return candidates.find((candidate) => editDistance(candidate.toLowerCase(), word.toLowerCase()) <= 2);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
 }
 
 /** The "Options:" lines of --help: the flag column padded to `width`, continuation lines indented to match. */

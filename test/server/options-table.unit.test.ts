@@ -1,6 +1,6 @@
 /** The shared option machinery (src/core/options.ts): one precedence, one whole-number reading, generated help. */
 import { describe, expect, it } from 'vitest';
-import { parseArgsOptions, parseWhole, renderOptionsHelp, resolveOptions, type OptionTable } from '../../src/core/options.js';
+import { parseArgsOptions, parseWhole, readFlags, renderOptionsHelp, resolveOptions, type OptionTable } from '../../src/core/options.js';
 
 const TABLE = {
   port: { type: 'integer', flag: 'port', argument: 'N', env: 'X_PORT', min: 0, max: 10, default: 4, help: 'port (default {default})' },
@@ -39,6 +39,11 @@ describe('the generated command line', () => {
   it('parseArgs options and help lines come from the table', () => {
     expect(parseArgsOptions(TABLE)).toEqual({ port: { type: 'string' }, name: { type: 'string', multiple: true }, 'no-cors': { type: 'boolean' }, level: { type: 'string' } });
     expect(renderOptionsHelp(TABLE, 12)).toBe('  --port N   port (default 4)\n  --name     names;\n             repeat for more\n  --no-cors  no cors\n  --level    level\n');
+  });
+
+  it('suggests the nearest flag for a misspelt one', () => {
+    expect(() => readFlags(TABLE, ['--prot', '1'])).toThrow("Unknown option '--prot'; did you mean '--port'?");
+    expect(() => readFlags(TABLE, ['--frobnicate'])).toThrow("Unknown option '--frobnicate'");
   });
 
   it('reads whole numbers as decimal digits only', () => {
