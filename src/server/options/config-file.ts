@@ -35,9 +35,6 @@ export const CONFIG_KEYS = (Object.keys(SERVE_OPTIONS) as (keyof typeof SERVE_OP
   (key): key is ConfigKey<typeof SERVE_OPTIONS> => !('inConfig' in SERVE_OPTIONS[key]),
 );
 
-/** Options that name files: resolved against the config file's folder, not the working directory. */
-const PATH_KEYS = ['spec', 'dataDir'] as const;
-
 /** The JSON Schema of a config file, generated from the option table. */
 export function configSchema(schemas: DataSchemas): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
@@ -64,10 +61,13 @@ function entrySchema(entry: OptionEntry): JsonSchema {
   }
 }
 
-let compiled: Promise<DataCheck> | undefined;
+/** A config file as the schema accepts it: seed plants are checked apart (readSeedPlants), a seed file's path is kept. */
+type ConfigFile = Omit<ServeConfig, 'seed'> & { readonly seed?: string };
 
-function configCheck(): Promise<DataCheck> {
-  compiled ??= dataSchemas().then((schemas) => compileDataCheck(configSchema(schemas)));
+let compiled: Promise<DataCheck<ConfigFile>> | undefined;
+
+function configCheck(): Promise<DataCheck<ConfigFile>> {
+  compiled ??= dataSchemas().then((schemas) => compileDataCheck<ConfigFile>(configSchema(schemas)));
   return compiled;
 }
 
@@ -94,24 +94,25 @@ export async function loadConfig(path: string): Promise<ServeConfig> {
 }
 
 async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
-  const check = await configCheck();
-  // A list of seed plants is checked by readSeedPlants, which reads digit ids too; a path is read below.
-  const settings = isMapping(raw) && Array.isArray(raw.seed) ? withoutSeed(raw) : raw;
+  const check: DataCheck<ConfigFile> = await configCheck();
+  // A list of seed plants is read by readSeedPlants (exact ids, digit ids); a path is read below.
+  const seedList: unknown[] | undefined = isMapping(raw) && Array.isArray(raw.seed) ? raw.seed : undefined;
+  // Whole numbers as numbers: the schema bounds every one (a seed id, which may pass 2^53, is read apart).
+  const settings = numbersOf(seedList === undefined || !isMapping(raw) ? raw : withoutSeed(raw));
   check(settings, '');
-  // The check has accepted it: a mapping of the table's keys, each of its entry's type.
-  const { seed, faults, ...options } = numbersOf(settings) as Record<string, unknown>;
-  const config: Record<string, unknown> = { ...options };
-  for (const key of PATH_KEYS) {
-    if (typeof options[key] === 'string') config[key] = resolve(folder, options[key]);
-  }
-  if (Array.isArray(faults)) config.faults = faults.map((fault: unknown, index) => checkedFault(fault, keyPath('faults', index)));
-  if (isMapping(raw) && raw.seed !== undefined) config.seed = await readSeed(raw.seed, folder);
-  return config as ServeConfig;
+  const { seed, faults, spec, dataDir, ...options } = settings;
+  return {
+    ...options,
+    ...(spec !== undefined ? { spec: resolve(folder, spec) } : {}),
+    ...(dataDir !== undefined ? { dataDir: resolve(folder, dataDir) } : {}),
+    ...(faults !== undefined ? { faults: faults.map((fault, index) => checkedFault(fault, keyPath('faults', index))) } : {}),
+    ...(seedList !== undefined ? { seed: readSeedPlants(seedList, 'seed', await plantsCheck()) } : {}),
+    ...(seed !== undefined ? { seed: await readSeedFileAt(seed, folder) } : {}),
+  };
 }
 
-/** The seed: plants written in place, or the path of a JSON file of them. */
-async function readSeed(value: unknown, folder: string): Promise<Plant[]> {
-  if (typeof value !== 'string') return readSeedPlants(value, 'seed', await plantsCheck());
+/** A seed file named by the config, relative to its folder; its problems name it. */
+async function readSeedFileAt(value: string, folder: string): Promise<Plant[]> {
   try {
     return await readSeedFile(resolve(folder, value));
   } catch (error) {
@@ -121,8 +122,7 @@ async function readSeed(value: unknown, folder: string): Promise<Plant[]> {
 }
 
 /** The schema checked each field; faults.add's check says how they fit together (a status fault needs a status…). */
-function checkedFault(fault: unknown, at: string): FaultSpec {
-  const spec = fault as FaultSpec;
+function checkedFault(spec: FaultSpec, at: string): FaultSpec {
   try {
     checkFaultSpec(spec);
   } catch (error) {
@@ -134,7 +134,7 @@ function checkedFault(fault: unknown, at: string): FaultSpec {
   return spec;
 }
 
-/** Every bigint the YAML parser made becomes a number; the schema has bounded them all (seed ids are read apart). */
+/** Every bigint the YAML parser made becomes a number. */
 function numbersOf(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
   if (Array.isArray(value)) return value.map(numbersOf);

@@ -16,12 +16,15 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 /** A phrase for "must be <phrase>" that replaces the one derived from the schema. */
 export const MUST_BE = 'x-must-be';
 
-/** Throws a KeyProblem naming the first thing wrong with `value` (found at key path `at`). */
-export type DataCheck = (value: unknown, at: string) => void;
+/**
+ * Throws a KeyProblem naming the first thing wrong with `value` (found at key path `at`); once it
+ * returns, `value` has the shape `T` the schema describes (as Ajv's ValidateFunction<T> promises).
+ */
+export type DataCheck<T> = (value: unknown, at: string) => asserts value is T;
 
-export function compileDataCheck(schema: JsonSchema): DataCheck {
+export function compileDataCheck<T>(schema: JsonSchema): DataCheck<T> {
   const check = compileSchemaCheck(schema, undefined, '');
-  return (value, at) => {
+  return (value: unknown, at: string): asserts value is T => {
     // YAML and exact JSON give bigints for large integers; Ajv judges doubles on the same side of
     // the int64 bounds. The parsed data is JSON-shaped (YAML's core schema has no other types).
     const diagnostics = check(validationView(value as ExactJson));

@@ -34,11 +34,18 @@ export async function readSeedFile(path: string, what = 'the seed file'): Promis
   return readSeedPlants(parsed.value, '', await plantsCheck());
 }
 
-let compiled: Promise<DataCheck> | undefined;
+/** A NewPlant as the schema accepts it: an integer id (a bigint beyond 2^53 or when written as digits). */
+interface NewPlant {
+  readonly id: number | bigint;
+  readonly name: string;
+  readonly tag?: string;
+}
+
+let compiled: Promise<DataCheck<readonly NewPlant[]>> | undefined;
 
 /** The compiled check of a list of plants, compiled once. */
-export function plantsCheck(): Promise<DataCheck> {
-  compiled ??= dataSchemas().then((schemas) => compileDataCheck(schemas.plants));
+export function plantsCheck(): Promise<DataCheck<readonly NewPlant[]>> {
+  compiled ??= dataSchemas().then((schemas) => compileDataCheck<readonly NewPlant[]>(schemas.plants));
   return compiled;
 }
 
@@ -46,10 +53,10 @@ export function plantsCheck(): Promise<DataCheck> {
  * A list of plants at key path `at`. A repeated id is refused, as it can only be a mistake in a
  * file meant to be the starting state.
  */
-export function readSeedPlants(value: unknown, at: string, check: DataCheck): Plant[] {
+export function readSeedPlants(value: unknown, at: string, check: DataCheck<readonly NewPlant[]>): Plant[] {
   const exact = withDigitIds(value);
   check(exact, at);
-  const plants = Array.isArray(exact) ? exact.map(toPlant) : [];
+  const plants = exact.map(toPlant);
   const firstIndexOf = new Map<bigint, number>();
   plants.forEach((plant, index) => {
     const earlier = firstIndexOf.get(plant.id);
@@ -69,8 +76,6 @@ function withDigitIds(value: unknown): unknown {
   });
 }
 
-/** A plant the schema has accepted: an integer id (a bigint beyond 2^53), a string name and tag. */
-function toPlant(value: unknown): Plant {
-  const { id, name, tag } = value as { id: number | bigint; name: string; tag?: string };
+function toPlant({ id, name, tag }: NewPlant): Plant {
   return tag === undefined ? { id: BigInt(id), name } : { id: BigInt(id), name, tag };
 }
