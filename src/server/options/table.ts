@@ -8,9 +8,13 @@ import { JOURNAL_DEFAULTS } from '../../journal/journal.js';
 import { LOG_LEVELS } from '../../log/logger.js';
 
 export const SERVE_OPTIONS = {
+  /** OpenAPI document: a file path (YAML or JSON). Default: the bundled Plant Store. */
   spec: { type: 'string', flag: 'spec', argument: 'FILE', nonEmpty: true, help: 'OpenAPI document, YAML or JSON (default: the bundled Plant Store)' },
+  /** 0 picks a free port. Default 4010. */
   port: { type: 'integer', flag: 'port', argument: 'N', min: 0, max: 65_535, default: 4010, help: 'port to listen on; 0 picks a free one (default {default})' },
+  /** Default 127.0.0.1. */
   host: { type: 'string', flag: 'host', argument: 'H', nonEmpty: true, default: '127.0.0.1', help: 'address to listen on (default {default})' },
+  /** Accepted bearer tokens. None: any non-empty bearer token is accepted. */
   tokens: {
     type: 'strings',
     flag: 'token',
@@ -21,6 +25,7 @@ export const SERVE_OPTIONS = {
     default: [],
     help: 'accept this bearer token; repeat for more. Also PLANTSTORE_TOKENS=a,b.\nWithout tokens any non-empty bearer token is accepted',
   },
+  /** HTTP status of an authentication failure. Default: the operation's declared failure status (400 here). */
   authStatus: {
     type: 'enum',
     flag: 'auth-status',
@@ -28,9 +33,13 @@ export const SERVE_OPTIONS = {
     values: [400, 401],
     help: "HTTP status for refused credentials (default: the operation's\ndeclared failure status, 400 for the Plant Store)",
   },
+  /** Add the id to the created Plant. Default false: the document's Plant has name and tag only. */
   echoId: { type: 'boolean', flag: 'echo-id', default: false, help: 'add the id to the created Plant' },
+  /** Answer cross-origin requests (and preflights) from browsers. Default true. */
   cors: { type: 'boolean', flag: 'no-cors', negated: true, default: true, help: 'do not answer cross-origin browser requests' },
+  /** Largest accepted request body. Default 1 MiB. */
   bodyLimitBytes: { type: 'integer', flag: 'body-limit', argument: 'BYTES', min: 1, max: 2 ** 31, default: 1024 * 1024, help: 'largest request body (default {default})' },
+  /** Bytes of request bodies held at once across all requests being received; a request that would pass it gets 503 with Retry-After. Default 64 MiB, and never below bodyLimitBytes. */
   bodyBufferBytes: {
     type: 'integer',
     flag: 'body-buffer-bytes',
@@ -42,6 +51,7 @@ export const SERVE_OPTIONS = {
     defaultApplied: false,
     help: 'request-body bytes held at once across all requests being received;\npast it a request gets 503 + Retry-After (default {default},\nat least --body-limit)',
   },
+  /** Time allowed to receive a whole request; a slower one gets 408. Default 10 s. */
   requestTimeoutMs: {
     type: 'integer',
     flag: 'request-timeout-ms',
@@ -51,8 +61,11 @@ export const SERVE_OPTIONS = {
     default: 10_000,
     help: 'time to receive a whole request before 408 (default {default})',
   },
+  /** Each bearer token gets its own plant store and journal view. Default false. */
   isolateByToken: { type: 'boolean', flag: 'isolate-by-token', default: false, help: 'every bearer token gets its own plant store and journal view' },
+  /** Keep the plants in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
   dataDir: { type: 'string', flag: 'data-dir', argument: 'DIR', nonEmpty: true, help: 'keep the plants in DIR across restarts (default: memory only)' },
+  /** With isolateByToken: tenants held in memory at most (besides the shared one); the least recently used idle one is evicted. Default 1000. */
   maxTenants: {
     type: 'integer',
     flag: 'max-tenants',
@@ -62,6 +75,7 @@ export const SERVE_OPTIONS = {
     default: 1_000,
     help: 'with --isolate-by-token, tenants held in memory at most; the least\nrecently used idle one is evicted (default {default}). Without\n--data-dir an evicted tenant\'s plants are gone',
   },
+  /** Requests the journal keeps; 0 keeps none. Default 1000. */
   journalSize: {
     type: 'integer',
     flag: 'journal-size',
@@ -71,6 +85,7 @@ export const SERVE_OPTIONS = {
     default: JOURNAL_DEFAULTS.capacity,
     help: 'requests kept in the journal (default {default}; 0 keeps none)',
   },
+  /** The most bytes (kept bodies and request headers) the journal holds; the oldest entries go first. Default 64 MiB. */
   journalBytes: {
     type: 'integer',
     flag: 'journal-bytes',
@@ -80,6 +95,7 @@ export const SERVE_OPTIONS = {
     default: JOURNAL_DEFAULTS.bytes,
     help: 'bytes of bodies and request headers the journal holds at most;\nthe oldest go first (default {default})',
   },
+  /** Only this bearer token opens the control API (/__control); without it the control API is open to the Hosts of `allowedHosts`. */
   adminToken: {
     type: 'string',
     flag: 'admin-token',
@@ -88,6 +104,7 @@ export const SERVE_OPTIONS = {
     nonEmpty: true,
     help: 'require this bearer token on the control API (/__control); API tokens\nnever open it. Also PLANTSTORE_ADMIN_TOKEN. Without it the control API is open',
   },
+  /** Without an admin token the control API answers only requests whose Host is a loopback name or an IP address (against DNS rebinding), or one of these names; '*' allows every name. */
   allowedHosts: {
     type: 'strings',
     flag: 'allow-host',
@@ -100,6 +117,7 @@ export const SERVE_OPTIONS = {
   seed: { type: 'data', flag: 'seed-data', argument: 'FILE', help: 'start with the plants of this JSON array of NewPlant' },
   faults: { type: 'data', help: 'faults active from the start (config file only)' },
   config: { type: 'string', flag: 'config', argument: 'FILE', inConfig: false, help: 'read options from a YAML/JSON file (flags given here win)' },
+  /** Default 'silent' for code, 'info' for the CLI. */
   logLevel: {
     type: 'enum',
     flag: 'log-level',
