@@ -8,7 +8,8 @@ import { bindControlOperation } from '../control/bind-control.js';
 import { loadControlDocument } from '../control/control-document.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
 import { createJournal, type Journal } from '../journal/journal.js';
-import { SERVE_DEFAULTS, type ServeOptionValues } from '../server/options/table.js';
+import type { ServerOptions } from '../server/options/server-options.js';
+import { SERVE_DEFAULTS } from '../server/options/table.js';
 import { createLogger, type Logger } from '../log/logger.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
@@ -19,21 +20,7 @@ import { createBodyBudget } from './read-body.js';
 import { compileHostCheck } from './host-check.js';
 import { answerClientError, answerConnect, trackResponse } from './socket-answer.js';
 
-/**
- * startServer's options: those of the serve option table (src/server/options/table.ts, where each
- * is described and given its default and range), in code with a parsed document allowed as `spec`,
- * seed plants and faults as data, and a log sink. For code logLevel defaults to 'silent'.
- */
-export type ServerOptions = Omit<ServeOptionValues, 'spec' | 'seed' | 'faults' | 'config' | 'help'> & {
-  /** OpenAPI document: a file path (YAML or JSON) or a parsed object. Default: the bundled Plant Store. */
-  readonly spec?: string | object;
-  /** Plants the (shared) store starts with. */
-  readonly seed?: readonly Plant[];
-  /** Faults active from the start. */
-  readonly faults?: readonly FaultSpec[];
-  /** Where log lines go; default stdout. */
-  readonly log?: (line: string) => void;
-};
+export type { ServerOptions } from '../server/options/server-options.js';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:4010 */

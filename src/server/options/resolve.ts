@@ -1,6 +1,6 @@
 /** `plantstore serve` options from their sources, with one precedence: flag > environment > config file > default. */
 import { readFlags, resolveOptions, type FlagValues } from '../../core/options.js';
-import type { ServerOptions } from '../../http/server.js';
+import type { ServerOptions } from './server-options.js';
 import type { ServeConfig } from './config-file.js';
 import { SERVE_OPTIONS } from './table.js';
 
