@@ -14,24 +14,31 @@ import { CHECKS } from './checks/index.js';
 import { renderConsoleReport, renderFinding } from './reporters/console.js';
 import type { CheckResult, VerifyOptions, VerifyReport } from './report.js';
 import { verify } from './runner/verify.js';
+import { resolveOptions } from '../src/core/options.js';
+import { VERIFY_OPTIONS } from './options.js';
 
 const env = process.env;
 const external = env.CONTRACT_TARGET !== undefined && env.CONTRACT_TARGET !== '';
-const TOKEN = env.CONTRACT_TOKEN ?? 'conformance-suite-token';
 /** A full run against a slow target can take a while; the checks themselves are instant. */
 const RUN_TIMEOUT_MS = 600_000;
 
-function flag(name: string, fallback: boolean): boolean {
-  const value = env[name];
-  return value === undefined || value === '' ? fallback : value === '1' || value.toLowerCase() === 'true';
-}
-
-function whole(name: string): number | undefined {
-  const value = env[name];
-  if (value === undefined || value === '') return undefined;
-  if (!/^-?\d+$/.test(value)) throw new Error(`${name} must be a whole number, not "${value}"`);
-  return Number(value);
-}
+/**
+ * The CONTRACT_* variables, read by the verify option table. Below them, this route's own
+ * defaults: the project's stand-in keeps ids unique and checks tokens; another target must say so.
+ */
+const ROUTE_DEFAULTS = external
+  ? { token: 'conformance-suite-token' }
+  : { token: 'conformance-suite-token', runs: 100, expectUniqueIds: true, stateful: true, tokensValidated: true };
+const { target: _target, junit: _junit, json: _json, emitRegressions: _emit, help: _help, ...fromEnv } = resolveOptions(
+  VERIFY_OPTIONS,
+  { flags: {}, env, config: ROUTE_DEFAULTS },
+  {
+    fail: (message) => {
+      throw new Error(message);
+    },
+  },
+);
+const TOKEN = fromEnv.token ?? ROUTE_DEFAULTS.token;
 
 let report: VerifyReport | undefined;
 let stop: (() => Promise<void>) | undefined;
@@ -43,24 +50,7 @@ beforeAll(async () => {
     target = server.url;
     stop = () => server.close();
   }
-  const runs = whole('CONTRACT_RUNS');
-  const seed = whole('CONTRACT_SEED');
-  const timeoutMs = whole('CONTRACT_TIMEOUT_MS');
-  const concurrency = whole('CONTRACT_CONCURRENCY');
-  const options: VerifyOptions = {
-    target,
-    token: TOKEN,
-    ...(env.CONTRACT_SPEC ? { spec: env.CONTRACT_SPEC } : {}),
-    ...(runs === undefined ? (external ? {} : { runs: 100 }) : { runs }),
-    ...(seed === undefined ? {} : { seed }),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(concurrency === undefined ? {} : { concurrency }),
-    strict: flag('CONTRACT_STRICT', false),
-    // The project's own stand-in keeps ids unique and checks tokens; another target must say so.
-    expectUniqueIds: flag('CONTRACT_EXPECT_UNIQUE_IDS', !external),
-    stateful: flag('CONTRACT_STATEFUL', !external),
-    tokensValidated: flag('CONTRACT_TOKENS_VALIDATED', !external),
-  };
+  const options: VerifyOptions = { target, ...fromEnv, token: TOKEN, stateful: fromEnv.stateful ?? false };
   report = await verify(options);
   // The whole report once, so a failing run shows the table and every finding with its curl.
   if (!report.ok) process.stdout.write(renderConsoleReport(report));

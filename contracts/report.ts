@@ -4,6 +4,7 @@
  * regression files) read only these shapes and make all text from them, curl and replay
  * commands included.
  */
+import type { RunOptionValues } from './options.js';
 
 /** Every check the suite runs, by its stable id: derived from the checks' registry. */
 export type { CheckId } from './checks/index.js';
@@ -112,29 +113,14 @@ export interface VerifyProgress {
   readonly warnings: number;
 }
 
-export interface VerifyOptions {
+/**
+ * verify()'s options: those of the verify option table (contracts/options.ts, where each is
+ * described with its default and range), with a parsed document allowed as `spec` and a progress callback.
+ */
+export type VerifyOptions = Omit<RunOptionValues, 'target' | 'spec'> & {
   /** Base URL of the server under test, e.g. http://127.0.0.1:4010 */
   readonly target: string;
-  /** Bearer token sent with valid requests. */
-  readonly token?: string;
   /** OpenAPI document (path or parsed object); the bundled Plant Store document by default. */
   readonly spec?: string | object;
-  /** fast-check runs per property. */
-  readonly runs?: number;
-  readonly seed?: number;
-  /** fast-check replay path of a failure (with its seed). */
-  readonly replay?: string;
-  /** Per-request timeout. */
-  readonly timeoutMs?: number;
-  /** Requests in flight at once (undici Pool connections). */
-  readonly concurrency?: number;
-  /** Warnings become failures. */
-  readonly strict?: boolean;
-  /** The target must refuse a stored id again (and so keep int64 ids exact). */
-  readonly expectUniqueIds?: boolean;
-  /** Run the model-based sequence check (on by default when expectUniqueIds). */
-  readonly stateful?: boolean;
-  /** The target refuses tokens it does not know: send a bogus token too. */
-  readonly tokensValidated?: boolean;
   readonly onProgress?: (progress: VerifyProgress) => void;
-}
+};

@@ -1,7 +1,7 @@
 /** The run's settings, read from the options once (defaults filled in, ranges checked). */
 import type { ReplayOptions, VerifyOptions } from '../report.js';
 import type { CaseContext } from './case-source.js';
-import { DEFAULTS } from './defaults.js';
+import { DEFAULTS, outOfRange, VERIFY_OPTIONS } from '../options.js';
 import { SetupError } from './setup.js';
 
 export interface Settings {
@@ -22,11 +22,13 @@ export function settingsOf(options: VerifyOptions): Settings {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
   const seed = options.seed ?? randomSeed();
-  if (!Number.isSafeInteger(runs) || runs < 1) throw new SetupError(`runs must be a whole number of at least 1, not ${runs}`);
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new SetupError(`the timeout must be a positive number of milliseconds, not ${timeoutMs}`);
-  if (!Number.isSafeInteger(concurrency) || concurrency < 1 || concurrency > 1024) throw new SetupError(`concurrency must be a whole number from 1 to 1024, not ${concurrency}`);
-  // fast-check seeds are 32-bit; larger ones would be silently truncated and not replay as printed.
-  if (!Number.isSafeInteger(seed) || seed < -(2 ** 31) || seed >= 2 ** 32) throw new SetupError(`the seed must be a 32-bit whole number, not ${seed}`);
+  // The ranges of the option table; code may give a fractional timeout, the command line a whole one.
+  const wrong =
+    outOfRange('runs', VERIFY_OPTIONS.runs, runs) ??
+    (Number.isFinite(timeoutMs) && timeoutMs > 0 ? undefined : `the timeout must be a positive number of milliseconds, not ${timeoutMs}`) ??
+    outOfRange('concurrency', VERIFY_OPTIONS.concurrency, concurrency) ??
+    outOfRange('the seed', VERIFY_OPTIONS.seed, seed);
+  if (wrong !== undefined) throw new SetupError(wrong);
   const expectUniqueIds = options.expectUniqueIds === true;
   return {
     runs,

@@ -5,7 +5,7 @@ import type { VerifyOptions, VerifyReport } from '../report.js';
 import type { CaseSource } from './case-source.js';
 import { runVerification } from './run.js';
 
-export { DEFAULTS } from './defaults.js';
+export { DEFAULTS } from '../options.js';
 export { SetupError } from './setup.js';
 
 export const generatedCases: CaseSource = { validCases, invalidCases, invalidCaseFamilies, boundaryCases };

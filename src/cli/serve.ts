@@ -1,141 +1,42 @@
-import { parseArgs } from 'node:util';
 import { declaredFailureStatus, operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
-import { CONTROL_PREFIX, DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
-import { CONFIG_LIMITS, loadConfig, type ServeConfig } from '../control/config.js';
-import { loadSeedData } from '../control/seed-data.js';
+import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
+import { loadConfig, type ServeConfig } from '../server/options/config-file.js';
+import { readServeFlags, resolveServeOptions, SERVE_OPTIONS } from '../server/options/resolve.js';
+import { loadSeedData } from '../server/options/seed-file.js';
+import { SERVE_HELP } from '../server/options/table.js';
 import { describeSecurity, securityOf } from '../core/openapi/security.js';
 import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
-import { JOURNAL_DEFAULTS } from '../journal/journal.js';
-import { isLogLevel, LOG_LEVELS, printable } from '../log/logger.js';
+import { printable } from '../log/logger.js';
 import { UsageError } from './usage-error.js';
 
-export const SERVE_HELP = `Usage: plantstore serve [options]
-
-Serves an OpenAPI document: POST /plants (createPlant) on a stateful in-memory store,
-every other operation mocked from the document by prism-http.
-
-Options:
-  --spec FILE              OpenAPI document, YAML or JSON (default: the bundled Plant Store)
-  --port N                 port to listen on; 0 picks a free one (default ${DEFAULTS.port})
-  --host H                 address to listen on (default ${DEFAULTS.host})
-  --token T                accept this bearer token; repeat for more. Also PLANTSTORE_TOKENS=a,b.
-                           Without tokens any non-empty bearer token is accepted
-  --auth-status 400|401    HTTP status for refused credentials (default: the operation's
-                           declared failure status, 400 for the Plant Store)
-  --echo-id                add the id to the created Plant
-  --no-cors                do not answer cross-origin browser requests
-  --body-limit BYTES       largest request body (default ${DEFAULTS.bodyLimitBytes})
-  --body-buffer-bytes N    request-body bytes held at once across all requests being received;
-                           past it a request gets 503 + Retry-After (default ${DEFAULTS.bodyBufferBytes},
-                           at least --body-limit)
-  --request-timeout-ms MS  time to receive a whole request before 408 (default ${DEFAULTS.requestTimeoutMs})
-  --isolate-by-token       every bearer token gets its own plant store and journal view
-  --data-dir DIR           keep the plants in DIR across restarts (default: memory only)
-  --max-tenants N          with --isolate-by-token, tenants held in memory at most; the least
-                           recently used idle one is evicted (default ${DEFAULTS.maxTenants}). Without
-                           --data-dir an evicted tenant's plants are gone
-  --journal-size N         requests kept in the journal (default ${JOURNAL_DEFAULTS.capacity}; 0 keeps none)
-  --journal-bytes BYTES    bytes of bodies and request headers the journal holds at most;
-                           the oldest go first (default ${JOURNAL_DEFAULTS.bytes})
-  --admin-token T          require this bearer token on the control API (${CONTROL_PREFIX}); API tokens
-                           never open it. Also PLANTSTORE_ADMIN_TOKEN. Without it the control API is open
-  --allow-host NAME        without --admin-token the control API answers only Host localhost, *.localhost
-                           or an IP address (against DNS rebinding); also answer this name (e.g. a
-                           docker-compose service). Repeat for more; '*' allows every name
-  --seed-data FILE         start with the plants of this JSON array of NewPlant
-  --config FILE            read options from a YAML/JSON file (flags given here win)
-  --log-level LEVEL        ${LOG_LEVELS.join('|')} (default info: one line per request)
-  -h, --help               this help
-`;
-
-const SERVE_FLAGS = {
-      spec: { type: 'string' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      token: { type: 'string', multiple: true },
-      'auth-status': { type: 'string' },
-      'echo-id': { type: 'boolean' },
-      'no-cors': { type: 'boolean' },
-      'body-limit': { type: 'string' },
-      'body-buffer-bytes': { type: 'string' },
-      'request-timeout-ms': { type: 'string' },
-      'log-level': { type: 'string' },
-      'isolate-by-token': { type: 'boolean' },
-      'data-dir': { type: 'string' },
-      'max-tenants': { type: 'string' },
-      'journal-size': { type: 'string' },
-      'journal-bytes': { type: 'string' },
-      'admin-token': { type: 'string' },
-      'allow-host': { type: 'string', multiple: true },
-      'seed-data': { type: 'string' },
-      config: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-} as const;
-
-function readFlags(argv: readonly string[]) {
-  return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: SERVE_FLAGS }).values;
-}
+export { SERVE_HELP };
 
 /**
  * Turns `plantstore serve` arguments into server options; throws UsageError with the flag at fault.
- * Each option comes from its flag, else the config file (`--config`, read by the caller), else its default.
+ * Each option comes from its flag, else its environment variable, else the config file (`--config`,
+ * read by the caller), else its default: see src/server/options/table.ts.
  */
 export function parseServeArguments(argv: readonly string[], environment: NodeJS.ProcessEnv = process.env, config: ServeConfig = {}): ServerOptions | 'help' {
-  const values = readFlags(argv);
-  if (values.help) return 'help';
-  const fromEnvironment = (environment.PLANTSTORE_TOKENS ?? '').split(',').map((token) => token.trim()).filter(Boolean);
-  const authStatus = values['auth-status'];
-  if (authStatus !== undefined && authStatus !== '400' && authStatus !== '401') throw new UsageError(`--auth-status must be 400 or 401, not "${authStatus}"`);
-  const logLevel = values['log-level'] ?? config.logLevel ?? 'info';
-  if (!isLogLevel(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
-  if (values.token?.some((token) => token.trim() === '')) throw new UsageError('--token must not be empty');
-  const adminToken = values['admin-token'] ?? (environment.PLANTSTORE_ADMIN_TOKEN || undefined) ?? config.adminToken;
-  if (adminToken !== undefined && adminToken.trim() === '') throw new UsageError('--admin-token must not be empty');
-  if (values['allow-host']?.some((host) => host.trim() === '')) throw new UsageError('--allow-host must not be empty');
-  const allowedHosts = [...(values['allow-host'] ?? []), ...(config.allowedHosts ?? [])];
-  const spec = values.spec ?? config.spec;
-  const dataDir = values['data-dir'] ?? config.dataDir;
-  const status = authStatus !== undefined ? (authStatus === '401' ? 401 : 400) : config.authStatus;
-  const bodyLimitBytes = integerOption('--body-limit', values['body-limit'], config.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes, ...CONFIG_LIMITS.bodyLimitBytes);
-  const bufferText = values['body-buffer-bytes'];
-  const bodyBufferBytes = bufferText === undefined ? config.bodyBufferBytes : integerOption('--body-buffer-bytes', bufferText, 0, ...CONFIG_LIMITS.bodyBufferBytes);
-  if (bodyBufferBytes !== undefined && bodyBufferBytes < bodyLimitBytes) {
-    throw new UsageError(`--body-buffer-bytes (${bodyBufferBytes}) must be at least --body-limit (${bodyLimitBytes}), or no body the limit allows could be received`);
-  }
-  return {
-    ...(spec !== undefined ? { spec } : {}),
-    port: integerOption('--port', values.port, config.port ?? DEFAULTS.port, ...CONFIG_LIMITS.port),
-    host: values.host ?? config.host ?? DEFAULTS.host,
-    tokens: [...(values.token ?? []), ...fromEnvironment, ...(config.tokens ?? [])],
-    ...(adminToken !== undefined ? { adminToken } : {}),
-    ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
-    ...(status !== undefined ? { authStatus: status } : {}),
-    echoId: values['echo-id'] ?? config.echoId ?? false,
-    cors: values['no-cors'] ? false : (config.cors ?? true),
-    bodyLimitBytes,
-    ...(bodyBufferBytes !== undefined ? { bodyBufferBytes } : {}),
-    requestTimeoutMs: integerOption('--request-timeout-ms', values['request-timeout-ms'], config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, ...CONFIG_LIMITS.requestTimeoutMs),
-    isolateByToken: values['isolate-by-token'] ?? config.isolateByToken ?? false,
-    ...(dataDir !== undefined ? { dataDir } : {}),
-    maxTenants: integerOption('--max-tenants', values['max-tenants'], config.maxTenants ?? DEFAULTS.maxTenants, ...CONFIG_LIMITS.maxTenants),
-    journalSize: integerOption('--journal-size', values['journal-size'], config.journalSize ?? JOURNAL_DEFAULTS.capacity, ...CONFIG_LIMITS.journalSize),
-    journalBytes: integerOption('--journal-bytes', values['journal-bytes'], config.journalBytes ?? JOURNAL_DEFAULTS.bytes, ...CONFIG_LIMITS.journalBytes),
-    ...(config.seed !== undefined ? { seed: config.seed } : {}),
-    ...(config.faults !== undefined ? { faults: config.faults } : {}),
-    logLevel,
-  };
+  const flags = readServeFlags(argv);
+  if (flags.help === true) return 'help';
+  return resolveServeOptions(flags, environment, config, refuse);
+}
+
+function refuse(message: string): never {
+  throw new UsageError(message);
 }
 
 export async function runServe(argv: readonly string[]): Promise<number> {
-  const flags = readFlags(argv);
-  const config = flags.config === undefined ? {} : await loadConfig(flags.config);
+  const flags = readServeFlags(argv);
+  const config = typeof flags.config === 'string' ? await loadConfig(flags.config) : {};
   const parsed = parseServeArguments(argv, process.env, config);
   if (parsed === 'help') {
     process.stdout.write(SERVE_HELP);
     return 0;
   }
-  const seedData = flags['seed-data'] === undefined ? [] : await loadSeedData(flags['seed-data']);
+  const seedFile = flags[SERVE_OPTIONS.seed.flag];
+  const seedData = typeof seedFile === 'string' ? await loadSeedData(seedFile) : [];
   const options: ServerOptions = seedData.length === 0 ? parsed : { ...parsed, seed: [...(parsed.seed ?? []), ...seedData] };
   const server = await startServer(options);
   if (options.logLevel !== 'silent') process.stdout.write(banner(server, options));
@@ -181,11 +82,4 @@ function banner(server: RunningServer, options: ServerOptions): string {
 function controlHosts(allowed: readonly string[]): string {
   if (allowed.includes(ANY_HOST)) return 'any Host';
   return `Host localhost, *.localhost, IP addresses${allowed.length > 0 ? `, ${allowed.join(', ')}` : ''}`;
-}
-
-function integerOption(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${value}"`);
-  return parsed;
 }

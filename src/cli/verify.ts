@@ -6,36 +6,12 @@
 import { constants } from 'node:fs';
 import { access, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { DEFAULTS } from '../../contracts/runner/defaults.js';
+import { VERIFY_HELP, VERIFY_OPTIONS, VERIFY_VERB } from '../../contracts/options.js';
 import { ERRORS, EXIT_CODES, PlantstoreError } from '../core/errors.js';
+import { readFlags, resolveOptions } from '../core/options.js';
 import type { VerifyOptions, VerifyReport } from '../../contracts/report.js';
 
-export const VERIFY_HELP = `Usage: plantstore verify --target URL [options]
-
-Checks a Plant Store implementation against the OpenAPI document with generated requests
-(fast-check), shrinking every failure to a minimal request with a curl command to replay it.
-
-Options:
-  --target URL            base URL of the server under test (required), e.g. http://127.0.0.1:4010
-  --token T               bearer token for valid requests (default: a fixed test token)
-  --spec FILE             OpenAPI document (default: the bundled Plant Store document)
-  --runs N                runs per property (default ${DEFAULTS.runs})
-  --seed S                fast-check seed (default: random; always printed)
-  --replay PATH           replay one case: the path printed with a finding (use with its --seed)
-  --timeout-ms MS         per-request timeout (default ${DEFAULTS.timeoutMs})
-  --concurrency C         requests in flight at once (default ${DEFAULTS.concurrency})
-  --strict                warnings (answers the document is silent about) fail too
-  --expect-unique-ids     the target must refuse an id it already holds (turns on --stateful)
-  --stateful              run the model-based sequences of creates
-  --tokens-validated      the target refuses unknown tokens: send a bogus one too
-  --junit FILE            write a JUnit XML report
-  --json FILE             write the report as JSON
-  --emit-regressions DIR  write each failure as a runnable vitest file
-  -h, --help              show this help
-
-Exit codes: 0 conforms, 1 a check failed, 2 usage or set-up error.
-`;
+export { VERIFY_HELP };
 
 /** Runs `plantstore verify` with `argv` (the arguments after "verify"); resolves to the exit code. */
 export async function runVerify(argv: readonly string[]): Promise<number> {
@@ -100,63 +76,25 @@ interface Parsed {
 }
 
 function parse(argv: readonly string[]): Parsed {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: true,
-    options: {
-      target: { type: 'string' },
-      token: { type: 'string' },
-      spec: { type: 'string' },
-      runs: { type: 'string' },
-      seed: { type: 'string' },
-      replay: { type: 'string' },
-      'timeout-ms': { type: 'string' },
-      concurrency: { type: 'string' },
-      strict: { type: 'boolean' },
-      'expect-unique-ids': { type: 'boolean' },
-      stateful: { type: 'boolean' },
-      'tokens-validated': { type: 'boolean' },
-      junit: { type: 'string' },
-      json: { type: 'string' },
-      'emit-regressions': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help === true) return { help: true, options: { target: '' } };
+  const { values: flags, positionals } = readFlags(VERIFY_OPTIONS, argv, true);
+  if (flags.help === true) return { help: true, options: { target: '' } };
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (options start with --)`);
-  if (values.target === undefined || values.target === '') throw new Error('--target URL is required, e.g. --target http://127.0.0.1:4010');
-  if (!/^https?:\/\/[^/]/i.test(values.target)) throw new Error(`--target must be an http(s) URL, not "${values.target}"`);
-  if (values.replay !== undefined && values.seed === undefined) throw new Error('--replay needs the --seed printed with the finding');
-  const options: VerifyOptions = {
-    target: values.target,
-    ...(values.token === undefined ? {} : { token: values.token }),
-    ...(values.spec === undefined ? {} : { spec: values.spec }),
-    ...(values.runs === undefined ? {} : { runs: whole('--runs', values.runs, 1) }),
-    ...(values.seed === undefined ? {} : { seed: whole('--seed', values.seed, -(2 ** 31)) }),
-    ...(values.replay === undefined ? {} : { replay: values.replay }),
-    ...(values['timeout-ms'] === undefined ? {} : { timeoutMs: whole('--timeout-ms', values['timeout-ms'], 1) }),
-    ...(values.concurrency === undefined ? {} : { concurrency: whole('--concurrency', values.concurrency, 1) }),
-    strict: values.strict === true,
-    expectUniqueIds: values['expect-unique-ids'] === true,
-    ...(values.stateful === true ? { stateful: true } : {}),
-    tokensValidated: values['tokens-validated'] === true,
-  };
+  // The command line only: the CONTRACT_* variables are the vitest route's.
+  const { junit, json, emitRegressions, help: _help, target, ...run } = resolveOptions(VERIFY_OPTIONS, { flags }, { verb: VERIFY_VERB, fail });
+  if (target === undefined || target === '') throw new Error('--target URL is required, e.g. --target http://127.0.0.1:4010');
+  if (!/^https?:\/\/[^/]/i.test(target)) throw new Error(`--target must be an http(s) URL, not "${target}"`);
+  if (run.replay !== undefined && run.seed === undefined) throw new Error('--replay needs the --seed printed with the finding');
   return {
     help: false,
-    options,
-    ...(values.junit === undefined ? {} : { junit: values.junit }),
-    ...(values.json === undefined ? {} : { json: values.json }),
-    ...(values['emit-regressions'] === undefined ? {} : { regressions: values['emit-regressions'] }),
+    options: { target, ...run },
+    ...(junit === undefined ? {} : { junit }),
+    ...(json === undefined ? {} : { json }),
+    ...(emitRegressions === undefined ? {} : { regressions: emitRegressions }),
   };
 }
 
-function whole(flag: string, text: string, min: number): number {
-  const value = Number(text);
-  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min) {
-    throw new Error(`${flag} takes a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${text}"`);
-  }
-  return value;
+function fail(message: string): never {
+  throw new Error(message);
 }
 
 function usageError(message: string): number {

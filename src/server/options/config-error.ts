@@ -1,4 +1,5 @@
-import { PlantstoreError } from '../core/errors.js';
+import { PlantstoreError } from '../../core/errors.js';
+import { nearest } from '../../core/options.js';
 
 /** A config or seed file that cannot be used; the message names the file and the key at fault. */
 export class ConfigError extends PlantstoreError {
@@ -40,28 +41,9 @@ export function mustBe(at: string, what: string, value: unknown): KeyProblem {
   return new KeyProblem(`${at === '' ? 'the file' : at} must be ${what}, not ${shown(value)}`);
 }
 
-export function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Refuses keys outside `known`, suggesting the nearest one: a typo must not be silently ignored. */
-export function checkKeys(value: Record<string, unknown>, known: readonly string[], at: string): void {
-  for (const key of Object.keys(value)) {
-    if (known.includes(key)) continue;
-    const near = known.find((candidate) => editDistance(candidate.toLowerCase(), key.toLowerCase()) <= 2);
-    const where = at === '' ? '' : ` in ${at}`;
-    throw new KeyProblem(`unknown key "${key}"${where}${near ? `; did you mean "${near}"?` : ''} (known keys: ${known.join(', ')})`);
-  }
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
+/** An unknown key, with the nearest known one: a typo must not be silently ignored. */
+export function unknownKey(key: string, known: readonly string[], at: string): KeyProblem {
+  const near = nearest(key, known);
+  const where = at === '' ? '' : ` in ${at}`;
+  return new KeyProblem(`unknown key "${key}"${where}${near ? `; did you mean "${near}"?` : ''} (known keys: ${known.join(', ')})`);
 }

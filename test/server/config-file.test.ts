@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/control/config.js';
-import { loadSeedData } from '../../src/control/seed-data.js';
+import { ConfigError, loadConfig } from '../../src/server/options/config-file.js';
+import { loadSeedData } from '../../src/server/options/seed-file.js';
 
 let folder: string;
 

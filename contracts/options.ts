@@ -1,0 +1,72 @@
+/**
+ * Every `verify` option, declared once: the CLI's flags and --help (src/cli/verify.ts), the
+ * CONTRACT_* environment of the vitest route (contracts/conformance.test.ts), the defaults and the
+ * ranges `verify()` checks (runner/settings.ts). Machinery: src/core/options.ts. Light on purpose:
+ * `plantstore verify --help` loads this and nothing heavy.
+ */
+import { describeEntry, renderOptionsHelp, type OptionEntry, type OptionTable, type OptionValues } from '../src/core/options.js';
+
+export const VERIFY_OPTIONS = {
+  /** Base URL of the server under test, e.g. http://127.0.0.1:4010 */
+  target: { type: 'string', flag: 'target', argument: 'URL', env: 'CONTRACT_TARGET', help: 'base URL of the server under test (required), e.g. http://127.0.0.1:4010' },
+  /** Bearer token sent with valid requests. */
+  token: { type: 'string', flag: 'token', argument: 'T', env: 'CONTRACT_TOKEN', help: 'bearer token for valid requests (default: a fixed test token)' },
+  spec: { type: 'string', flag: 'spec', argument: 'FILE', env: 'CONTRACT_SPEC', help: 'OpenAPI document (default: the bundled Plant Store document)' },
+  /** fast-check runs per property. */
+  runs: { type: 'integer', flag: 'runs', argument: 'N', env: 'CONTRACT_RUNS', min: 1, default: 200, help: 'runs per property (default {default})' },
+  /** fast-check seed (32-bit); random by default, always reported. */
+  // fast-check seeds are 32-bit; larger ones would be silently truncated and not replay as printed.
+  seed: { type: 'integer', flag: 'seed', argument: 'S', env: 'CONTRACT_SEED', min: -(2 ** 31), max: 2 ** 32 - 1, help: 'fast-check seed (default: random; always printed)' },
+  /** fast-check replay path of a failure (with its seed). */
+  replay: { type: 'string', flag: 'replay', argument: 'PATH', help: 'replay one case: the path printed with a finding (use with its --seed)' },
+  /** Per-request timeout. */
+  timeoutMs: { type: 'integer', flag: 'timeout-ms', argument: 'MS', env: 'CONTRACT_TIMEOUT_MS', min: 1, default: 5_000, help: 'per-request timeout (default {default})' },
+  /** Requests in flight at once (undici Pool connections). */
+  concurrency: { type: 'integer', flag: 'concurrency', argument: 'C', env: 'CONTRACT_CONCURRENCY', min: 1, max: 1024, default: 16, help: 'requests in flight at once (default {default})' },
+  /** Warnings become failures. */
+  strict: { type: 'boolean', flag: 'strict', env: 'CONTRACT_STRICT', default: false, help: 'warnings (answers the document is silent about) fail too' },
+  /** The target must refuse a stored id again (and so keep int64 ids exact). */
+  expectUniqueIds: {
+    type: 'boolean',
+    flag: 'expect-unique-ids',
+    env: 'CONTRACT_EXPECT_UNIQUE_IDS',
+    default: false,
+    help: 'the target must refuse an id it already holds (turns on --stateful)',
+  },
+  /** Run the model-based sequence check (on by default when expectUniqueIds). */
+  stateful: { type: 'boolean', flag: 'stateful', env: 'CONTRACT_STATEFUL', help: 'run the model-based sequences of creates' },
+  /** The target refuses tokens it does not know: send a bogus token too. */
+  tokensValidated: { type: 'boolean', flag: 'tokens-validated', env: 'CONTRACT_TOKENS_VALIDATED', default: false, help: 'the target refuses unknown tokens: send a bogus one too' },
+  junit: { type: 'string', flag: 'junit', argument: 'FILE', inConfig: false, help: 'write a JUnit XML report' },
+  json: { type: 'string', flag: 'json', argument: 'FILE', inConfig: false, help: 'write the report as JSON' },
+  emitRegressions: { type: 'string', flag: 'emit-regressions', argument: 'DIR', inConfig: false, help: 'write each failure as a runnable vitest file' },
+  help: { type: 'boolean', flag: 'help', short: 'h', inConfig: false, help: 'show this help' },
+} as const satisfies OptionTable;
+
+/** The options of a run (the rest are the CLI's: report files and --help). */
+export type RunOptionValues = Omit<OptionValues<typeof VERIFY_OPTIONS>, 'junit' | 'json' | 'emitRegressions' | 'help'>;
+
+/** How a verify option is refused: `--runs takes a whole number of at least 1, not "many"`. */
+export const VERIFY_VERB = 'takes';
+
+export const DEFAULTS = {
+  runs: VERIFY_OPTIONS.runs.default,
+  timeoutMs: VERIFY_OPTIONS.timeoutMs.default,
+  concurrency: VERIFY_OPTIONS.concurrency.default,
+} as const;
+
+/** Whether a number given to verify() in code is in the entry's range; the message if not. */
+export function outOfRange(name: string, entry: OptionEntry, value: number): string | undefined {
+  const fits = Number.isSafeInteger(value) && value >= (entry.min ?? Number.MIN_SAFE_INTEGER) && value <= (entry.max ?? Number.MAX_SAFE_INTEGER);
+  return fits ? undefined : `${name} must be ${describeEntry(entry)}, not ${value}`;
+}
+
+export const VERIFY_HELP = `Usage: plantstore verify --target URL [options]
+
+Checks a Plant Store implementation against the OpenAPI document with generated requests
+(fast-check), shrinking every failure to a minimal request with a curl command to replay it.
+
+Options:
+${renderOptionsHelp(VERIFY_OPTIONS, 25)}
+Exit codes: 0 conforms, 1 a check failed, 2 usage or set-up error.
+`;

@@ -1,0 +1,44 @@
+/**
+ * The schemas config-file faults and seed plants are checked by: the request bodies of the control
+ * API's addFault (FaultSpec) and seedPlants (a list of NewPlant), as spec/control-api.yaml declares
+ * them and the control API validates them, int64 bounds widened as the request validator widens them.
+ */
+import { loadControlDocument } from '../../control/control-document.js';
+import { widenInt64Bounds } from '../../core/prism/int64-bounds.js';
+import { MUST_BE, type JsonSchema } from './schema-check.js';
+
+export interface DataSchemas {
+  readonly fault: JsonSchema;
+  /** A list of plants. In a file an unknown key is refused: it can only be a typo there. */
+  readonly plants: JsonSchema;
+}
+
+let loaded: Promise<DataSchemas> | undefined;
+
+export function dataSchemas(): Promise<DataSchemas> {
+  loaded ??= load();
+  return loaded;
+}
+
+async function load(): Promise<DataSchemas> {
+  const document = await loadControlDocument();
+  const bodySchema = (operationId: string): JsonSchema => {
+    const operation = document.operations.find((candidate) => candidate.iid === operationId);
+    const schema = operation?.request?.body?.contents?.find((content) => content.mediaType === 'application/json')?.schema;
+    if (schema === undefined) throw new Error(`the control document declares no JSON body for ${operationId}; it does not match plantstore`);
+    return widenInt64Bounds(schema) as JsonSchema;
+  };
+  const fault = bodySchema('addFault');
+  const plants = bodySchema('seedPlants');
+  const plant = schemaOf(plants.items);
+  // A seed file is JSON, where "quote it" (said of YAML's unquoted 12345) would mislead.
+  const properties = Object.fromEntries(Object.entries(schemaOf(plant.properties)).map(([key, schema]) => [key, { ...schemaOf(schema), ...(key === 'id' ? {} : { [MUST_BE]: 'a string' }) }]));
+  return {
+    fault: { ...fault, [MUST_BE]: 'a fault (e.g. {kind: status, status: 503})' },
+    plants: { ...plants, [MUST_BE]: 'a list of plants ({id, name, tag?})', items: { ...plant, properties, additionalProperties: false, [MUST_BE]: 'a plant ({id, name, tag?})' } },
+  };
+}
+
+function schemaOf(value: unknown): JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonSchema) : {};
+}

@@ -1,0 +1,152 @@
+/**
+ * Every `plantstore serve` option, declared once. The flags, --help, the config-file schema, the
+ * defaults and the option types are all generated from this table (machinery: src/core/options.ts);
+ * adding an option is one entry here plus its use in the server.
+ */
+import { renderOptionsHelp, type OptionTable, type OptionValues } from '../../core/options.js';
+import { JOURNAL_DEFAULTS } from '../../journal/journal.js';
+import { LOG_LEVELS } from '../../log/logger.js';
+
+export const SERVE_OPTIONS = {
+  /** OpenAPI document: a file path (YAML or JSON). Default: the bundled Plant Store. */
+  spec: { type: 'string', flag: 'spec', argument: 'FILE', nonEmpty: true, help: 'OpenAPI document, YAML or JSON (default: the bundled Plant Store)' },
+  /** 0 picks a free port. Default 4010. */
+  port: { type: 'integer', flag: 'port', argument: 'N', min: 0, max: 65_535, default: 4010, help: 'port to listen on; 0 picks a free one (default {default})' },
+  /** Default 127.0.0.1. */
+  host: { type: 'string', flag: 'host', argument: 'H', nonEmpty: true, default: '127.0.0.1', help: 'address to listen on (default {default})' },
+  /** Accepted bearer tokens. None: any non-empty bearer token is accepted. */
+  tokens: {
+    type: 'strings',
+    flag: 'token',
+    argument: 'T',
+    env: 'PLANTSTORE_TOKENS',
+    nonEmpty: true,
+    gathered: true,
+    default: [],
+    help: 'accept this bearer token; repeat for more. Also PLANTSTORE_TOKENS=a,b.\nWithout tokens any non-empty bearer token is accepted',
+  },
+  /** HTTP status of an authentication failure. Default: the operation's declared failure status (400 here). */
+  authStatus: {
+    type: 'enum',
+    flag: 'auth-status',
+    argument: '400|401',
+    values: [400, 401],
+    help: "HTTP status for refused credentials (default: the operation's\ndeclared failure status, 400 for the Plant Store)",
+  },
+  /** Add the id to the created Plant. Default false: the document's Plant has name and tag only. */
+  echoId: { type: 'boolean', flag: 'echo-id', default: false, help: 'add the id to the created Plant' },
+  /** Answer cross-origin requests (and preflights) from browsers. Default true. */
+  cors: { type: 'boolean', flag: 'no-cors', negated: true, default: true, help: 'do not answer cross-origin browser requests' },
+  /** Largest accepted request body. Default 1 MiB. */
+  bodyLimitBytes: { type: 'integer', flag: 'body-limit', argument: 'BYTES', min: 1, max: 2 ** 31, default: 1024 * 1024, help: 'largest request body (default {default})' },
+  /** Bytes of request bodies held at once across all requests being received; a request that would pass it gets 503 with Retry-After. Default 64 MiB, and never below bodyLimitBytes. */
+  bodyBufferBytes: {
+    type: 'integer',
+    flag: 'body-buffer-bytes',
+    argument: 'N',
+    min: 1,
+    max: 2 ** 40,
+    default: 64 * 1024 * 1024,
+    // The server raises it to bodyLimitBytes when the limit is larger.
+    defaultApplied: false,
+    help: 'request-body bytes held at once across all requests being received;\npast it a request gets 503 + Retry-After (default {default},\nat least --body-limit)',
+  },
+  /** Time allowed to receive a whole request; a slower one gets 408. Default 10 s. */
+  requestTimeoutMs: {
+    type: 'integer',
+    flag: 'request-timeout-ms',
+    argument: 'MS',
+    min: 100,
+    max: 3_600_000,
+    default: 10_000,
+    help: 'time to receive a whole request before 408 (default {default})',
+  },
+  /** Each bearer token gets its own plant store and journal view. Default false. */
+  isolateByToken: { type: 'boolean', flag: 'isolate-by-token', default: false, help: 'every bearer token gets its own plant store and journal view' },
+  /** Keep the plants in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
+  dataDir: { type: 'string', flag: 'data-dir', argument: 'DIR', nonEmpty: true, help: 'keep the plants in DIR across restarts (default: memory only)' },
+  /** With isolateByToken: tenants held in memory at most (besides the shared one); the least recently used idle one is evicted. Default 1000. */
+  maxTenants: {
+    type: 'integer',
+    flag: 'max-tenants',
+    argument: 'N',
+    min: 1,
+    max: 10_000_000,
+    default: 1_000,
+    help: 'with --isolate-by-token, tenants held in memory at most; the least\nrecently used idle one is evicted (default {default}). Without\n--data-dir an evicted tenant\'s plants are gone',
+  },
+  /** Requests the journal keeps; 0 keeps none. Default 1000. */
+  journalSize: {
+    type: 'integer',
+    flag: 'journal-size',
+    argument: 'N',
+    min: 0,
+    max: 1_000_000,
+    default: JOURNAL_DEFAULTS.capacity,
+    help: 'requests kept in the journal (default {default}; 0 keeps none)',
+  },
+  /** The most bytes (kept bodies and request headers) the journal holds; the oldest entries go first. Default 64 MiB. */
+  journalBytes: {
+    type: 'integer',
+    flag: 'journal-bytes',
+    argument: 'BYTES',
+    min: 0,
+    max: 2 ** 40,
+    default: JOURNAL_DEFAULTS.bytes,
+    help: 'bytes of bodies and request headers the journal holds at most;\nthe oldest go first (default {default})',
+  },
+  /** Only this bearer token opens the control API (/__control); without it the control API is open to the Hosts of `allowedHosts`. */
+  adminToken: {
+    type: 'string',
+    flag: 'admin-token',
+    argument: 'T',
+    env: 'PLANTSTORE_ADMIN_TOKEN',
+    nonEmpty: true,
+    help: 'require this bearer token on the control API (/__control); API tokens\nnever open it. Also PLANTSTORE_ADMIN_TOKEN. Without it the control API is open',
+  },
+  /** Without an admin token the control API answers only requests whose Host is a loopback name or an IP address (against DNS rebinding), or one of these names; '*' allows every name. */
+  allowedHosts: {
+    type: 'strings',
+    flag: 'allow-host',
+    argument: 'NAME',
+    nonEmpty: true,
+    gathered: true,
+    help: "without --admin-token the control API answers only Host localhost, *.localhost\nor an IP address (against DNS rebinding); also answer this name (e.g. a\ndocker-compose service). Repeat for more; '*' allows every name",
+  },
+  // --seed-data adds the plants of a file to those of the config file's `seed` (read by the CLI).
+  seed: { type: 'data', flag: 'seed-data', argument: 'FILE', help: 'start with the plants of this JSON array of NewPlant' },
+  faults: { type: 'data', help: 'faults active from the start (config file only)' },
+  config: { type: 'string', flag: 'config', argument: 'FILE', inConfig: false, help: 'read options from a YAML/JSON file (flags given here win)' },
+  /** Default 'silent' for code, 'info' for the CLI. */
+  logLevel: {
+    type: 'enum',
+    flag: 'log-level',
+    argument: 'LEVEL',
+    values: LOG_LEVELS,
+    default: 'info',
+    help: `${LOG_LEVELS.join('|')} (default {default}: one line per request)`,
+  },
+  help: { type: 'boolean', flag: 'help', short: 'h', inConfig: false, help: 'this help' },
+} as const satisfies OptionTable;
+
+export type ServeOptionValues = OptionValues<typeof SERVE_OPTIONS>;
+
+/** The defaults, as the server applies them when an option is not given. */
+export const SERVE_DEFAULTS = {
+  port: SERVE_OPTIONS.port.default,
+  host: SERVE_OPTIONS.host.default,
+  bodyLimitBytes: SERVE_OPTIONS.bodyLimitBytes.default,
+  bodyBufferBytes: SERVE_OPTIONS.bodyBufferBytes.default,
+  requestTimeoutMs: SERVE_OPTIONS.requestTimeoutMs.default,
+  maxTenants: SERVE_OPTIONS.maxTenants.default,
+  journalSize: SERVE_OPTIONS.journalSize.default,
+  journalBytes: SERVE_OPTIONS.journalBytes.default,
+} as const;
+
+export const SERVE_HELP = `Usage: plantstore serve [options]
+
+Serves an OpenAPI document: POST /plants (createPlant) on a stateful in-memory store,
+every other operation mocked from the document by prism-http.
+
+Options:
+${renderOptionsHelp(SERVE_OPTIONS, 26)}`;
