@@ -2,7 +2,7 @@
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/index.js';
-import { postPlant, plantText, send, serverFor, VALID_HEADERS } from '../server/helpers.js';
+import { postPlant, plantText, send, serverFor, VALID_HEADERS } from '../support/server.js';
 
 const as = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 const ORIGIN = 'https://some-page.example';
