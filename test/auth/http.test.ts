@@ -40,6 +40,14 @@ describe('refused credentials, no tokens configured', () => {
     expect((await postWith(server.current.url, 'bearer abc')).status).toBe(200);
     expect((await postWith(server.current.url, 'BEARER abc')).status).toBe(200);
   });
+
+  it('never echoes an Authorization header that may be a bare token', async () => {
+    for (const authorization of ['secret-token-456', 'Bearer\tsecret-token-123']) {
+      const reply = await postPlant(server.current.url, plantText({ name: 'x', id: 6 }), { authorization, 'content-type': 'application/json' });
+      expect(reply.json).toMatchObject({ error: 401 });
+      expect(reply.text).not.toContain('secret-token');
+    }
+  });
 });
 
 describe('authStatus: 401', () => {

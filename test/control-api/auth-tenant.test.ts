@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { controlTenant } from '../../src/control/bind-control.js';
 import { ErrorCode } from '../../src/errors/failure.js';
+import { startServer } from '../../src/index.js';
 import { SHARED_TENANT, tenantOfToken } from '../../src/store/tenants.js';
 import { controlHarness, journalRecord } from '../support/control.js';
+import { send } from '../support/server.js';
 
 describe('admin token', () => {
   test('with one configured, only it opens the control API', async () => {
@@ -27,6 +29,15 @@ describe('admin token', () => {
     const control = await controlHarness();
     await control.answer('getHealth', 200);
     await control.answer('getHealth', 200, { headers: { authorization: 'Bearer anything' } });
+  });
+
+  test('answers a refused admin token 401 even with --auth-status 400', async () => {
+    const server = await startServer({ port: 0, adminToken: 'admin', authStatus: 400 });
+    try {
+      expect((await send(`${server.url}/__control/health`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+    } finally {
+      await server.close();
+    }
   });
 });
 

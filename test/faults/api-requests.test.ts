@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postPlant, serverFor, plantText, send } from '../support/server.js';
+import { postPlant, serverFor, plantText, send, VALID_HEADERS } from '../support/server.js';
 import { FaultError } from '../../src/faults/faults.js';
 import { startServer } from '../../src/index.js';
 
@@ -58,6 +59,16 @@ describe('faults', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('finishes a request whose client left during a latency fault (it is journaled, nothing hangs)', async () => {
+    server.current.journal.clear();
+    server.current.faults.add({ kind: 'latency', latencyMs: 300, times: 1 });
+    const leaving = request(`${server.current.url}/plants`, { method: 'POST', headers: VALID_HEADERS, body: plantText({ name: 'gone', id: 9 }), signal: AbortSignal.timeout(50) });
+    await expect(leaving).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.current.journal.entries({ operation: 'createPlant' })).toHaveLength(1);
+    expect(await server.current.store.get(9n)).toBeUndefined();
+  });
+
   it('resets or empties the connection without answering', async () => {
     for (const kind of ['reset', 'empty'] as const) {
       server.current.faults.add({ kind, times: 1 });
@@ -96,6 +107,14 @@ describe('faults', () => {
     expect(() => server.current.faults.add({ kind: 'status' })).toThrow(/status/);
     expect(() => server.current.faults.add({ kind: 'latency', latencyMs: -1 })).toThrow(/latencyMs/);
     expect(() => server.current.faults.add({ kind: 'status', status: 500, percentage: 101 })).toThrow(/percentage/);
+  });
+
+  it('refuses 1xx status faults and sends 204 without a body', async () => {
+    expect(() => server.current.faults.add({ kind: 'status', status: 103 })).toThrow(/from 200 to 599/);
+    server.current.faults.add({ kind: 'status', status: 204, times: 1 });
+    const reply = await postPlant(server.current.url, plantText({ name: 'x', id: 7 }));
+    expect(reply.status).toBe(204);
+    expect(reply.text).toBe('');
   });
 
   it('does not touch requests outside the API (404 still answers)', async () => {

@@ -218,6 +218,12 @@ describe('repeated keys: the last one wins, whatever the body holds', () => {
     expect(await server.current.store.get(9007199254740997n)).toEqual({ id: 9007199254740997n, name: 'big' });
     expect(await server.current.store.get(1n)).toBeUndefined();
   });
+
+  it('takes the last of repeated keys with a number beyond 2^53 (200, as JSON.parse would), not a 500', async () => {
+    const reply = await postPlant(server.current.url, '{"name":"a","name":"b","id":9007199254740993}');
+    expect(reply.status).toBe(200);
+    expect(reply.text).toBe('{"name":"b"}');
+  });
 });
 
 describe('requests that are not proper HTTP', () => {

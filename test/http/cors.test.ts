@@ -1,4 +1,7 @@
-/** CORS: a browser app on another origin (a dev server on localhost:5173) can call the stand-in. */
+/**
+ * CORS: a browser app on another origin (a dev server on localhost:5173) can call the stand-in.
+ * The control API answers browsers only when an admin token protects it.
+ */
 import { describe, expect, it } from 'vitest';
 import { expectCreated, expectError, idSequence, JSON_TYPE, postPlant, plantText, send, serverFor, VALID_HEADERS, type Reply } from '../support/server.js';
 
@@ -70,5 +73,26 @@ describe('cors: false', () => {
     const reply = await preflight(server.current.url);
     expect(reply.status).toBe(204);
     expect(corsHeaderNames(reply)).toEqual([]);
+  });
+});
+
+describe('CORS on the control API', () => {
+  const PAGE_ORIGIN = 'https://some-page.example';
+  const open = serverFor();
+  const guarded = serverFor({ adminToken: 'admin' });
+  const controlPreflight = { origin: PAGE_ORIGIN, 'access-control-request-method': 'DELETE' };
+
+  it('is off while the control API is open, so a web page cannot reset the store', async () => {
+    const reply = await send(`${open.current.url}/__control/plants`, { method: 'OPTIONS', headers: controlPreflight });
+    expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+    const list = await send(`${open.current.url}/__control/plants`, { headers: { origin: PAGE_ORIGIN } });
+    expect(list.headers['access-control-allow-origin']).toBeUndefined();
+    // The API itself still answers browsers.
+    expect((await postPlant(open.current.url, plantText({ name: 'x', id: 5 }), { ...VALID_HEADERS, origin: PAGE_ORIGIN })).headers['access-control-allow-origin']).toBe(PAGE_ORIGIN);
+  });
+
+  it('is on when an admin token protects it', async () => {
+    const reply = await send(`${guarded.current.url}/__control/plants`, { method: 'OPTIONS', headers: controlPreflight });
+    expect(reply.headers['access-control-allow-origin']).toBe(PAGE_ORIGIN);
   });
 });

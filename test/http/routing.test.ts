@@ -1,6 +1,6 @@
 /** Routing: the document's one path and method; 404 for other paths, 405 with Allow for other methods. */
 import { describe, expect, it } from 'vitest';
-import { AUTH, expectCreated, expectError, idSequence, parseRawResponse, postPlant, plantText, rawExchange, send, serverFor } from '../support/server.js';
+import { AUTH, expectCreated, expectError, idSequence, parseRawResponse, postPlant, plantText, rawExchange, send, serverFor, VALID_HEADERS } from '../support/server.js';
 
 const nextId = idSequence(70_000n);
 
@@ -42,6 +42,11 @@ describe('routing (bundled document)', () => {
     const reply = await postPlant(server.current.url, plantText({ name: 'queried', id }), undefined, '/plants?x=1&y=');
     expectCreated(reply, { name: 'queried' });
     expect((await server.current.store.get(id))?.name).toBe('queried');
+  });
+
+  it('keeps ?__proto__ a query parameter like any other', async () => {
+    const reply = await send(`${server.current.url}/plants?__proto__=a&__proto__=b&constructor=x`, { method: 'POST', headers: VALID_HEADERS, body: plantText({ name: 'q', id: 8 }) });
+    expect(reply.status).toBe(200);
   });
 
   it('answers a 404 for an unknown path that only has a query string in common', async () => {

@@ -87,3 +87,12 @@ describe('--max-tenants', () => {
     }
   });
 });
+
+describe('isolation with seed plants', () => {
+  const server = serverFor({ isolateByToken: true, seed: [{ id: 1n, name: 'Fern' }] });
+
+  it('gives every tenant the seed plants', async () => {
+    expect((await postPlant(server.current.url, plantText({ name: 'again', id: 1 }), as('job-a'))).json).toMatchObject({ error: 409 });
+    expect(await (await server.current.storeOf('job-b')).get(1n)).toMatchObject({ name: 'Fern' });
+  });
+});

@@ -30,6 +30,12 @@ describe('Prefer (Prism conventions)', () => {
     expect(await server.current.store.get(4n)).toMatchObject({ name: 'Fern' });
   });
 
+  it('takes Prefer: dynamic=false as no preference: the body is validated and the plant stored', async () => {
+    expect((await postPlant(server.current.url, '{"name":5}', { ...VALID_HEADERS, prefer: 'dynamic=false' })).json).toMatchObject({ error: 422 });
+    expect((await postPlant(server.current.url, plantText({ name: 'kept', id: 4242 }), { ...VALID_HEADERS, prefer: 'dynamic=false' })).status).toBe(200);
+    expect(await server.current.store.get(4242n)).toMatchObject({ name: 'kept' });
+  });
+
   it('reads the header as Prism does', () => {
     expect(parsePrefer(undefined)).toBeUndefined();
     expect(parsePrefer('respond-async')).toBeUndefined();
