@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { operationName } from '../document/load-document.js';
-import { declaredFailureStatus } from '../http/handle-request.js';
+import { declaredFailureStatus } from '../http/refusal.js';
 import { ANY_HOST } from '../http/host-check.js';
-import { CONTROL_PREFIX, DEFAULTS, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
+import { DEFAULTS, type ServerOptions } from '../http/server.js';
+import { CONTROL_PREFIX, startServer, type RunningServer } from '../server/start-server.js';
 import { CONFIG_LIMITS, loadConfig, type ServeConfig } from '../control/config.js';
 import { loadSeedData } from '../control/seed-data.js';
 import { requiresBearer } from '../auth/bearer.js';

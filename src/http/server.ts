@@ -1,22 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { loadDocument, operationName, type LoadedDocument } from '../document/load-document.js';
-import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
-import { bindApiOperation, STATEFUL_OPERATION } from '../handlers/bind-api.js';
-import { preloadMocker } from '../prism/internals.js';
-import { bindControlOperation } from '../control/bind-control.js';
-import { loadControlDocument } from '../control/control-document.js';
-import { credentialNamesOf } from '../auth/credential-names.js';
-import { createJournal, JOURNAL_DEFAULTS, type Journal } from '../journal/journal.js';
-import { createLogger, type Logger, type LogLevel } from '../log/logger.js';
-import { durableBacking } from '../store/durable-stores.js';
-import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
-import type { Plant, PlantStore } from '../store/plant-store.js';
-import { createPlantStores, memoryBacking, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
-import { createRequestHandler } from './handle-request.js';
-import { createBodyBudget } from './read-body.js';
-import { compileHostCheck } from './host-check.js';
-import { answerClientError, answerConnect, trackResponse } from './socket-answer.js';
+/**
+ * The server's options and their defaults, as plain data; the composition (src/server/start-server.ts)
+ * reads them, and so do the CLI and the config file.
+ */
+import type { FaultSpec } from '../faults/faults.js';
+import type { LogLevel } from '../log/logger.js';
+import type { Plant } from '../store/plant-store.js';
 
 export interface ServerOptions {
   /** OpenAPI document: a file path (YAML or JSON) or a parsed object. Default: the bundled Plant Store. */
@@ -69,30 +57,6 @@ export interface ServerOptions {
   readonly log?: (line: string) => void;
 }
 
-export interface RunningServer {
-  /** Base URL, e.g. http://127.0.0.1:4010 */
-  readonly url: string;
-  readonly port: number;
-  readonly document: LoadedDocument;
-  /** The plants the stand-in holds (the shared store; with isolation, see `storeOf`). */
-  readonly store: PlantStore;
-  /** The store a bearer token sees: its own with isolateByToken, else the shared one. */
-  storeOf(token: string): Promise<PlantStore>;
-  readonly stores: PlantStores;
-  /** The last requests answered, with query helpers for tests. */
-  readonly journal: Journal;
-  /** Faults to inject, changeable while running. */
-  readonly faults: Faults;
-  /** What was read back from `dataDir` at start for the shared tenant, when persistence is on. */
-  readonly recovery?: Recovery;
-  /** Whether tokens are checked against a configured list. */
-  readonly tokenPolicy: 'any-non-empty' | 'configured';
-  close(): Promise<void>;
-}
-
-/** Where the control API lives; the API document's own paths never start with it. */
-export const CONTROL_PREFIX = '/__control';
-
 export const DEFAULTS = {
   port: 4010,
   host: '127.0.0.1',
@@ -101,150 +65,3 @@ export const DEFAULTS = {
   requestTimeoutMs: 10_000,
   maxTenants: 1_000,
 } as const;
-
-/** Starts the stand-in and resolves once it listens. */
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const document = await loadDocument(options.spec);
-  const logger = createLogger(options.logLevel ?? 'silent', options.log);
-  const persistence = options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
-  try {
-    return await serve(options, document, logger, persistence);
-  } catch (error) {
-    // The data dir is locked while open: a server that failed to start must let go of it.
-    await persistence?.close();
-    throw error;
-  }
-}
-
-async function serve(options: ServerOptions, document: LoadedDocument, logger: Logger, log: PlantLog | undefined): Promise<RunningServer> {
-  // Checked before anything is stored, so a bad fault leaves a data dir as it was.
-  const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
-  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
-  const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
-  const seed = options.seed ?? [];
-  // With isolation every new tenant starts from the seed plants, as the shared store does without it.
-  const seedNew = (tenant: TenantId) => (options.isolateByToken && tenant !== SHARED_TENANT ? seed : []);
-  let recovery: Recovery | undefined;
-  const onRecovery = (tenant: TenantId, path: string, recovered: Recovery) => {
-    if (tenant === SHARED_TENANT) recovery = recovered;
-    reportRecovery(path, recovered, logger, tenant === SHARED_TENANT ? 'info' : 'debug');
-  };
-  const stores = createPlantStores({
-    backing: log ? durableBacking(log, seedNew, onRecovery) : memoryBacking(seedNew),
-    maxTenants: options.maxTenants ?? DEFAULTS.maxTenants,
-    onEvict: (tenant) =>
-      log
-        ? logger.debug(`tenant ${tenant} evicted from memory (--max-tenants); its plants stay in the data dir`)
-        : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its plants are gone; it starts again from the seed`),
-    onProblem: (message) => logger.warn(`data: ${message}`),
-  });
-  const store = await stores.forTenant(SHARED_TENANT);
-  if (seed.length > 0) await store.seed(seed);
-  const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity, {
-    bytes: options.journalBytes ?? JOURNAL_DEFAULTS.bytes,
-    credentials: credentialNamesOf(document.operations),
-  });
-  const tokens = options.tokens ?? [];
-  const isolateByToken = options.isolateByToken ?? false;
-  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
-  const startedAt = Date.now();
-  const handler = createRequestHandler(
-    {
-      api: { document, observed: true, bind: (operation) => bindApiOperation(operation, { stores, tokens, echoId: options.echoId ?? false, isolateByToken }) },
-      control: {
-        document: await loadControlDocument(),
-        observed: false,
-        bind: (operation) =>
-          bindControlOperation(operation, { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt }),
-      },
-      controlPrefix: CONTROL_PREFIX,
-      journal,
-      faults,
-      logger,
-    },
-    {
-      authStatus: options.authStatus,
-      cors: options.cors ?? true,
-      // An open control API must not be callable from any web page the developer visits.
-      controlCors: (options.cors ?? true) && options.adminToken !== undefined,
-      bodyLimitBytes,
-      bodyBudget,
-      // With an admin token the token protects the control API; a rebound page does not have it.
-      ...(options.adminToken === undefined ? { controlHostCheck: compileHostCheck(options.allowedHosts ?? []) } : {}),
-    },
-  );
-
-  const server = createServer(
-    {
-      requestTimeout: requestTimeoutMs,
-      headersTimeout: Math.min(requestTimeoutMs, 60_000),
-      // Node looks for overdue requests only this often (30 s by default), so a 10 s limit would
-      // let a half-sent request hang for up to 40 s.
-      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
-      keepAliveTimeout: 5_000,
-      // Node's own refusal has no body; the pipeline answers with an Error instead.
-      requireHostHeader: false,
-    },
-    (request, response) => {
-      trackResponse(request, response);
-      handler(request, response);
-    },
-  );
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
-  server.on('connect', (request: IncomingMessage, socket: Socket) => answerConnect(request, socket, logger));
-  const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
-  // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
-  if (document.operations.some((operation) => operation.iid !== STATEFUL_OPERATION)) setImmediate(preloadMocker);
-  const host = options.host ?? DEFAULTS.host;
-
-  return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    port,
-    document,
-    store,
-    storeOf: (token) => (isolateByToken ? stores.forTenant(tenantOfToken(token)) : Promise.resolve(store)),
-    stores,
-    journal,
-    faults,
-    ...(recovery ? { recovery } : {}),
-    tokenPolicy: tokens.length > 0 ? 'configured' : 'any-non-empty',
-    close: async () => {
-      await close(server);
-      await log?.close();
-    },
-  };
-}
-
-function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number {
-  const bytes = options.bodyBufferBytes ?? Math.max(DEFAULTS.bodyBufferBytes, bodyLimitBytes);
-  // Below the body limit, a body the limit allows could never be received.
-  if (bytes < bodyLimitBytes) throw new Error(`bodyBufferBytes (${bytes}) must be at least bodyLimitBytes (${bodyLimitBytes})`);
-  return bytes;
-}
-
-function reportRecovery(path: string, recovery: Recovery, logger: Logger, level: 'info' | 'debug'): void {
-  logger[level](`data: ${recovery.plants.length} plants recovered from ${path} (${recovery.records} records)`);
-  for (const skipped of recovery.skipped) logger.warn(`data: skipped the record at byte ${skipped.offset} of ${path}: ${skipped.reason}`);
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const refused = (error: NodeJS.ErrnoException) => {
-      reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use; pick another with --port` : `cannot listen on ${host}:${port}: ${error.message}`));
-    };
-    server.once('error', refused);
-    server.listen(port, host, () => {
-      server.off('error', refused);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    // Keep-alive connections would hold close() open; idle ones go now, busy ones when they finish.
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 1_000).unref();
-  });
-}

@@ -1,0 +1,141 @@
+/**
+ * The composition: documents, stores, journal, faults, the two sites and the node:http server.
+ * The one module that sees every layer; the pipeline below it (src/http) takes what it serves as
+ * parameters and imports neither the handlers nor the control API.
+ */
+import { loadControlDocument } from '../control/control-document.js';
+import { credentialNamesOf } from '../auth/credential-names.js';
+import { loadDocument, operationName, type LoadedDocument } from '../document/load-document.js';
+import { createFaults, type Faults } from '../faults/faults.js';
+import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
+import { close, createListener, listen } from '../http/listener.js';
+import { createRequestHandler } from '../http/pipeline.js';
+import { createBodyBudget } from '../http/read-body.js';
+import { DEFAULTS, type ServerOptions } from '../http/server.js';
+import { createJournal, JOURNAL_DEFAULTS, type Journal } from '../journal/journal.js';
+import { createLogger, type Logger } from '../log/logger.js';
+import { preloadMocker } from '../prism/internals.js';
+import { durableBacking } from '../store/durable-stores.js';
+import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
+import type { PlantStore } from '../store/plant-store.js';
+import { createPlantStores, memoryBacking, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
+import { apiSite, controlSite } from './sites.js';
+
+export { DEFAULTS, type ServerOptions } from '../http/server.js';
+
+export interface RunningServer {
+  /** Base URL, e.g. http://127.0.0.1:4010 */
+  readonly url: string;
+  readonly port: number;
+  readonly document: LoadedDocument;
+  /** The plants the stand-in holds (the shared store; with isolation, see `storeOf`). */
+  readonly store: PlantStore;
+  /** The store a bearer token sees: its own with isolateByToken, else the shared one. */
+  storeOf(token: string): Promise<PlantStore>;
+  readonly stores: PlantStores;
+  /** The last requests answered, with query helpers for tests. */
+  readonly journal: Journal;
+  /** Faults to inject, changeable while running. */
+  readonly faults: Faults;
+  /** What was read back from `dataDir` at start for the shared tenant, when persistence is on. */
+  readonly recovery?: Recovery;
+  /** Whether tokens are checked against a configured list. */
+  readonly tokenPolicy: 'any-non-empty' | 'configured';
+  close(): Promise<void>;
+}
+
+/** Where the control API lives; the API document's own paths never start with it. */
+export const CONTROL_PREFIX = '/__control';
+
+/** Starts the stand-in and resolves once it listens. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const document = await loadDocument(options.spec);
+  const logger = createLogger(options.logLevel ?? 'silent', options.log);
+  const persistence = options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
+  try {
+    return await serve(options, document, logger, persistence);
+  } catch (error) {
+    // The data dir is locked while open: a server that failed to start must let go of it.
+    await persistence?.close();
+    throw error;
+  }
+}
+
+async function serve(options: ServerOptions, document: LoadedDocument, logger: Logger, log: PlantLog | undefined): Promise<RunningServer> {
+  // Checked before anything is stored, so a bad fault leaves a data dir as it was.
+  const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
+  const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
+  const seed = options.seed ?? [];
+  // With isolation every new tenant starts from the seed plants, as the shared store does without it.
+  const seedNew = (tenant: TenantId) => (options.isolateByToken && tenant !== SHARED_TENANT ? seed : []);
+  let recovery: Recovery | undefined;
+  const onRecovery = (tenant: TenantId, path: string, recovered: Recovery) => {
+    if (tenant === SHARED_TENANT) recovery = recovered;
+    reportRecovery(path, recovered, logger, tenant === SHARED_TENANT ? 'info' : 'debug');
+  };
+  const stores = createPlantStores({
+    backing: log ? durableBacking(log, seedNew, onRecovery) : memoryBacking(seedNew),
+    maxTenants: options.maxTenants ?? DEFAULTS.maxTenants,
+    onEvict: (tenant) =>
+      log
+        ? logger.debug(`tenant ${tenant} evicted from memory (--max-tenants); its plants stay in the data dir`)
+        : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its plants are gone; it starts again from the seed`),
+    onProblem: (message) => logger.warn(`data: ${message}`),
+  });
+  const store = await stores.forTenant(SHARED_TENANT);
+  if (seed.length > 0) await store.seed(seed);
+  const journal = createJournal(options.journalSize ?? JOURNAL_DEFAULTS.capacity, {
+    bytes: options.journalBytes ?? JOURNAL_DEFAULTS.bytes,
+    credentials: credentialNamesOf(document.operations),
+  });
+  const tokens = options.tokens ?? [];
+  const isolateByToken = options.isolateByToken ?? false;
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
+  const startedAt = Date.now();
+  const cors = options.cors ?? true;
+  const shared = { cors, bodyLimitBytes, bodyBudget, logger };
+  const sites = {
+    api: apiSite(document, { ...shared, stores, journal, faults, tokens, echoId: options.echoId ?? false, isolateByToken, authStatus: options.authStatus }),
+    control: controlSite(
+      await loadControlDocument(),
+      { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt },
+      { ...shared, allowedHosts: options.allowedHosts ?? [] },
+    ),
+    controlPrefix: CONTROL_PREFIX,
+  };
+  const server = createListener(createRequestHandler(sites, logger), requestTimeoutMs, logger);
+  const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
+  // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
+  if (document.operations.some((operation) => operation.iid !== STATEFUL_OPERATION)) setImmediate(preloadMocker);
+  const host = options.host ?? DEFAULTS.host;
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    document,
+    store,
+    storeOf: (token) => (isolateByToken ? stores.forTenant(tenantOfToken(token)) : Promise.resolve(store)),
+    stores,
+    journal,
+    faults,
+    ...(recovery ? { recovery } : {}),
+    tokenPolicy: tokens.length > 0 ? 'configured' : 'any-non-empty',
+    close: async () => {
+      await close(server);
+      await log?.close();
+    },
+  };
+}
+
+function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number {
+  const bytes = options.bodyBufferBytes ?? Math.max(DEFAULTS.bodyBufferBytes, bodyLimitBytes);
+  // Below the body limit, a body the limit allows could never be received.
+  if (bytes < bodyLimitBytes) throw new Error(`bodyBufferBytes (${bytes}) must be at least bodyLimitBytes (${bodyLimitBytes})`);
+  return bytes;
+}
+
+function reportRecovery(path: string, recovery: Recovery, logger: Logger, level: 'info' | 'debug'): void {
+  logger[level](`data: ${recovery.plants.length} plants recovered from ${path} (${recovery.records} records)`);
+  for (const skipped of recovery.skipped) logger.warn(`data: skipped the record at byte ${skipped.offset} of ${path}: ${skipped.reason}`);
+}
