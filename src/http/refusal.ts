@@ -52,6 +52,11 @@ export function faultReply(fault: Fault, operation: ServedOperation): Reply | un
 /** A defect of ours, answered without detail; the stack goes to the log. */
 export const INTERNAL_ERROR: Reply = refused(failure(ErrorCode.internal, 'the stand-in failed to answer; this is a plantstore defect, please report it'), 500);
 
+/** CONNECT asks for a tunnel; a stand-in is no proxy. RFC 9110 §15.5.6: an empty Allow says no method is served there. */
+export function connectRefusal(target: string): { readonly status: number; readonly failure: Failure } {
+  return { status: 405, failure: failure(ErrorCode.methodNotAllowed, `plantstore is not a proxy: CONNECT ${target} is not served; send requests to the stand-in's own paths`) };
+}
+
 /** The status and Error of a request Node could not parse or did not receive in time ('clientError'). */
 export function clientErrorRefusal(code: string | undefined, message: string): { readonly status: number; readonly failure: Failure } {
   switch (code) {

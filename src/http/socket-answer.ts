@@ -1,8 +1,8 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ErrorCode, failure, type Failure } from '../errors/failure.js';
+import type { Failure } from '../errors/failure.js';
 import type { Logger } from '../log/logger.js';
-import { clientErrorRefusal, errorJson } from './refusal.js';
+import { clientErrorRefusal, connectRefusal, errorJson } from './refusal.js';
 
 /**
  * Answers Node gives no ServerResponse for (malformed or overdue requests, CONNECT) are written
@@ -35,11 +35,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, 
   answerOnSocket(socket, status, refused);
 }
 
-/** CONNECT asks for a tunnel; a stand-in is no proxy. RFC 9110 §15.5.6: an empty Allow says no method is served there. */
+/** CONNECT: refused with an empty Allow (refusal.ts). */
 export function answerConnect(request: IncomingMessage, socket: Socket, logger: Logger): void {
   logger.debug(`refused CONNECT ${request.url ?? ''}`);
-  const refused = failure(ErrorCode.methodNotAllowed, `plantstore is not a proxy: CONNECT ${request.url ?? ''} is not served; send requests to the stand-in's own paths`);
-  answerOnSocket(socket, 405, refused, 'Allow: \r\n');
+  const { status, failure: refused } = connectRefusal(request.url ?? '');
+  answerOnSocket(socket, status, refused, 'Allow: \r\n');
 }
 
 /** Writes one raw answer and closes, after every answer still due on this connection. */
