@@ -42,9 +42,9 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
       faults: parts.faults,
       journal: parts.journal,
       preferences: true,
-      ...(parts.authStatus === undefined ? {} : { authStatus: parts.authStatus }),
+      authStatus: parts.authStatus,
       bodyLimitBytes: parts.bodyLimitBytes,
-      ...(parts.bodyBudget ? { bodyBudget: parts.bodyBudget } : {}),
+      bodyBudget: parts.bodyBudget,
       logger: parts.logger,
     },
   );
@@ -64,10 +64,10 @@ export function controlSite(document: LoadedDocument, context: ControlContext, p
       // An open control API must not be callable from any web page the developer visits.
       cors: parts.cors && !open,
       // With an admin token the token protects the control API; a rebound page does not have it.
-      ...(open ? { hostCheck: compileHostCheck(parts.allowedHosts) } : {}),
+      hostCheck: open ? compileHostCheck(parts.allowedHosts) : undefined,
       preferences: false,
       bodyLimitBytes: parts.bodyLimitBytes,
-      ...(parts.bodyBudget ? { bodyBudget: parts.bodyBudget } : {}),
+      bodyBudget: parts.bodyBudget,
       logger: parts.logger,
     },
   );
