@@ -1,6 +1,6 @@
 import { declaredFailureStatus, operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
-import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } from '../http/server.js';
+import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } from '../server/start-server.js';
 import { loadConfig, type ServeConfig } from '../server/options/config-file.js';
 import { readServeFlags, resolveServeOptions, SERVE_OPTIONS } from '../server/options/resolve.js';
 import { loadSeedData } from '../server/options/seed-file.js';

@@ -2,14 +2,10 @@ import type { IHttpOperation } from '@stoplight/types';
 import type { IHttpOperationConfig, IHttpRequest } from '@stoplight/prism-http';
 import { ErrorCode, failure } from '../errors/failure.js';
 import { mock } from '../core/prism/adapter.js';
+import type { MockPreferences } from '../http/prefer.js';
 import type { Outcome } from './outcome.js';
 
-/** How the client asked for the mocked answer (Prism's Prefer conventions). */
-export interface MockPreferences {
-  readonly code?: number;
-  readonly example?: string;
-  readonly dynamic?: boolean;
-}
+export type { MockPreferences } from '../http/prefer.js';
 
 /** The pino logger prism's mocker takes, named by its signature rather than a direct pino import. */
 type MockerLogger = Parameters<ReturnType<typeof mock>>[0];

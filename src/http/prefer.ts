@@ -1,4 +1,9 @@
-import type { MockPreferences } from '../handlers/mock-operation.js';
+/** How the client asked for the mocked answer (Prism's Prefer conventions). */
+export interface MockPreferences {
+  readonly code?: number;
+  readonly example?: string;
+  readonly dynamic?: boolean;
+}
 
 /**
  * Prism's per-request conventions, from the Prefer header (RFC 7240):

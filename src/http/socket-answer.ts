@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from '../core/http/headers.js';
 import type { Socket } from 'node:net';
-import { ErrorCode, errorJson, failure, type ErrorCodeValue, type Failure } from '../errors/failure.js';
+import type { Failure } from '../errors/failure.js';
 import type { Logger } from '../log/logger.js';
+import { clientErrorRefusal, connectRefusal, errorJson } from './refusal.js';
 
 /**
  * Answers Node gives no ServerResponse for (malformed or overdue requests, CONNECT) are written
@@ -30,16 +31,16 @@ export function trackResponse(request: IncomingMessage, response: ServerResponse
 
 /** The malformed-HTTP answer ('clientError'): an Error body with a code a person can look up. */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger: Logger): void {
-  const [status, code, message] = describeClientError(error);
+  const { status, failure: refused } = clientErrorRefusal(error.code, error.message);
   logger.debug(`rejected a malformed request: ${error.code ?? error.message}`);
-  answerOnSocket(socket, status, failure(code, message));
+  answerOnSocket(socket, status, refused);
 }
 
-/** CONNECT asks for a tunnel; a stand-in is no proxy. RFC 9110 §15.5.6: an empty Allow says no method is served there. */
+/** CONNECT: refused with an empty Allow (refusal.ts). */
 export function answerConnect(request: IncomingMessage, socket: Socket, logger: Logger): void {
   logger.debug(`refused CONNECT ${request.url ?? ''}`);
-  const refused = failure(ErrorCode.methodNotAllowed, `plantstore is not a proxy: CONNECT ${request.url ?? ''} is not served; send requests to the stand-in's own paths`);
-  answerOnSocket(socket, 405, refused, 'Allow: \r\n');
+  const { status, failure: refused } = connectRefusal(request.url ?? '');
+  answerOnSocket(socket, status, refused, 'Allow: \r\n');
 }
 
 /** Writes one raw answer and closes, after every answer still due on this connection. */
@@ -79,15 +80,4 @@ function lastAnswerDue(socket: TrackedSocket): ServerResponse | undefined {
 /** 'finish' was emitted (Node then detaches the socket and has nothing buffered), or the response is gone. */
 function hasFinished(response: ServerResponse): boolean {
   return response.destroyed || (response.writableEnded && response.socket === null && response.writableLength === 0);
-}
-
-function describeClientError(error: NodeJS.ErrnoException): [number, ErrorCodeValue, string] {
-  switch (error.code) {
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return [408, ErrorCode.badRequest, 'the request was not received in time'];
-    case 'HPE_HEADER_OVERFLOW':
-      return [431, ErrorCode.badRequest, 'the request headers are too large'];
-    default:
-      return [400, ErrorCode.badRequest, `malformed HTTP request (${error.code ?? error.message})`];
-  }
 }

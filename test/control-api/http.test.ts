@@ -1,6 +1,6 @@
 /**
  * The control site over real HTTP, composed here from the pipeline's own createRequestHandler
- * (startServer does not wire the control API yet): statuses the pipeline gives the control
+ * and the server's own sites: statuses the pipeline gives the control
  * document's refusals, that control requests are neither journaled nor faulted, and that a
  * fault added over HTTP shapes the next API request.
  */
@@ -8,13 +8,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request } from 'undici';
-import { bindControlOperation, type ControlContext } from '../../src/control/bind-control.js';
+import type { ControlContext } from '../../src/control/bind-control.js';
 import { operationName } from '../../src/core/openapi/operation.js';
 import { createFaults } from '../../src/faults/faults.js';
-import { bindApiOperation } from '../../src/handlers/bind-api.js';
-import { createRequestHandler } from '../../src/http/handle-request.js';
+import { createRequestHandler } from '../../src/http/pipeline.js';
 import { createJournal } from '../../src/journal/journal.js';
 import { createLogger } from '../../src/log/logger.js';
+import { apiSite, controlSite } from '../../src/server/sites.js';
 import { createPlantStores, SHARED_TENANT } from '../../src/store/tenants.js';
 import { loadDocuments } from '../support/control.js';
 
@@ -31,16 +31,14 @@ beforeAll(async () => {
   const journal = createJournal();
   const faults = createFaults([], api.operations.map(operationName));
   context = { stores, journal, faults, api, adminToken: 'admin-secret', isolateByToken: false, startedAt: Date.now() };
+  const shared = { cors: true, bodyLimitBytes: 1024 * 1024, logger: createLogger('silent') };
   const handler = createRequestHandler(
     {
-      api: { document: api, observed: true, bind: (operation) => bindApiOperation(operation, { stores, tokens: ['api-token'], echoId: false, isolateByToken: false }) },
-      control: { document: control, observed: false, bind: (operation) => bindControlOperation(operation, context) },
+      api: apiSite(api, { ...shared, stores, journal, faults, tokens: ['api-token'], echoId: false, isolateByToken: false, authStatus: undefined }),
+      control: controlSite(control, context, { ...shared, allowedHosts: [] }),
       controlPrefix: '/__control',
-      journal,
-      faults,
-      logger: createLogger('silent'),
     },
-    { authStatus: undefined, cors: true, controlCors: true, bodyLimitBytes: 1024 * 1024 },
+    shared.logger,
   );
   server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/http/server.js';
+import { startServer } from '../../src/server/start-server.js';
 import { postPlant, send, serverFor, plantText } from '../support/server.js';
 import { tenantOfToken } from '../../src/store/tenants.js';
 

@@ -1,19 +1,24 @@
 /**
- * Drives control operations through bindControlOperation the way the pipeline does — authorize,
- * tenant, validate against spec/control-api.yaml, handle — with real stores, journal and faults,
- * without HTTP. What the pipeline adds on top (routing, statuses of refusals) is its own test's.
+ * Drives control operations through the control site's own stages, as the server compiles them
+ * (src/server/sites.ts: host, route, authorize, body, validate against spec/control-api.yaml,
+ * handle), with real stores, journal and faults, for a request made in memory instead of on a
+ * socket. A reply says which stage ended the pipeline; the status it gets is the pipeline's own test's.
  */
-import type { IncomingHttpHeaders } from 'node:http';
-import type { IHttpOperation } from '@stoplight/types';
+import { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import { expect } from 'vitest';
-import { bindControlOperation, type ControlContext } from '../../src/control/bind-control.js';
+import type { ControlContext } from '../../src/control/bind-control.js';
 import { loadDocument, type LoadedDocument } from '../../src/core/openapi/load-document.js';
-import { operationName } from '../../src/core/openapi/operation.js';
 import type { Failure } from '../../src/errors/failure.js';
 import { createFaults } from '../../src/faults/faults.js';
+import { requestContext, type StageName } from '../../src/http/context.js';
+import { runStages } from '../../src/http/pipeline.js';
+import { DEFAULTS } from '../../src/server/start-server.js';
+import { operationName } from '../../src/core/openapi/operation.js';
 import { createJournal, type JournalEntry, type JournalRecord } from '../../src/journal/journal.js';
+import { createLogger } from '../../src/log/logger.js';
+import { controlSite } from '../../src/server/sites.js';
 import { createPlantStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
-import { compileRequestValidator } from '../../src/validation/request-validator.js';
 import { parseExactJson, type JsonValue } from '../../src/core/json/exact-json.js';
 
 export const CONTROL_SPEC = 'spec/control-api.yaml';
@@ -36,7 +41,7 @@ export interface ControlRequest {
 
 export type ControlReply =
   | { readonly stage: 'answer'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly text: string; readonly json: JsonValue | undefined }
-  | { readonly stage: 'authorize' | 'validate' | 'handle'; readonly failure: Failure };
+  | { readonly stage: StageName; readonly failure: Failure };
 
 export interface Harness {
   readonly context: ControlContext;
@@ -58,26 +63,23 @@ export async function controlHarness(options: Partial<Pick<ControlContext, 'admi
     isolateByToken: options.isolateByToken ?? false,
     startedAt: options.startedAt ?? Date.now(),
   };
-  const byId = new Map<string, IHttpOperation>(control.operations.map((operation) => [operation.iid ?? '', operation]));
+  const site = controlSite(control, context, { cors: false, allowedHosts: [], bodyLimitBytes: DEFAULTS.bodyLimitBytes, logger: createLogger('silent') });
+  const byId = new Map(control.operations.map((operation) => [operation.iid ?? '', operation]));
 
   async function call(operationId: string, request: ControlRequest = {}): Promise<ControlReply> {
     const operation = byId.get(operationId);
     if (!operation) throw new Error(`the control document has no ${operationId}`);
-    const binding = bindControlOperation(operation, context);
     // As node:http gives them: a body comes with its Content-Length (prism's parameter check reads it).
     const bodyHeaders: Record<string, string> = request.body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) } : {};
-    const headers: Record<string, string> = { ...bodyHeaders, ...request.headers };
-    // The control document's only scheme is bearer: its credentials never travel in the query.
-    const credentials = binding.authorize({ headers, query: '' });
-    if (!credentials.ok) return { stage: 'authorize', failure: credentials.failure };
-    const tenant = binding.tenant(credentials, headers as IncomingHttpHeaders);
+    const headers: Record<string, string> = { host: '127.0.0.1:4010', ...bodyHeaders, ...request.headers };
     const path = Object.entries(request.path ?? {}).reduce((text, [name, value]) => text.replace(`{${name}}`, encodeURIComponent(value)), operation.path);
-    const input = { method: operation.method.toUpperCase(), path, query: request.query ?? {}, contentType: headers['content-type'], headers, body: Buffer.from(request.body ?? '') };
-    const validation = compileRequestValidator(operation)(input);
-    if (!validation.ok) return { stage: 'validate', failure: validation.failure };
-    const outcome = await binding.handle({ body: validation.body, request: input, pathParameters: request.path ?? {}, tenant, preferences: undefined });
-    if (!outcome.ok) return { stage: 'handle', failure: outcome.failure };
-    const { status, headers: answerHeaders, body } = outcome.answer;
+    const query = new URLSearchParams(Object.entries(request.query ?? {}).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]))).toString();
+    const arrived = arrivedRequest(operation.method.toUpperCase(), query === '' ? path : `${path}?${query}`, headers, request.body ?? '');
+    const pipeline = requestContext(arrived);
+    const reply = await runStages(site.stages, pipeline);
+    if (reply.kind === 'drop') throw new Error(`${operationId}: the control site dropped the connection`);
+    if (reply.kind === 'refusal') return { stage: pipeline.answeredBy ?? 'handle', failure: reply.failure };
+    const { status, headers: answerHeaders, body } = reply.answer;
     const parsed = body === '' ? undefined : parseExactJson(body);
     if (parsed && !parsed.ok) throw new Error(`${operationId} answered text that is not JSON: ${body}`);
     return { stage: 'answer', status, headers: answerHeaders, text: body, json: parsed?.value };
@@ -97,6 +99,12 @@ export async function controlHarness(options: Partial<Pick<ControlContext, 'admi
       return (reply as Extract<ControlReply, { failure: Failure }>).failure;
     },
   };
+}
+
+/** An HTTP/1.1 request as node:http hands it to the pipeline, its body a stream that ends after `body`. */
+function arrivedRequest(method: string, url: string, headers: Record<string, string>, body: string): IncomingMessage {
+  const stream = Readable.from(body === '' ? [] : [Buffer.from(body)]);
+  return Object.assign(stream, { method, url, headers, httpVersionMinor: 1, complete: false }) as unknown as IncomingMessage;
 }
 
 function describe(reply: ControlReply): string {

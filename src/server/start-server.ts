@@ -1,27 +1,31 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
-import { operationName } from '../core/openapi/operation.js';
-import { createFaults, type Faults, type FaultSpec } from '../faults/faults.js';
-import { bindApiOperation, STATEFUL_OPERATION } from '../handlers/bind-api.js';
-import { preloadMocker } from '../core/prism/adapter.js';
-import { bindControlOperation } from '../control/bind-control.js';
+/**
+ * The composition: documents, stores, journal, faults, the two sites and the node:http server.
+ * The one module that sees every layer; the pipeline below it (src/http) takes what it serves as
+ * parameters and imports neither the handlers nor the control API.
+ */
 import { loadControlDocument } from '../control/control-document.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
+import { loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
+import { operationName } from '../core/openapi/operation.js';
+import { createFaults, type Faults } from '../faults/faults.js';
+import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
+import { close, createListener, listen } from '../http/listener.js';
+import { createRequestHandler } from '../http/pipeline.js';
+import { createBodyBudget } from '../http/read-body.js';
+import type { ServerOptions } from './options/server-options.js';
+import { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
 import { createJournal, type Journal } from '../journal/journal.js';
-import type { ServerOptions } from '../server/options/server-options.js';
-import { SERVE_DEFAULTS } from '../server/options/table.js';
 import { createLogger, type Logger } from '../log/logger.js';
+import { preloadMocker } from '../core/prism/adapter.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
-import type { Plant, PlantStore } from '../store/plant-store.js';
+import type { PlantStore } from '../store/plant-store.js';
 import { createPlantStores, memoryBacking, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
-import { createRequestHandler } from './handle-request.js';
-import { createBodyBudget } from './read-body.js';
-import { compileHostCheck } from './host-check.js';
-import { answerClientError, answerConnect, trackResponse } from './socket-answer.js';
+import { apiSite, controlSite } from './sites.js';
 
-export type { ServerOptions } from '../server/options/server-options.js';
+/** The defaults of the options, as declared in the serve option table. */
+export { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
+export type { ServerOptions } from './options/server-options.js';
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:4010 */
@@ -46,9 +50,6 @@ export interface RunningServer {
 
 /** Where the control API lives; the API document's own paths never start with it. */
 export const CONTROL_PREFIX = '/__control';
-
-/** The defaults of the options, as declared in the serve option table. */
-export const DEFAULTS = SERVE_DEFAULTS;
 
 /** Starts the stand-in and resolves once it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -96,50 +97,18 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   const isolateByToken = options.isolateByToken ?? false;
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const startedAt = Date.now();
-  const handler = createRequestHandler(
-    {
-      api: { document, observed: true, bind: (operation) => bindApiOperation(operation, { stores, tokens, echoId: options.echoId ?? false, isolateByToken }) },
-      control: {
-        document: await loadControlDocument(),
-        observed: false,
-        bind: (operation) =>
-          bindControlOperation(operation, { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt }),
-      },
-      controlPrefix: CONTROL_PREFIX,
-      journal,
-      faults,
-      logger,
-    },
-    {
-      authStatus: options.authStatus,
-      cors: options.cors ?? true,
-      // An open control API must not be callable from any web page the developer visits.
-      controlCors: (options.cors ?? true) && options.adminToken !== undefined,
-      bodyLimitBytes,
-      bodyBudget,
-      // With an admin token the token protects the control API; a rebound page does not have it.
-      ...(options.adminToken === undefined ? { controlHostCheck: compileHostCheck(options.allowedHosts ?? []) } : {}),
-    },
-  );
-
-  const server = createServer(
-    {
-      requestTimeout: requestTimeoutMs,
-      headersTimeout: Math.min(requestTimeoutMs, 60_000),
-      // Node looks for overdue requests only this often (30 s by default), so a 10 s limit would
-      // let a half-sent request hang for up to 40 s.
-      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeoutMs / 4))),
-      keepAliveTimeout: 5_000,
-      // Node's own refusal has no body; the pipeline answers with an Error instead.
-      requireHostHeader: false,
-    },
-    (request, response) => {
-      trackResponse(request, response);
-      handler(request, response);
-    },
-  );
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
-  server.on('connect', (request: IncomingMessage, socket: Socket) => answerConnect(request, socket, logger));
+  const cors = options.cors ?? true;
+  const shared = { cors, bodyLimitBytes, bodyBudget, logger };
+  const sites = {
+    api: apiSite(document, { ...shared, stores, journal, faults, tokens, echoId: options.echoId ?? false, isolateByToken, authStatus: options.authStatus }),
+    control: controlSite(
+      await loadControlDocument(),
+      { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt },
+      { ...shared, allowedHosts: options.allowedHosts ?? [] },
+    ),
+    controlPrefix: CONTROL_PREFIX,
+  };
+  const server = createListener(createRequestHandler(sites, logger), requestTimeoutMs, logger);
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
   if (document.operations.some((operation) => operation.iid !== STATEFUL_OPERATION)) setImmediate(preloadMocker);
@@ -173,26 +142,4 @@ function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number
 function reportRecovery(path: string, recovery: Recovery, logger: Logger, level: 'info' | 'debug'): void {
   logger[level](`data: ${recovery.plants.length} plants recovered from ${path} (${recovery.records} records)`);
   for (const skipped of recovery.skipped) logger.warn(`data: skipped the record at byte ${skipped.offset} of ${path}: ${skipped.reason}`);
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const refused = (error: NodeJS.ErrnoException) => {
-      reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use; pick another with --port` : `cannot listen on ${host}:${port}: ${error.message}`));
-    };
-    server.once('error', refused);
-    server.listen(port, host, () => {
-      server.off('error', refused);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    // Keep-alive connections would hold close() open; idle ones go now, busy ones when they finish.
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 1_000).unref();
-  });
 }

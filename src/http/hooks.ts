@@ -1,0 +1,29 @@
+import type { Journal } from '../journal/journal.js';
+import type { Logger } from '../log/logger.js';
+import type { RequestContext, ResponseHook } from './context.js';
+
+/** One log line per request (never its headers or body). */
+export function logRequest(logger: Logger): ResponseHook {
+  return (context) => logger.request({ method: context.method, path: context.path, status: context.status, durationMs: context.durationMs });
+}
+
+/** The request journal: references to what the context holds; masking and decoding wait for a reader. */
+export function recordJournal(journal: Journal): ResponseHook {
+  return (context: RequestContext) =>
+    journal.record({
+      arrivedAt: context.arrivedAt,
+      tenant: context.tenant,
+      operation: context.operation?.name,
+      method: context.method,
+      path: context.path,
+      query: context.query,
+      status: context.status,
+      durationMs: context.durationMs,
+      validation: context.validation,
+      fault: context.fault,
+      request: { headers: context.request.headers, body: context.body },
+      response: context.response ?? NOTHING_SENT,
+    });
+}
+
+const NOTHING_SENT = Object.freeze({ headers: Object.freeze({}), body: '' });

@@ -1,0 +1,84 @@
+import type { IHttpOperation } from '@stoplight/types';
+import type { LoadedDocument } from '../core/openapi/load-document.js';
+import { declaredFailureStatus, operationName } from '../core/openapi/operation.js';
+import type { Faults } from '../faults/faults.js';
+import type { Journal } from '../journal/journal.js';
+import type { Logger } from '../log/logger.js';
+import { compileRouteTable } from '../routing/route-table.js';
+import { compileRequestValidator } from '../validation/request-validator.js';
+import type { Binding } from './binding.js';
+import type { ResponseHook, ServedOperation, Stage } from './context.js';
+import { logRequest, recordJournal } from './hooks.js';
+import type { BodyBudget } from './read-body.js';
+import { authorizeStage } from './stages/authorize.js';
+import { bodyStage } from './stages/body.js';
+import { corsStage } from './stages/cors.js';
+import { faultStage } from './stages/faults.js';
+import { handleStage } from './stages/handle.js';
+import { hostStage, type HostCheck } from './stages/host.js';
+import { preferStage } from './stages/prefer.js';
+import { routeStage } from './stages/route.js';
+import { validateStage } from './stages/validate.js';
+
+/** A document as the stand-in serves it, with each operation bound to its behaviour. */
+export interface SiteDefinition {
+  readonly document: LoadedDocument;
+  readonly bind: (operation: IHttpOperation) => Binding;
+}
+
+/** What a site does besides routing, authorizing, validating and handling; the API and control sites differ here. */
+export interface SiteOptions {
+  /** Answer preflights and add CORS headers. */
+  readonly cors: boolean;
+  /** Which Hosts may reach the site (the open control API); absent: any. */
+  readonly hostCheck?: HostCheck;
+  /** Faults shape this site's requests. */
+  readonly faults?: Faults;
+  /** HTTP status of an authentication failure; absent: the operation's declared failure status. */
+  readonly authStatus?: 400 | 401;
+  /** Read Prism's Prefer header. */
+  readonly preferences: boolean;
+  /** Journal this site's requests. */
+  readonly journal?: Journal;
+  readonly bodyLimitBytes: number;
+  /** Bytes of bodies buffered across all requests being read; default unbounded. */
+  readonly bodyBudget?: BodyBudget;
+  readonly logger: Logger;
+}
+
+/** A site ready to serve: its stages in order and its hooks, built once at start. */
+export interface CompiledSite {
+  readonly stages: readonly Stage<unknown>[];
+  readonly onResponse: readonly ResponseHook[];
+  readonly cors: boolean;
+  readonly bodyBudget: BodyBudget | undefined;
+}
+
+export function compileSite(definition: SiteDefinition, options: SiteOptions): CompiledSite {
+  const { operations } = definition.document;
+  const routes = compileRouteTable(operations);
+  const served = new Map<IHttpOperation, ServedOperation>(
+    operations.map((operation) => [
+      operation,
+      {
+        name: operationName(operation),
+        failureStatus: declaredFailureStatus(operation),
+        declared: new Set(operation.responses.map((response) => Number(response.code))),
+        binding: definition.bind(operation),
+        validate: compileRequestValidator(operation),
+      },
+    ]),
+  );
+  const stages: Stage<unknown>[] = [hostStage(options.hostCheck)];
+  if (options.cors) stages.push(corsStage(routes));
+  stages.push(routeStage(routes, served));
+  if (options.faults) stages.push(faultStage(options.faults));
+  stages.push(authorizeStage(options.authStatus), bodyStage(options.bodyLimitBytes, options.bodyBudget));
+  if (options.preferences) stages.push(preferStage);
+  stages.push(validateStage, handleStage);
+
+  const onResponse: ResponseHook[] = [logRequest(options.logger)];
+  // A journal of capacity 0 keeps nothing: no hook at all.
+  if (options.journal && options.journal.capacity > 0) onResponse.push(recordJournal(options.journal));
+  return { stages, onResponse, cors: options.cors, bodyBudget: options.bodyBudget };
+}

@@ -1,0 +1,24 @@
+import type { IHttpOperation } from '@stoplight/types';
+import { ErrorCode, failure } from '../../errors/failure.js';
+import type { RouteTable } from '../../routing/route-table.js';
+import { answered, PASS, refused, type ServedOperation, type Stage } from '../context.js';
+
+/** Finds the operation: 404 for an unknown path, 405 (with Allow) for a method it lacks, 204 for OPTIONS. */
+export function routeStage(routes: RouteTable, served: ReadonlyMap<IHttpOperation, ServedOperation>): Stage {
+  return {
+    name: 'route',
+    run(context) {
+      const { method, path } = context;
+      const route = routes.match(method, path);
+      if (route.kind === 'no-path') return refused(failure(ErrorCode.notFound, `no operation has the path ${path}`), 404);
+      if (route.kind === 'no-method') {
+        const allow = route.allow.join(', ');
+        if (method === 'OPTIONS') return answered({ status: 204, headers: { allow: `${allow}, OPTIONS` }, body: '' });
+        return refused(failure(ErrorCode.methodNotAllowed, `${path} does not have ${method}; it has ${allow}`, { allow }), 405);
+      }
+      context.operation = served.get(route.operation);
+      context.pathParameters = route.pathParameters;
+      return PASS;
+    },
+  };
+}

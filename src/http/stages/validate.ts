@@ -1,0 +1,21 @@
+import { PASS, refused, routed, type Stage } from '../context.js';
+import { statusOf } from '../refusal.js';
+import { ArrivedRequest } from '../request.js';
+
+/** Checks the request against the operation (parameters, content type, exact JSON, schema). */
+export const validateStage: Stage = {
+  name: 'validate',
+  run(context) {
+    const operation = routed(context);
+    const input = new ArrivedRequest(context.request.headers, context.method, context.path, context.query, context.body);
+    context.input = input;
+    const validation = operation.validate(input);
+    context.validation = validation.ok ? { ok: true } : { ok: false, error: validation.failure.error, message: validation.failure.message };
+    if (validation.ok) {
+      context.validBody = validation.body;
+      return PASS;
+    }
+    // A stated preference is answered from the document even for an invalid body, as Prism does for codes.
+    return context.preferences ? PASS : refused(validation.failure, statusOf(validation.failure, operation));
+  },
+};

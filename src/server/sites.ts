@@ -1,0 +1,74 @@
+/**
+ * The two sites the stand-in serves, as the pipeline takes them: the API document bound to the
+ * store and prism's mocker, and the control API bound to the live state. The control API's tests
+ * build their site here too, so they run exactly the stages the server runs.
+ */
+import type { LoadedDocument } from '../core/openapi/load-document.js';
+import { bindControlOperation, type ControlContext } from '../control/bind-control.js';
+import type { Faults } from '../faults/faults.js';
+import { bindApiOperation } from '../handlers/bind-api.js';
+import { compileHostCheck } from '../http/host-check.js';
+import type { BodyBudget } from '../http/read-body.js';
+import { compileSite, type CompiledSite } from '../http/site.js';
+import type { Journal } from '../journal/journal.js';
+import type { Logger } from '../log/logger.js';
+import type { PlantStores } from '../store/tenants.js';
+
+/** What both sites share. */
+export interface SiteParts {
+  readonly cors: boolean;
+  readonly bodyLimitBytes: number;
+  readonly bodyBudget?: BodyBudget;
+  readonly logger: Logger;
+}
+
+export interface ApiSiteParts extends SiteParts {
+  readonly stores: PlantStores;
+  readonly journal: Journal;
+  readonly faults: Faults;
+  readonly tokens: readonly string[];
+  readonly echoId: boolean;
+  readonly isolateByToken: boolean;
+  readonly authStatus: 400 | 401 | undefined;
+}
+
+/** The API: faulted, journaled, Prefer read; --auth-status applies. */
+export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
+  const { stores, tokens, echoId, isolateByToken } = parts;
+  return compileSite(
+    { document, bind: (operation) => bindApiOperation(operation, { stores, tokens, echoId, isolateByToken }) },
+    {
+      cors: parts.cors,
+      faults: parts.faults,
+      journal: parts.journal,
+      preferences: true,
+      authStatus: parts.authStatus,
+      bodyLimitBytes: parts.bodyLimitBytes,
+      bodyBudget: parts.bodyBudget,
+      logger: parts.logger,
+    },
+  );
+}
+
+export interface ControlSiteParts extends SiteParts {
+  /** Hosts the open control API answers besides its own names. */
+  readonly allowedHosts: readonly string[];
+}
+
+/** The control API: neither faulted nor journaled; it answers its own declared 401. */
+export function controlSite(document: LoadedDocument, context: ControlContext, parts: ControlSiteParts): CompiledSite {
+  const open = context.adminToken === undefined;
+  return compileSite(
+    { document, bind: (operation) => bindControlOperation(operation, context) },
+    {
+      // An open control API must not be callable from any web page the developer visits.
+      cors: parts.cors && !open,
+      // With an admin token the token protects the control API; a rebound page does not have it.
+      hostCheck: open ? compileHostCheck(parts.allowedHosts) : undefined,
+      preferences: false,
+      bodyLimitBytes: parts.bodyLimitBytes,
+      bodyBudget: parts.bodyBudget,
+      logger: parts.logger,
+    },
+  );
+}
