@@ -71,7 +71,10 @@ export const ERRORS = {
   storageFailed: { code: 'PST_ERR_STORAGE_FAILED', error: 503, status: 503, message: 'the change could not be stored durably, so it was not made: %s', exitCode: SETUP },
   /** Too many request bodies are being received at once (--body-buffer-bytes); retry after Retry-After. */
   bodyBufferFull: { code: 'PST_ERR_BODY_BUFFER_FULL', error: 503, status: 503, message: 'too many request bodies are being received at once: %s', exitCode: SETUP },
-  /** A `status` fault: the status and `error` are the fault's own (the README's "any" row), so it has no number here. */
+  /**
+   * A `status` fault: its `error` is the fault's own (the README's "any" row), so none here, and so
+   * is its status, given to statusOf as an override; the rule only stands in should a fault name none.
+   */
   forcedStatus: { code: 'PST_ERR_FORCED_STATUS', status: 'declared', message: 'fault: forced status %s for %s', exitCode: SETUP },
 
   // Errors thrown (PlantstoreError). Those caught where they are thrown would, escaping, be set-up errors.
