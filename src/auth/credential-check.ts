@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpOperation } from '@stoplight/types';
 import { cookiePairs, headerText } from '../core/http/headers.js';
 import { describeScheme, securityOf, type SecurityScheme } from '../core/openapi/security.js';
-import { ErrorCode, failure, type Failure } from '../errors/failure.js';
+import { failure, type Failure } from '../core/errors.js';
 import { registeredScheme } from './credential-names.js';
 
 export type Credentials =
@@ -65,7 +65,7 @@ export function compileCredentialCheck(operation: IHttpOperation, tokens: readon
 function refuse(refusals: ReadonlyArray<Extract<SchemeVerdict, { ok: false }>>): Credentials {
   const message = refusals.length === 1 ? (refusals[0]?.message ?? '') : `no accepted credentials: ${refusals.map((r) => r.message).join('; or ')}`;
   const challenges = [...new Set(refusals.flatMap((r) => (r.challenge === undefined ? [] : [r.challenge])))];
-  return { ok: false, failure: failure(ErrorCode.unauthorized, message, challenges.length === 0 ? undefined : { 'www-authenticate': challenges.join(', ') }) };
+  return { ok: false, failure: failure('unauthorized', message, challenges.length === 0 ? undefined : { 'www-authenticate': challenges.join(', ') }) };
 }
 
 function compileScheme(scheme: SecurityScheme, known: readonly Buffer[]): (request: CredentialSource) => SchemeVerdict {

@@ -1,4 +1,4 @@
-import { ErrorCode, failure, type ErrorCodeValue } from '../errors/failure.js';
+import { failure, type NumberedName } from '../core/errors.js';
 import { JSON_HEADERS, type Outcome } from '../handlers/outcome.js';
 import type { Plant } from '../store/plant-store.js';
 
@@ -11,12 +11,12 @@ export function noContent(): Outcome {
   return { ok: true, answer: { status: 204, headers: {}, body: '' } };
 }
 
-export function refused(error: ErrorCodeValue, message: string): Outcome {
-  return { ok: false, failure: failure(error, message) };
+export function refused(entry: NumberedName, message: string): Outcome {
+  return { ok: false, failure: failure(entry, message) };
 }
 
 export function notFound(message: string): Outcome {
-  return refused(ErrorCode.notFound, message);
+  return refused('notFound', message);
 }
 
 /**

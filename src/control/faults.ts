@@ -1,4 +1,3 @@
-import { ErrorCode } from '../errors/failure.js';
 import { FaultError, type Fault, type FaultSpec } from '../faults/faults.js';
 import { json, noContent, notFound, refused } from './answers.js';
 import type { ControlHandler } from './context.js';
@@ -7,14 +6,14 @@ export const listFaults: ControlHandler = (_request, { faults }) => json(200, `[
 
 export const addFault: ControlHandler = ({ body }, { faults }) => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return refused(ErrorCode.schemaViolation, 'the body must be a FaultSpec object, e.g. {"kind":"status","status":503}');
+    return refused('schemaViolation', 'the body must be a FaultSpec object, e.g. {"kind":"status","status":503}');
   }
   // The document checked each field's type; faults.add checks how they fit together.
   const spec = body as unknown as FaultSpec;
   try {
     return json(201, faultJson(faults.add(spec)));
   } catch (error) {
-    if (error instanceof FaultError) return refused(ErrorCode.schemaViolation, error.message);
+    if (error instanceof FaultError) return refused('schemaViolation', error.message);
     throw error;
   }
 };

@@ -1,4 +1,3 @@
-import { ErrorCode } from '../errors/failure.js';
 import type { HandlerContext } from '../handlers/binding.js';
 import type { Outcome } from '../handlers/outcome.js';
 import type { JournalQuery } from '../journal/journal.js';
@@ -55,7 +54,7 @@ export function journalQuery({ request, tenant }: HandlerContext, control: Contr
     };
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    return { ok: false, refusal: refused(ErrorCode.schemaViolation, error.message) };
+    return { ok: false, refusal: refused('schemaViolation', error.message) };
   }
 }
 

@@ -1,4 +1,3 @@
-import { ErrorCode } from '../errors/failure.js';
 import type { HandlerContext } from '../handlers/binding.js';
 import { JSON_HEADERS, type Outcome } from '../handlers/outcome.js';
 import { isCursor, type Plant } from '../store/plant-store.js';
@@ -49,13 +48,13 @@ export const NEXT_CURSOR_HEADER = 'plantstore-next-cursor';
 function pageQuery(query: HandlerContext['request']['query']): { ok: true; limit: number; cursor: string | undefined } | { ok: false; refusal: Outcome } {
   const limitText = query.limit;
   const cursor = query.cursor;
-  if (Array.isArray(limitText) || Array.isArray(cursor)) return { ok: false, refusal: refused(ErrorCode.schemaViolation, 'limit and cursor may each be given once') };
+  if (Array.isArray(limitText) || Array.isArray(cursor)) return { ok: false, refusal: refused('schemaViolation', 'limit and cursor may each be given once') };
   const limit = limitText === undefined ? LIST_LIMITS.default : Number(limitText);
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > LIST_LIMITS.max) {
-    return { ok: false, refusal: refused(ErrorCode.schemaViolation, `limit must be a whole number from 1 to ${LIST_LIMITS.max}, not "${limitText ?? ''}"`) };
+    return { ok: false, refusal: refused('schemaViolation', `limit must be a whole number from 1 to ${LIST_LIMITS.max}, not "${limitText ?? ''}"`) };
   }
   if (cursor !== undefined && !isCursor(cursor)) {
-    return { ok: false, refusal: refused(ErrorCode.schemaViolation, `cursor "${cursor}" is not one this server gave; use the Plantstore-Next-Cursor of the previous page, or leave it out to start`) };
+    return { ok: false, refusal: refused('schemaViolation', `cursor "${cursor}" is not one this server gave; use the Plantstore-Next-Cursor of the previous page, or leave it out to start`) };
   }
   return { ok: true, limit, cursor };
 }
@@ -64,7 +63,7 @@ export const seedPlants: ControlHandler = async ({ body, tenant }, { stores }) =
   const plants = Array.isArray(body) ? body.map(toPlant) : [undefined];
   if (plants.some((plant) => plant === undefined)) {
     // The document's schema already demands this; only a different control document gets here.
-    return refused(ErrorCode.internal, 'seedPlants was given a body that is not an array of NewPlant; the control document does not match plantstore');
+    return refused('internal', 'seedPlants was given a body that is not an array of NewPlant; the control document does not match plantstore');
   }
   const seeded = await durably(stores.forTenant(tenant).then((store) => store.seed(plants as Plant[])));
   if (!seeded.ok) return seeded.refusal;
@@ -99,7 +98,7 @@ async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | un
   try {
     return { ok: true, value: await change };
   } catch (error) {
-    return { ok: false, refusal: refused(ErrorCode.storageFailed, `the change could not be stored durably, so it was not made: ${error instanceof Error ? error.message : String(error)}`) };
+    return { ok: false, refusal: refused('storageFailed', `the change could not be stored durably, so it was not made: ${error instanceof Error ? error.message : String(error)}`) };
   }
 }
 
@@ -107,7 +106,7 @@ async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | un
 export function parsePlantId(text: string | undefined): { ok: true; id: bigint } | { ok: false; refusal: Outcome } {
   const id = text === undefined ? undefined : parseInt64(text);
   if (id === undefined) {
-    return { ok: false, refusal: refused(ErrorCode.schemaViolation, `the plant id must be an int64 in decimal without leading zeros (${INT64_MIN} to ${INT64_MAX}), not "${text ?? ''}"`) };
+    return { ok: false, refusal: refused('schemaViolation', `the plant id must be an int64 in decimal without leading zeros (${INT64_MIN} to ${INT64_MAX}), not "${text ?? ''}"`) };
   }
   return { ok: true, id };
 }

@@ -5,8 +5,9 @@
  *
  * Status rules: 'declared' is the operation's declared failure status (400 for the Plant Store),
  * unless the operation declares the refusal's own number as a status; a number is the status
- * always. The pipeline (src/errors/failure.ts, src/http/handle-request.ts) still applies these rules
- * itself; moving that policy here is the next step.
+ * always. statusOf applies them, for every refusal: the pipeline's stages, the answers written on
+ * a raw socket (malformed HTTP, CONNECT) and faults. The README's "Error codes" table is checked
+ * against this one (test/core/error-table-readme.unit.test.ts).
  */
 import { format } from 'node:util';
 
@@ -19,11 +20,15 @@ export const EXIT_CODES = {
   setup: 2,
 } as const;
 
+/** How a refusal's HTTP status is chosen: see the header. */
+export type StatusRule = 'declared' | number;
+
 export interface ErrorEntry {
   readonly code: string;
   /** The `error` number of the Error body ({error, message}); only for refusals answered over HTTP. */
   readonly error?: number;
-  readonly status?: 'declared' | number;
+  /** Present on refusals (answered over HTTP) only. */
+  readonly status?: StatusRule;
   readonly message: string;
   readonly exitCode: number;
 }
@@ -32,6 +37,14 @@ const SETUP = EXIT_CODES.setup;
 
 export const ERRORS = {
   // Refusals, answered with an Error body. A refusal never ends a command: exitCode is for completeness.
+  /** An HTTP/1.1 request without Host (RFC 9112 §3.2), refused before any operation is matched. */
+  missingHost: { code: 'PST_ERR_MISSING_HOST', error: 400, status: 400, message: 'an HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: <host>:<port>', exitCode: SETUP },
+  /** Node could not parse the request (written on the raw socket: no operation is involved). */
+  malformedHttp: { code: 'PST_ERR_MALFORMED_HTTP', error: 400, status: 400, message: 'malformed HTTP request (%s)', exitCode: SETUP },
+  /** The request was not received within --request-timeout-ms; the connection closes. */
+  requestTimeout: { code: 'PST_ERR_REQUEST_TIMEOUT', error: 400, status: 408, message: 'the request was not received in time', exitCode: SETUP },
+  /** The request headers are larger than Node's limit (16 KiB). */
+  headersTooLarge: { code: 'PST_ERR_HEADERS_TOO_LARGE', error: 400, status: 431, message: 'the request headers are too large', exitCode: SETUP },
   /** The body cannot be read as JSON: malformed, empty, not UTF-8, nested too deep. */
   badRequest: { code: 'PST_ERR_BAD_REQUEST', error: 400, status: 'declared', message: 'the request cannot be read: %s', exitCode: SETUP },
   /** No usable credentials. */
@@ -42,6 +55,8 @@ export const ERRORS = {
   notFound: { code: 'PST_ERR_NOT_FOUND', error: 404, status: 404, message: 'no operation has the path %s', exitCode: SETUP },
   /** The path exists, the method does not. */
   methodNotAllowed: { code: 'PST_ERR_METHOD_NOT_ALLOWED', error: 405, status: 405, message: '%s does not have %s; it has %s', exitCode: SETUP },
+  /** CONNECT asks for a tunnel; a stand-in is no proxy (the connection closes). */
+  notAProxy: { code: 'PST_ERR_NOT_A_PROXY', error: 405, status: 405, message: 'plantstore is not a proxy: CONNECT %s is not served; send requests to the stand-in\'s own paths', exitCode: SETUP },
   /** A plant with this id is already stored. */
   duplicateId: { code: 'PST_ERR_DUPLICATE_ID', error: 409, status: 'declared', message: 'a plant with id %s already exists', exitCode: SETUP },
   /** The body is larger than the limit. */
@@ -56,6 +71,11 @@ export const ERRORS = {
   storageFailed: { code: 'PST_ERR_STORAGE_FAILED', error: 503, status: 503, message: 'the change could not be stored durably, so it was not made: %s', exitCode: SETUP },
   /** Too many request bodies are being received at once (--body-buffer-bytes); retry after Retry-After. */
   bodyBufferFull: { code: 'PST_ERR_BODY_BUFFER_FULL', error: 503, status: 503, message: 'too many request bodies are being received at once: %s', exitCode: SETUP },
+  /**
+   * A `status` fault: its `error` is the fault's own (the README's "any" row), so none here, and so
+   * is its status, given to statusOf as an override; the rule only stands in should a fault name none.
+   */
+  forcedStatus: { code: 'PST_ERR_FORCED_STATUS', status: 'declared', message: 'fault: forced status %s for %s', exitCode: SETUP },
 
   // Errors thrown (PlantstoreError). Those caught where they are thrown would, escaping, be set-up errors.
   usage: { code: 'PST_ERR_USAGE', message: '%s', exitCode: SETUP },
@@ -80,8 +100,67 @@ export const ERRORS = {
 
 export type ErrorName = keyof typeof ERRORS;
 
-/** The entries answered over HTTP, by name. */
-export type RefusalName = { [K in ErrorName]: (typeof ERRORS)[K] extends { readonly error: number } ? K : never }[ErrorName];
+/** The entries answered over HTTP (those with a status rule), by name. */
+export type RefusalName = { [K in ErrorName]: (typeof ERRORS)[K] extends { readonly status: StatusRule } ? K : never }[ErrorName];
+
+/** The refusals with a fixed Error number, by name: the numbers the pipeline answers with. */
+export type NumberedName = { [K in ErrorName]: (typeof ERRORS)[K] extends { readonly error: number } ? K : never }[ErrorName];
+
+export const ErrorCode = Object.freeze(
+  Object.fromEntries(Object.entries(ERRORS).flatMap(([name, entry]) => ('error' in entry ? [[name, entry.error]] : []))),
+) as { readonly [K in NumberedName]: (typeof ERRORS)[K]['error'] };
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * Why a request was refused, as plain data: every stage returns one instead of throwing, and the
+ * responder words it as the document's Error body. `entry` names the table entry whose status
+ * rule decides the HTTP status; `error` is its number (a status fault's own for forcedStatus).
+ */
+export interface Failure {
+  readonly entry: RefusalName;
+  readonly error: number;
+  readonly message: string;
+  /** Headers the answer must carry, e.g. WWW-Authenticate, Allow or Connection: close. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export function failure(entry: NumberedName, message: string, headers?: Readonly<Record<string, string>>): Failure {
+  const error = ERRORS[entry].error;
+  return headers ? { entry, error, message, headers } : { entry, error, message };
+}
+
+/** A status fault's refusal: its Error number is the fault's, not the table's. */
+export function forcedFailure(error: number, message: string): Failure {
+  return { entry: 'forcedStatus', error, message };
+}
+
+/** The Error body the document declares: {"error": <code>, "message": "..."}. */
+export function errorJson(refused: Failure): string {
+  return JSON.stringify({ error: refused.error, message: refused.message });
+}
+
+/** What a 'declared' rule is read against: the operation's declared statuses and its failure status. */
+export interface DeclaredStatuses {
+  readonly declared: ReadonlySet<number>;
+  /** The document's failure status: 400 if declared, else its first 4xx, else 400. */
+  readonly failureStatus: number;
+}
+
+/** Refusals before any operation is matched have only numeric rules; 'declared' falls back to HTTP's own. */
+const NO_OPERATION: DeclaredStatuses = { declared: new Set(), failureStatus: 400 };
+
+/**
+ * The HTTP status policy, the one place it is decided: `override` when given (--auth-status, a
+ * status fault's status), else the entry's rule against the operation (a document declaring 401 or
+ * 404 gets them; the Plant Store, whose only failure is 400, gets 400 for every 'declared' refusal).
+ */
+export function statusOf(refused: Failure, operation: DeclaredStatuses = NO_OPERATION, override?: number): number {
+  if (override !== undefined) return override;
+  const rule: StatusRule = ERRORS[refused.entry].status;
+  if (typeof rule === 'number') return rule;
+  return operation.declared.has(refused.error) ? refused.error : operation.failureStatus;
+}
 
 /** The entry's message with its details filled in. */
 export function errorMessage(name: ErrorName, ...details: unknown[]): string {

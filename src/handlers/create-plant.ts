@@ -1,4 +1,4 @@
-import { ErrorCode, failure } from '../errors/failure.js';
+import { failure } from '../core/errors.js';
 import type { Plant, PlantStore } from '../store/plant-store.js';
 import { JSON_HEADERS, type Outcome } from './outcome.js';
 
@@ -15,7 +15,7 @@ export interface CreatePlantOptions {
 export async function createPlant(body: unknown, store: Promise<PlantStore>, options: CreatePlantOptions): Promise<Outcome> {
   const plant = toPlant(body);
   if (!plant) {
-    return { ok: false, failure: failure(ErrorCode.internal, 'createPlant is served by the plant store, but this document\'s request body is not a NewPlant (name string, id integer)') };
+    return { ok: false, failure: failure('internal', 'createPlant is served by the plant store, but this document\'s request body is not a NewPlant (name string, id integer)') };
   }
   let created;
   try {
@@ -23,10 +23,10 @@ export async function createPlant(body: unknown, store: Promise<PlantStore>, opt
     created = await (await store).create(plant);
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error);
-    return { ok: false, failure: failure(ErrorCode.storageFailed, `the plant could not be stored durably, so it was not stored: ${cause}`) };
+    return { ok: false, failure: failure('storageFailed', `the plant could not be stored durably, so it was not stored: ${cause}`) };
   }
   if (!created.ok) {
-    return { ok: false, failure: failure(ErrorCode.duplicateId, `a plant with id ${plant.id} already exists; ids are unique`) };
+    return { ok: false, failure: failure('duplicateId', `a plant with id ${plant.id} already exists; ids are unique`) };
   }
   return { ok: true, answer: { status: 200, headers: JSON_HEADERS, body: plantJson(created.plant, options.echoId) } };
 }

@@ -1,6 +1,6 @@
 import type { IHttpOperation } from '@stoplight/types';
 import type { IHttpOperationConfig, IHttpRequest } from '@stoplight/prism-http';
-import { ErrorCode, failure } from '../errors/failure.js';
+import { failure } from '../core/errors.js';
 import { mock } from '../core/prism/adapter.js';
 import type { MockPreferences } from '../http/prefer.js';
 import type { Outcome } from './outcome.js';
@@ -32,9 +32,9 @@ export function mockOperation(operation: IHttpOperation, request: IHttpRequest, 
     const cause = error.detail ?? error.message;
     // A preference the document cannot meet (an undeclared code, an unknown example) is the client's to change.
     if (config.code !== undefined || config.exampleKey !== undefined) {
-      return { ok: false, failure: failure(ErrorCode.badRequest, `the Prefer header asks for an answer the document does not have: ${cause}`) };
+      return { ok: false, failure: failure('badRequest', `the Prefer header asks for an answer the document does not have: ${cause}`) };
     }
-    return { ok: false, failure: failure(ErrorCode.internal, `no mocked answer for ${operation.method.toUpperCase()} ${operation.path}: ${cause}`) };
+    return { ok: false, failure: failure('internal', `no mocked answer for ${operation.method.toUpperCase()} ${operation.path}: ${cause}`) };
   }
   const { statusCode, headers = {}, body } = result.right;
   const contentType = headers['content-type'] ?? headers['Content-Type'];

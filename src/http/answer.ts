@@ -1,4 +1,4 @@
-import type { Failure } from '../errors/failure.js';
+import type { Failure } from '../core/errors.js';
 
 /** A successful answer, already serialised. */
 export interface Answer {

@@ -4,7 +4,7 @@
  * components and fastify's hooks.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Failure } from '../errors/failure.js';
+import { statusOf, type Failure } from '../core/errors.js';
 import type { ValidationOutcome } from '../journal/journal.js';
 import { SHARED_TENANT, type TenantId } from '../store/tenants.js';
 import type { RequestInput, RequestValidator } from '../validation/request-validator.js';
@@ -141,6 +141,10 @@ export function answered(answer: Answer): Reply {
   return { kind: 'answer', answer };
 }
 
-export function refused(failure: Failure, status: number): Reply {
-  return { kind: 'refusal', failure, status };
+/**
+ * A refusal, its status decided by the error table's policy (statusOf): the entry's rule against
+ * `operation` (none before routing), or `override` (--auth-status, a status fault).
+ */
+export function refused(failure: Failure, operation?: ServedOperation, override?: number): Reply {
+  return { kind: 'refusal', failure, status: statusOf(failure, operation, override) };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ErrorCode, failure, type Failure } from '../errors/failure.js';
+import { failure, type Failure } from '../core/errors.js';
 
 export type BodyRead = { readonly ok: true; readonly body: Buffer } | { readonly ok: false; readonly failure: Failure };
 
@@ -39,16 +39,16 @@ const UNBOUNDED = createBodyBudget(Number.POSITIVE_INFINITY);
  * gives them back, a successful one leaves the body's length for the caller to release.
  */
 export function readBody(request: IncomingMessage, limit: number, budget: BodyBudget = UNBOUNDED): Promise<BodyRead> {
-  const tooLarge = (): BodyRead => ({ ok: false, failure: failure(ErrorCode.bodyTooLarge, `the request body is larger than the limit of ${limit} bytes`, CLOSE) });
+  const tooLarge = (): BodyRead => ({ ok: false, failure: failure('bodyTooLarge', `the request body is larger than the limit of ${limit} bytes`, CLOSE) });
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.resolve(tooLarge());
 
-  const gone = (): BodyRead => ({ ok: false, failure: failure(ErrorCode.badRequest, 'the client closed the connection before sending the whole body', CLOSE) });
+  const gone = (): BodyRead => ({ ok: false, failure: failure('badRequest', 'the client closed the connection before sending the whole body', CLOSE) });
   // A request can be gone before we start (the client left during a latency fault).
   if (request.destroyed) return Promise.resolve(gone());
   const busy = (): BodyRead => ({
     ok: false,
-    failure: failure(ErrorCode.bodyBufferFull, `the server is already holding ${budget.total} bytes of request bodies being received (--body-buffer-bytes); retry in a moment`, BUSY),
+    failure: failure('bodyBufferFull', `the server is already holding ${budget.total} bytes of request bodies being received (--body-buffer-bytes); retry in a moment`, BUSY),
   });
   if (declared > 0 && !budget.take(declared)) return Promise.resolve(busy());
 
@@ -79,8 +79,8 @@ export function readBody(request: IncomingMessage, limit: number, budget: BodyBu
       chunks.push(chunk);
     };
     const onEnd = () => finish({ ok: true, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
-    const onError = (error: Error) => finish({ ok: false, failure: failure(ErrorCode.badRequest, `the request body could not be read: ${error.message}`, CLOSE) });
-    const onAborted = () => finish({ ok: false, failure: failure(ErrorCode.badRequest, 'the client stopped sending the request body', CLOSE) });
+    const onError = (error: Error) => finish({ ok: false, failure: failure('badRequest', `the request body could not be read: ${error.message}`, CLOSE) });
+    const onAborted = () => finish({ ok: false, failure: failure('badRequest', 'the client stopped sending the request body', CLOSE) });
     // 'close' before 'end': the stream was destroyed, and what it held will never be read.
     const onClose = () => finish(gone());
     request.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted).on('close', onClose);

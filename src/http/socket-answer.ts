@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from '../core/http/headers.js';
 import type { Socket } from 'node:net';
-import type { Failure } from '../errors/failure.js';
+import type { Failure } from '../core/errors.js';
 import type { Logger } from '../log/logger.js';
 import { clientErrorRefusal, connectRefusal, errorJson } from './refusal.js';
 

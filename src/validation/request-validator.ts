@@ -1,5 +1,5 @@
 import type { HttpMethod, IHttpOperation, IMediaTypeContent } from '@stoplight/types';
-import { ErrorCode, failure, type Failure } from '../errors/failure.js';
+import { failure, type Failure } from '../core/errors.js';
 import { compileSchemaCheck, validateInput, type SchemaCheck } from '../core/prism/adapter.js';
 import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
 import { int64Message, validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
@@ -54,7 +54,7 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
 
     if (request.body.length === 0) {
       return bodyRequired
-        ? { ok: false, failure: failure(ErrorCode.badRequest, `the request body is empty; this operation requires a body (${accepted})`) }
+        ? { ok: false, failure: failure('badRequest', `the request body is empty; this operation requires a body (${accepted})`) }
         : { ok: true, body: undefined };
     }
     if (contents.length === 0) return { ok: true, body: undefined };
@@ -63,26 +63,26 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     const content = mediaType && contentFor(mediaType.type);
     if (!mediaType || !content) {
       const sent = request.contentType ?? 'no Content-Type header';
-      return { ok: false, failure: failure(ErrorCode.unsupportedMediaType, `unsupported content type (${sent}); send ${accepted}`) };
+      return { ok: false, failure: failure('unsupportedMediaType', `unsupported content type (${sent}); send ${accepted}`) };
     }
     if (mediaType.charset !== undefined && mediaType.charset !== 'utf-8' && mediaType.charset !== 'utf8') {
-      return { ok: false, failure: failure(ErrorCode.unsupportedMediaType, `unsupported charset ${mediaType.charset}; send UTF-8`) };
+      return { ok: false, failure: failure('unsupportedMediaType', `unsupported charset ${mediaType.charset}; send UTF-8`) };
     }
     let text: string;
     try {
       text = utf8.decode(request.body);
     } catch {
-      return { ok: false, failure: failure(ErrorCode.badRequest, 'the request body is not valid UTF-8') };
+      return { ok: false, failure: failure('badRequest', 'the request body is not valid UTF-8') };
     }
     if (!isJsonMediaType(mediaType.type)) return { ok: true, body: text };
 
     const parsed = parseExactJson(text);
-    if (!parsed.ok) return { ok: false, failure: failure(ErrorCode.badRequest, parsed.reason) };
+    if (!parsed.ok) return { ok: false, failure: failure('badRequest', parsed.reason) };
     const check = checks.get(content);
     if (check === undefined) return { ok: true, body: parsed.value };
     const diagnostics = check(parsed.exact ? validationView(parsed.value) : parsed.value);
     if (diagnostics === undefined) return { ok: true, body: parsed.value };
-    return { ok: false, failure: failure(ErrorCode.schemaViolation, describe(diagnostics)) };
+    return { ok: false, failure: failure('schemaViolation', describe(diagnostics)) };
   };
 }
 
@@ -97,7 +97,7 @@ function compileParameterValidator(operation: IHttpOperation): (request: Request
       resource: withoutBody,
       element: { method: operation.method as HttpMethod, url: { path: input.path, query: { ...input.query } }, headers: withoutBodyHeaders(input.headers) },
     });
-    return result._tag === 'Left' ? failure(ErrorCode.schemaViolation, describe(result.left)) : undefined;
+    return result._tag === 'Left' ? failure('schemaViolation', describe(result.left)) : undefined;
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { controlTenant } from '../../src/control/bind-control.js';
-import { ErrorCode } from '../../src/errors/failure.js';
+import { ErrorCode } from '../../src/core/errors.js';
 import { startServer } from '../../src/index.js';
 import { SHARED_TENANT, tenantOfToken } from '../../src/store/tenants.js';
 import { controlHarness, journalRecord } from '../support/control.js';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LIST_LIMITS } from '../../src/control/plants.js';
-import { ErrorCode } from '../../src/errors/failure.js';
+import { ErrorCode } from '../../src/core/errors.js';
 import { startServer } from '../../src/server/start-server.js';
 import { parseExactJson } from '../../src/core/json/exact-json.js';
 import { send } from '../support/server.js';

@@ -1,7 +1,6 @@
 /** The error table: the Error body numbers the README documents, and exit codes read from errors. */
 import { describe, expect, it } from 'vitest';
-import { ERRORS, errorMessage, EXIT_CODES, PlantstoreError } from '../../src/core/errors.js';
-import { ErrorCode } from '../../src/errors/failure.js';
+import { ErrorCode, ERRORS, errorMessage, EXIT_CODES, failure, forcedFailure, PlantstoreError, statusOf } from '../../src/core/errors.js';
 import { UsageError } from '../../src/cli/usage-error.js';
 import { DocumentError } from '../../src/core/openapi/load-document.js';
 import { SetupError } from '../../contracts/runner/setup.js';
@@ -9,7 +8,8 @@ import { SetupError } from '../../contracts/runner/setup.js';
 describe('the error table', () => {
   it('gives the pipeline the Error body numbers it always had', () => {
     expect(ErrorCode).toEqual({
-      badRequest: 400, unauthorized: 401, hostNotAllowed: 403, notFound: 404, methodNotAllowed: 405, duplicateId: 409,
+      missingHost: 400, malformedHttp: 400, requestTimeout: 400, headersTooLarge: 400,
+      badRequest: 400, unauthorized: 401, hostNotAllowed: 403, notFound: 404, methodNotAllowed: 405, notAProxy: 405, duplicateId: 409,
       bodyTooLarge: 413, unsupportedMediaType: 415, schemaViolation: 422, internal: 500, storageFailed: 503, bodyBufferFull: 503,
     });
   });
@@ -20,6 +20,23 @@ describe('the error table', () => {
     for (const entry of Object.values(ERRORS)) {
       if ('error' in entry) expect(entry.status === 'declared' || typeof entry.status === 'number').toBe(true);
     }
+  });
+
+  it('decides a refusal\'s status from its rule and the operation, or the override', () => {
+    const plantStore = { declared: new Set([200, 400]), failureStatus: 400 };
+    const declares401 = { declared: new Set([200, 400, 401]), failureStatus: 400 };
+    const unauthorized = failure('unauthorized', 'x');
+    expect(statusOf(unauthorized, plantStore)).toBe(400);
+    expect(statusOf(unauthorized, declares401)).toBe(401);
+    expect(statusOf(unauthorized, plantStore, 401)).toBe(401);
+    expect(statusOf(failure('notFound', 'x'), plantStore)).toBe(404);
+    expect(statusOf(failure('storageFailed', 'x'), plantStore)).toBe(503);
+    // Before routing and on the raw socket there is no operation: numeric rules only.
+    expect(statusOf(failure('requestTimeout', 'x'))).toBe(408);
+    expect(statusOf(failure('headersTooLarge', 'x'))).toBe(431);
+    expect(statusOf(failure('notAProxy', 'x'))).toBe(405);
+    expect(statusOf(failure('missingHost', 'x'))).toBe(400);
+    expect(statusOf(forcedFailure(418, 'x'), plantStore, 503)).toBe(503);
   });
 
   it('errors carry their code and exit code, whichever side threw them', () => {

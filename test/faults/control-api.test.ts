@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ErrorCode } from '../../src/errors/failure.js';
+import { ErrorCode } from '../../src/core/errors.js';
 import { controlHarness } from '../support/control.js';
 
 describe('addFault', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ErrorCode } from '../../src/errors/failure.js';
+import { ErrorCode } from '../../src/core/errors.js';
 import { SHARED_TENANT, tenantOfToken } from '../../src/store/tenants.js';
 import { controlHarness, journalRecord } from '../support/control.js';
 

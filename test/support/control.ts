@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { expect } from 'vitest';
 import type { ControlContext } from '../../src/control/bind-control.js';
 import { loadDocument, type LoadedDocument } from '../../src/core/openapi/load-document.js';
-import type { Failure } from '../../src/errors/failure.js';
+import type { Failure } from '../../src/core/errors.js';
 import { createFaults } from '../../src/faults/faults.js';
 import { requestContext, type StageName } from '../../src/http/context.js';
 import { runStages } from '../../src/http/pipeline.js';
@@ -41,7 +41,10 @@ export interface ControlRequest {
 
 export type ControlReply =
   | { readonly stage: 'answer'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly text: string; readonly json: JsonValue | undefined }
-  | { readonly stage: StageName; readonly failure: Failure };
+  | { readonly stage: StageName; readonly failure: WireFailure };
+
+/** A refusal as a client sees it: the table entry it names decides the status, which the pipeline's own tests check. */
+export type WireFailure = Omit<Failure, 'entry'>;
 
 export interface Harness {
   readonly context: ControlContext;
@@ -49,7 +52,7 @@ export interface Harness {
   /** Calls and expects an answer with this status. */
   answer(operationId: string, status: number, request?: ControlRequest): Promise<Extract<ControlReply, { stage: 'answer' }>>;
   /** Calls and expects a refusal at this stage. */
-  refusal(operationId: string, stage: 'authorize' | 'validate' | 'handle', request?: ControlRequest): Promise<Failure>;
+  refusal(operationId: string, stage: 'authorize' | 'validate' | 'handle', request?: ControlRequest): Promise<WireFailure>;
 }
 
 export async function controlHarness(options: Partial<Pick<ControlContext, 'adminToken' | 'isolateByToken' | 'startedAt'>> & { journalSize?: number } = {}): Promise<Harness> {
@@ -78,7 +81,10 @@ export async function controlHarness(options: Partial<Pick<ControlContext, 'admi
     const pipeline = requestContext(arrived);
     const reply = await runStages(site.stages, pipeline);
     if (reply.kind === 'drop') throw new Error(`${operationId}: the control site dropped the connection`);
-    if (reply.kind === 'refusal') return { stage: pipeline.answeredBy ?? 'handle', failure: reply.failure };
+    if (reply.kind === 'refusal') {
+      const { entry: _entry, ...wire } = reply.failure;
+      return { stage: pipeline.answeredBy ?? 'handle', failure: wire };
+    }
     const { status, headers: answerHeaders, body } = reply.answer;
     const parsed = body === '' ? undefined : parseExactJson(body);
     if (parsed && !parsed.ok) throw new Error(`${operationId} answered text that is not JSON: ${body}`);
@@ -96,7 +102,7 @@ export async function controlHarness(options: Partial<Pick<ControlContext, 'admi
     async refusal(operationId, stage, request) {
       const reply = await call(operationId, request);
       expect(reply, describe(reply)).toMatchObject({ stage });
-      return (reply as Extract<ControlReply, { failure: Failure }>).failure;
+      return (reply as Extract<ControlReply, { failure: WireFailure }>).failure;
     },
   };
 }

@@ -1,5 +1,4 @@
 import { PASS, refused, routed, type Stage } from '../context.js';
-import { statusOf } from '../refusal.js';
 
 /**
  * The operation's credential check, then whose plants the request sees. `authStatus` overrides
@@ -12,7 +11,7 @@ export function authorizeStage(authStatus: 400 | 401 | undefined): Stage {
       const operation = routed(context);
       const { headers } = context.request;
       const credentials = operation.binding.authorize({ headers, query: context.query });
-      if (!credentials.ok) return refused(credentials.failure, authStatus ?? statusOf(credentials.failure, operation));
+      if (!credentials.ok) return refused(credentials.failure, operation, authStatus);
       context.tenant = operation.binding.tenant(credentials, headers);
       return PASS;
     },

@@ -1,6 +1,5 @@
 import { PASS, refused, routed, type Decision, type RequestContext, type Stage } from '../context.js';
 import { readBody, type BodyBudget, type BodyRead } from '../read-body.js';
-import { statusOf } from '../refusal.js';
 
 /**
  * Reads the body up to `limit` bytes, out of the server-wide `budget`; the pipeline gives the bytes
@@ -15,7 +14,7 @@ export function bodyStage(limit: number, budget: BodyBudget | undefined): Stage<
 }
 
 function settle(context: RequestContext, read: BodyRead): Decision {
-  if (!read.ok) return refused(read.failure, statusOf(read.failure, routed(context)));
+  if (!read.ok) return refused(read.failure, routed(context));
   context.body = read.body;
   return PASS;
 }

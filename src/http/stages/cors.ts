@@ -1,4 +1,4 @@
-import { ErrorCode, failure } from '../../errors/failure.js';
+import { failure } from '../../core/errors.js';
 import type { RouteTable } from '../../routing/route-table.js';
 import { answered, PASS, refused, type Stage } from '../context.js';
 import { isPreflight, preflightHeaders } from '../cors.js';
@@ -11,7 +11,7 @@ export function corsStage(routes: RouteTable): Stage {
       const { headers } = context.request;
       if (!isPreflight(context.method, headers)) return PASS;
       const allow = routes.methodsOf(context.path);
-      if (!allow) return refused(failure(ErrorCode.notFound, 'no operation has this path'), 404);
+      if (!allow) return refused(failure('notFound', 'no operation has this path'));
       return answered({ status: 204, headers: preflightHeaders(headers, allow), body: '' });
     },
   };

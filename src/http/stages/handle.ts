@@ -1,6 +1,6 @@
 import type { Outcome } from '../answer.js';
 import { routed, type Decision, type RequestContext, type Stage } from '../context.js';
-import { statusOf } from '../refusal.js';
+import { statusOf } from '../../core/errors.js';
 
 /** The operation's behaviour (the store, prism's mocker, a control handler): always answers. */
 export const handleStage: Stage<Outcome> = {

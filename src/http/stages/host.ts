@@ -1,10 +1,10 @@
-import { ErrorCode, failure, type Failure } from '../../errors/failure.js';
+import { errorMessage, failure, type Failure } from '../../core/errors.js';
 import { PASS, refused, type Decision, type RequestContext, type Stage } from '../context.js';
 
 export type HostCheck = (host: string | undefined) => boolean;
 
 /** RFC 9112 §3.2: an HTTP/1.1 request must name the host; HTTP/1.0 has no Host to send. */
-const NO_HOST = refused(failure(ErrorCode.badRequest, 'an HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: <host>:<port>'), 400);
+const NO_HOST = refused(failure('missingHost', errorMessage('missingHost')));
 
 /** Every site requires a Host of HTTP/1.1; the open control site also only answers its own names (`allowed`). */
 export function hostStage(allowed?: HostCheck): Stage {
@@ -13,7 +13,7 @@ export function hostStage(allowed?: HostCheck): Stage {
     name: 'host',
     run(context) {
       const host = context.request.headers.host;
-      return requireHost(context) ?? (allowed(host) ? PASS : refused(hostNotAllowed(host), 403));
+      return requireHost(context) ?? (allowed(host) ? PASS : refused(hostNotAllowed(host)));
     },
   };
 }
@@ -25,7 +25,7 @@ function requireHost(context: RequestContext): Decision {
 function hostNotAllowed(host: string | undefined): Failure {
   const name = String(host).slice(0, 200);
   return failure(
-    ErrorCode.hostNotAllowed,
+    'hostNotAllowed',
     `the control API is open (no admin token), so it answers only requests for this server's own names (localhost, IP addresses), not Host "${name}"; pass --allow-host <name> (allowedHosts in a config file) to allow a name, or set an admin token (--admin-token) to protect the control API`,
   );
 }

@@ -1,5 +1,5 @@
 import type { IHttpOperation } from '@stoplight/types';
-import { ErrorCode, failure } from '../../errors/failure.js';
+import { failure } from '../../core/errors.js';
 import type { RouteTable } from '../../routing/route-table.js';
 import { answered, PASS, refused, type ServedOperation, type Stage } from '../context.js';
 
@@ -10,11 +10,11 @@ export function routeStage(routes: RouteTable, served: ReadonlyMap<IHttpOperatio
     run(context) {
       const { method, path } = context;
       const route = routes.match(method, path);
-      if (route.kind === 'no-path') return refused(failure(ErrorCode.notFound, `no operation has the path ${path}`), 404);
+      if (route.kind === 'no-path') return refused(failure('notFound', `no operation has the path ${path}`));
       if (route.kind === 'no-method') {
         const allow = route.allow.join(', ');
         if (method === 'OPTIONS') return answered({ status: 204, headers: { allow: `${allow}, OPTIONS` }, body: '' });
-        return refused(failure(ErrorCode.methodNotAllowed, `${path} does not have ${method}; it has ${allow}`, { allow }), 405);
+        return refused(failure('methodNotAllowed', `${path} does not have ${method}; it has ${allow}`, { allow }));
       }
       context.operation = served.get(route.operation);
       context.pathParameters = route.pathParameters;

@@ -1,5 +1,4 @@
 import { PASS, refused, routed, type Stage } from '../context.js';
-import { statusOf } from '../refusal.js';
 import { ArrivedRequest } from '../request.js';
 
 /** Checks the request against the operation (parameters, content type, exact JSON, schema). */
@@ -16,6 +15,6 @@ export const validateStage: Stage = {
       return PASS;
     }
     // A stated preference is answered from the document even for an invalid body, as Prism does for codes.
-    return context.preferences ? PASS : refused(validation.failure, statusOf(validation.failure, operation));
+    return context.preferences ? PASS : refused(validation.failure, operation);
   },
 };
