@@ -28,17 +28,17 @@ export interface ExchangeFacts {
   readonly kind: 'valid' | 'invalid';
   readonly target: 'body' | 'content-type' | 'auth';
   /** For invalid cases: what rule the request breaks. */
-  readonly breaks?: string;
+  readonly breaks?: string | undefined;
   /** The JSON value of the body as sent (after any id change); absent when the body is not JSON. */
-  readonly payload?: JsonValue;
+  readonly payload?: JsonValue | undefined;
   /**
    * The id sent, and whether it is certainly unused: ids the runner drew fresh for this run
    * ("fresh") cannot be held by the target, ids sent as generated (edge values such as 0 or
    * 2^53+1) may be left over from earlier runs against a stateful target ("literal").
    */
-  readonly id?: { readonly value: bigint; readonly freshness: 'fresh' | 'literal' };
+  readonly id?: { readonly value: bigint; readonly freshness: 'fresh' | 'literal' } | undefined;
   /** What the scenario expects of the target (repeat, neighbour and model steps). */
-  readonly expect?: 'accept' | 'refuse' | 'either';
+  readonly expect?: 'accept' | 'refuse' | 'either' | undefined;
   /** Why it expects that, in words for the finding (e.g. "id 17 was stored 3 steps before"). */
   readonly because?: string;
   /** After a refusal of a valid create: the same payload with a never-used id, and its answer. */

@@ -66,7 +66,7 @@ async function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutM
       path: url.pathname + url.search,
       method: request.method as 'POST',
       headers: request.headers,
-      body: request.body === undefined ? undefined : Buffer.from(request.body, 'utf8'),
+      body: request.body === undefined ? null : Buffer.from(request.body, 'utf8'),
       signal: deadline.signal,
     });
     const body = await response.body.text();

@@ -11,10 +11,11 @@ export interface JsonFinding {
   readonly severity: Finding['severity'];
   readonly message: string;
   readonly expected: string;
-  readonly expectation?: Finding['expectation'];
+  readonly expectation?: Finding['expectation'] | undefined;
   readonly actual: string;
   readonly request: SentRequest;
-  readonly response?: ReceivedResponse;
+  /** Undefined when there was no answer; JSON.stringify leaves it out. */
+  readonly response?: ReceivedResponse | undefined;
   /** Ready curl commands that replay `before`, then `request`, one a line. */
   readonly curl: string;
   readonly seed: number;

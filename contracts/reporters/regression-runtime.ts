@@ -92,7 +92,7 @@ export async function send(target: string, step: Step): Promise<Answer> {
   const response = await request(urlOf(target, step.path), {
     method: step.method as 'POST',
     headers: headersFor(step, TOKEN),
-    ...(step.body === undefined ? {} : { body: Buffer.from(step.body, 'utf8') }),
+    body: step.body === undefined ? null : Buffer.from(step.body, 'utf8'),
     signal: AbortSignal.timeout(10_000),
   });
   return { status: response.statusCode, headers: flatHeaders(response.headers), text: await response.body.text() };

@@ -92,9 +92,9 @@ function facts(real: Real, plant: RequestCase, id: bigint, expect: ExchangeFacts
     role: 'model',
     kind: 'valid',
     target: plant.target,
-    ...(plant.payload === undefined ? {} : { payload: plant.payload }),
+    payload: plant.payload,
     id: { value: id, freshness: 'fresh' },
-    ...(expect === undefined ? {} : { expect }),
+    expect,
     because: `step ${real.step} of a model run: ${because}`,
   };
 }
@@ -162,8 +162,8 @@ function invalidNew(invalid: RequestCase): Command {
           role: 'model',
           kind: 'invalid',
           target: toSend.target,
-          ...(toSend.breaks === undefined ? {} : { breaks: toSend.breaks }),
-          ...(toSend.payload === undefined ? {} : { payload: toSend.payload }),
+          breaks: toSend.breaks,
+          payload: toSend.payload,
         },
         `step ${real.step}: ${invalidLabel(toSend)}`,
         [...real.sent],

@@ -40,7 +40,7 @@ export async function createCase(env: RunEnv, requestCase: RequestCase): Promise
   return sendCreate(
     env,
     toSend,
-    { role: 'create', kind: 'valid', target: toSend.target, ...(toSend.payload === undefined ? {} : { payload: toSend.payload }), ...(id ? { id } : {}) },
+    { role: 'create', kind: 'valid', target: toSend.target, payload: toSend.payload, id },
     validLabel(env.operation, id?.value),
   );
 }
@@ -75,8 +75,8 @@ function invalidProperty(name: string, cases: fc.Arbitrary<RequestCase>, runs: n
       role: 'reject' as const,
       kind: 'invalid' as const,
       target: requestCase.target,
-      ...(requestCase.breaks === undefined ? {} : { breaks: requestCase.breaks }),
-      ...(requestCase.payload === undefined ? {} : { payload: requestCase.payload }),
+      breaks: requestCase.breaks,
+      payload: requestCase.payload,
     };
     const exchange = await send(env, requestCase, facts, invalidLabel(requestCase));
     return exchange === undefined ? [] : [exchange];
@@ -138,7 +138,7 @@ async function pairOfCreates(
   const setup = await send(
     env,
     first,
-    { role: 'setup', kind: 'valid', target: first.target, ...payloadOf(first), id: { value: firstId, freshness } },
+    { role: 'setup', kind: 'valid', target: first.target, payload: first.payload, id: { value: firstId, freshness } },
     validLabel(env.operation, firstId),
   );
   if (setup === undefined) return [];
@@ -152,7 +152,7 @@ async function pairOfCreates(
         role: 'repeat',
         kind: 'valid',
         target: second.target,
-        ...payloadOf(second),
+        payload: second.payload,
         id: { value: secondId, freshness },
         expect: expectUniqueIds ? 'refuse' : 'either',
         because: `id ${secondId} was sent again right after the target accepted it (${setup.response.status})`,
@@ -169,7 +169,7 @@ async function pairOfCreates(
       role: 'neighbour',
       kind: 'valid',
       target: second.target,
-      ...payloadOf(second),
+      payload: second.payload,
       id: { value: secondId, freshness },
       expect: 'accept',
       because: `right after ${firstId} was accepted (both are the same double, ${Number(firstId)})`,
@@ -178,8 +178,4 @@ async function pairOfCreates(
     before,
   );
   return [setup, ...neighbour];
-}
-
-function payloadOf(requestCase: RequestCase): { payload?: RequestCase['payload'] } {
-  return requestCase.payload === undefined ? {} : { payload: requestCase.payload };
 }

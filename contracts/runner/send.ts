@@ -102,7 +102,7 @@ export async function sendCreate(
     role: 'retry',
     kind: 'valid',
     target: requestCase.target,
-    ...(retryCase.payload === undefined ? {} : { payload: retryCase.payload }),
+    payload: retryCase.payload,
   };
   const retry = await send(env, retryCase, retryFacts, `${label}, sent again with a never-used id after a refusal`, [...(before ?? []), first.request]);
   if (retry === undefined) return [first];

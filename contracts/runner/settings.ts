@@ -39,7 +39,7 @@ export function settingsOf(options: VerifyOptions): Settings {
     expectUniqueIds,
     model: options.stateful === true || expectUniqueIds,
     caseContext: {
-      ...(options.token === undefined ? {} : { token: options.token }),
+      token: options.token,
       tokensValidated: options.tokensValidated === true,
       // The document does not forbid properties beyond the schema's: a target must take them.
       extraProperties: true,

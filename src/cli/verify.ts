@@ -70,9 +70,10 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
 interface Parsed {
   readonly help: boolean;
   readonly options: VerifyOptions;
-  readonly junit?: string;
-  readonly json?: string;
-  readonly regressions?: string;
+  // The report files asked for; undefined: not asked for.
+  readonly junit?: string | undefined;
+  readonly json?: string | undefined;
+  readonly regressions?: string | undefined;
 }
 
 function parse(argv: readonly string[]): Parsed {
@@ -87,9 +88,9 @@ function parse(argv: readonly string[]): Parsed {
   return {
     help: false,
     options: { target, ...run },
-    ...(junit === undefined ? {} : { junit }),
-    ...(json === undefined ? {} : { json }),
-    ...(emitRegressions === undefined ? {} : { regressions: emitRegressions }),
+    junit,
+    json,
+    regressions: emitRegressions,
   };
 }
 

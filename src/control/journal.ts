@@ -43,14 +43,7 @@ export function journalQuery({ request, tenant }: HandlerContext, control: Contr
     const scope = scopeOf(tenant, control);
     return {
       ok: true,
-      query: {
-        ...(limit !== undefined ? { limit } : {}),
-        ...(status !== undefined ? { status } : {}),
-        ...(operation !== undefined ? { operation } : {}),
-        ...(method !== undefined ? { method } : {}),
-        ...(path !== undefined ? { path } : {}),
-        ...(scope !== undefined ? { tenant: scope } : {}),
-      },
+      query: { limit, status, operation, method, path, tenant: scope },
     };
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;

@@ -27,7 +27,7 @@ export const listPlants: ControlHandler = async ({ request, tenant }, { stores }
   let bytes = 2;
   let cursor = page.cursor;
   while (store && parts.length < page.limit && bytes < PAGE_BYTES) {
-    const chunk = await store.list({ ...(cursor !== undefined ? { cursor } : {}), limit: Math.min(READ_CHUNK, page.limit - parts.length) });
+    const chunk = await store.list({ cursor, limit: Math.min(READ_CHUNK, page.limit - parts.length) });
     for (const plant of chunk.plants) {
       const text = storedPlantJson(plant);
       parts.push(text);

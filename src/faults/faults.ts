@@ -38,7 +38,8 @@ export interface Fault extends FaultSpec {
 /** What the faults decide for one request: a delay first, then at most one way to answer. */
 export interface FaultPlan {
   readonly delayMs: number;
-  readonly outcome?: Fault;
+  /** Absent or undefined: answer as usual. */
+  readonly outcome?: Fault | undefined;
   /** Names of the faults applied, for the journal. */
   readonly applied: readonly string[];
 }
@@ -105,7 +106,7 @@ export function createFaults(initial: readonly FaultSpec[] = [], operations?: re
         else outcome = publicView(fault);
       }
       faults = faults.filter((fault) => fault.remaining === undefined || fault.remaining > 0);
-      return applied.length === 0 ? NONE : { delayMs, applied, ...(outcome ? { outcome } : {}) };
+      return applied.length === 0 ? NONE : { delayMs, applied, outcome };
     },
   };
   initial.forEach((spec, index) => {

@@ -31,18 +31,18 @@ export interface SiteOptions {
   /** Answer preflights and add CORS headers. */
   readonly cors: boolean;
   /** Which Hosts may reach the site (the open control API); absent: any. */
-  readonly hostCheck?: HostCheck;
+  readonly hostCheck?: HostCheck | undefined;
   /** Faults shape this site's requests. */
   readonly faults?: Faults;
   /** HTTP status of an authentication failure; absent: the operation's declared failure status. */
-  readonly authStatus?: 400 | 401;
+  readonly authStatus?: 400 | 401 | undefined;
   /** Read Prism's Prefer header. */
   readonly preferences: boolean;
   /** Journal this site's requests. */
   readonly journal?: Journal;
   readonly bodyLimitBytes: number;
   /** Bytes of bodies buffered across all requests being read; default unbounded. */
-  readonly bodyBudget?: BodyBudget;
+  readonly bodyBudget?: BodyBudget | undefined;
   readonly logger: Logger;
 }
 

@@ -18,7 +18,7 @@ const ANSWERED = Symbol('plantstore.answeredRaw');
 
 interface TrackedSocket extends Socket {
   [LAST]?: ServerResponse;
-  [PREVIOUS]?: ServerResponse;
+  [PREVIOUS]?: ServerResponse | undefined;
   [ANSWERED]?: true;
 }
 

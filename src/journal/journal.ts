@@ -39,14 +39,15 @@ export interface JournalMessage {
   readonly truncated: boolean;
 }
 
+/** A filter: a criterion left undefined matches every entry, as an absent one does. */
 export interface JournalQuery {
-  readonly operation?: string;
-  readonly method?: string;
-  readonly path?: string;
-  readonly status?: number;
-  readonly tenant?: TenantId;
+  readonly operation?: string | undefined;
+  readonly method?: string | undefined;
+  readonly path?: string | undefined;
+  readonly status?: number | undefined;
+  readonly tenant?: TenantId | undefined;
   /** Only the last `limit` matching entries. */
-  readonly limit?: number;
+  readonly limit?: number | undefined;
 }
 
 /**
@@ -61,9 +62,13 @@ export interface RecordedMessage {
   readonly size?: number;
 }
 
-export interface JournalRecord extends Omit<JournalEntry, 'sequence' | 'time' | 'request' | 'response'> {
+export interface JournalRecord extends Omit<JournalEntry, 'sequence' | 'time' | 'operation' | 'validation' | 'fault' | 'request' | 'response'> {
   /** Date.now() when the request arrived. */
   readonly arrivedAt: number;
+  // Handed over as the pipeline holds them, undefined when not reached; the entry leaves them out.
+  readonly operation?: string | undefined;
+  readonly validation?: ValidationOutcome | undefined;
+  readonly fault?: string | undefined;
   readonly request: RecordedMessage;
   readonly response: RecordedMessage;
 }

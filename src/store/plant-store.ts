@@ -17,8 +17,8 @@ export interface SeedResult {
 
 /** Which part of the creation order a list answers: plants after `cursor`, at most `limit`. */
 export interface PageRequest {
-  /** A `next` from an earlier page; absent: from the first plant. */
-  readonly cursor?: string;
+  /** A `next` from an earlier page; absent or undefined: from the first plant. */
+  readonly cursor?: string | undefined;
   readonly limit: number;
 }
 
@@ -69,7 +69,8 @@ export interface MemoryStore {
 }
 
 export interface MemoryStoreOptions {
-  readonly sink?: ChangeSink;
+  /** Absent or undefined: changes go nowhere but memory. */
+  readonly sink?: ChangeSink | undefined;
   /** Told every change of the plant count, so a total over tenants costs nothing to read. */
   readonly onCount?: (delta: number) => void;
   /** Plants already durable (replayed from a log), taken over as they are, without the sink. */
@@ -192,7 +193,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
 
 /** A store of its own, in memory: the embedded default. */
 export function createPlantStore(sink?: ChangeSink): PlantStore {
-  return createMemoryStore(sink ? { sink } : {}).store;
+  return createMemoryStore({ sink }).store;
 }
 
 /** Whether a cursor is one this store could have given: a creation sequence in decimal. */

@@ -42,8 +42,8 @@ export interface TenantBacking {
 
 export interface PlantStoresOptions {
   readonly backing?: TenantBacking;
-  /** Tenants held in memory besides the shared one; the least recently used idle one goes first. Default: no limit. */
-  readonly maxTenants?: number;
+  /** Tenants held in memory besides the shared one; the least recently used idle one goes first. Default (absent or undefined): no limit. */
+  readonly maxTenants?: number | undefined;
   /** Told of each eviction (the server logs it). */
   readonly onEvict?: (tenant: TenantId) => void;
   /** Told of a problem letting go of an evicted tenant (closing its log); not fatal. */

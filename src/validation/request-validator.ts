@@ -91,7 +91,8 @@ function compileParameterValidator(operation: IHttpOperation): (request: Request
   const request = operation.request;
   const declaresParameters = [request?.path, request?.query, request?.headers, request?.cookie].some((list) => (list?.length ?? 0) > 0);
   if (!request || !declaresParameters) return () => undefined;
-  const withoutBody: IHttpOperation = { ...operation, request: { ...request, body: undefined } };
+  const { body: _checkedAbove, ...parameters } = request;
+  const withoutBody: IHttpOperation = { ...operation, request: parameters };
   return (input) => {
     const result = validateInput({
       resource: withoutBody,

@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function send(method: string, path: string, headers: Record<string, string> = ADMIN, body?: string) {
-  const response = await request(`${base}${path}`, { method: method as 'GET', headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, body, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const response = await request(`${base}${path}`, { method: method as 'GET', headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, body: body ?? null, headersTimeout: 10_000, bodyTimeout: 10_000 });
   const text = await response.body.text();
   return { status: response.statusCode, headers: response.headers, text };
 }

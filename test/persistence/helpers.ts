@@ -66,7 +66,7 @@ export function instrumentedFile(): InstrumentedFile {
 
 /** Tenants' stores kept in `log`, as the server makes them (no seed). */
 export function durableStores(log: PlantLog, maxTenants?: number): PlantStores {
-  return createPlantStores({ backing: durableBacking(log), ...(maxTenants !== undefined ? { maxTenants } : {}) });
+  return createPlantStores({ backing: durableBacking(log), maxTenants });
 }
 
 /** Every plant id of a store, in creation order. */

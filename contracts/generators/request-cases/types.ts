@@ -17,8 +17,8 @@ export interface RequestCase {
 }
 
 export interface CaseContext {
-  /** Bearer token for valid requests; DEFAULT_TOKEN when absent or empty. */
-  readonly token?: string;
+  /** Bearer token for valid requests; DEFAULT_TOKEN when absent, undefined or empty. */
+  readonly token?: string | undefined;
   /** The server refuses tokens it does not know: send a bogus one as an invalid case. */
   readonly tokensValidated?: boolean;
   /** Valid bodies sometimes carry undeclared properties where the schema allows them. Default true. */

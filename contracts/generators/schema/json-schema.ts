@@ -10,43 +10,44 @@ export type JsonSchemaDefinition = JsonSchema | boolean;
 
 /**
  * The part of JSON Schema the generators read. Structural, so prism-http's JSONSchema7 (what
- * `operation.request.body.contents[i].schema` is typed as) is accepted as it is.
+ * `operation.request.body.contents[i].schema` is typed as) is accepted as it is; its keywords may
+ * hold undefined, which the generators read as absent.
  */
 export interface JsonSchema {
-  readonly $ref?: string;
-  readonly $schema?: string;
-  readonly type?: SchemaType | readonly SchemaType[];
+  readonly $ref?: string | undefined;
+  readonly $schema?: string | undefined;
+  readonly type?: SchemaType | readonly SchemaType[] | undefined;
   /** OpenAPI 3.0; prism already turns it into `type: [..., 'null']`. */
-  readonly nullable?: boolean;
-  readonly enum?: readonly unknown[];
+  readonly nullable?: boolean | undefined;
+  readonly enum?: readonly unknown[] | undefined;
   readonly const?: unknown;
-  readonly allOf?: readonly JsonSchemaDefinition[];
-  readonly anyOf?: readonly JsonSchemaDefinition[];
-  readonly oneOf?: readonly JsonSchemaDefinition[];
-  readonly properties?: { readonly [key: string]: JsonSchemaDefinition };
-  readonly required?: readonly string[];
-  readonly additionalProperties?: JsonSchemaDefinition;
-  readonly patternProperties?: { readonly [pattern: string]: JsonSchemaDefinition };
-  readonly propertyNames?: JsonSchemaDefinition;
-  readonly minProperties?: number;
-  readonly maxProperties?: number;
-  readonly items?: JsonSchemaDefinition | readonly JsonSchemaDefinition[];
-  readonly prefixItems?: readonly JsonSchemaDefinition[];
-  readonly minItems?: number;
-  readonly maxItems?: number;
-  readonly uniqueItems?: boolean;
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  readonly pattern?: string;
-  readonly format?: string;
-  readonly minimum?: number;
-  readonly maximum?: number;
+  readonly allOf?: readonly JsonSchemaDefinition[] | undefined;
+  readonly anyOf?: readonly JsonSchemaDefinition[] | undefined;
+  readonly oneOf?: readonly JsonSchemaDefinition[] | undefined;
+  readonly properties?: { readonly [key: string]: JsonSchemaDefinition } | undefined;
+  readonly required?: readonly string[] | undefined;
+  readonly additionalProperties?: JsonSchemaDefinition | undefined;
+  readonly patternProperties?: { readonly [pattern: string]: JsonSchemaDefinition } | undefined;
+  readonly propertyNames?: JsonSchemaDefinition | undefined;
+  readonly minProperties?: number | undefined;
+  readonly maxProperties?: number | undefined;
+  readonly items?: JsonSchemaDefinition | readonly JsonSchemaDefinition[] | undefined;
+  readonly prefixItems?: readonly JsonSchemaDefinition[] | undefined;
+  readonly minItems?: number | undefined;
+  readonly maxItems?: number | undefined;
+  readonly uniqueItems?: boolean | undefined;
+  readonly minLength?: number | undefined;
+  readonly maxLength?: number | undefined;
+  readonly pattern?: string | undefined;
+  readonly format?: string | undefined;
+  readonly minimum?: number | undefined;
+  readonly maximum?: number | undefined;
   /** draft 4: boolean modifier of minimum; draft 6+: the exclusive bound itself. */
-  readonly exclusiveMinimum?: number | boolean;
-  readonly exclusiveMaximum?: number | boolean;
-  readonly multipleOf?: number;
+  readonly exclusiveMinimum?: number | boolean | undefined;
+  readonly exclusiveMaximum?: number | boolean | undefined;
+  readonly multipleOf?: number | undefined;
   /** prism-http's record of the keywords the author wrote; the rest (e.g. int64 bounds) are prism's. */
-  readonly 'x-stoplight'?: { readonly explicitProperties?: readonly string[] };
+  readonly 'x-stoplight'?: { readonly explicitProperties?: readonly string[] | undefined } | undefined;
 }
 
 /** A schema the generators cannot generate from (unsatisfiable, unresolvable $ref, unsupported pattern). */

@@ -12,7 +12,7 @@
  * - parseJsonExact, the suite's answer reader: numbers as JSON.parse reads them except integer
  *   literals beyond 2^53, so it compares what it reads with what it sent; at most 1000 levels.
  */
-import { parse as parseLossless, stringify, type NumberStringifier, type ParseOptions } from 'lossless-json';
+import { parse as parseLossless, stringify, type NumberStringifier, type OnDuplicateKey, type ParseOptions } from 'lossless-json';
 
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -62,7 +62,7 @@ export function parseExactJson(text: string): ParsedJson {
 }
 
 /** lossless-json throws on a repeated key with a different value unless told otherwise: the last one wins. */
-const lastWins: ParseOptions['onDuplicateKey'] = ({ newValue }) => newValue;
+const lastWins: OnDuplicateKey = ({ newValue }) => newValue;
 const LOSSLESS_OPTIONS: ParseOptions = { parseNumber: exactNumber, onDuplicateKey: lastWins };
 
 /** Walks the value without recursion: its depth, whether a number lost digits, whether any is an integer. */

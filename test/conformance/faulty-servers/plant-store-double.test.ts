@@ -9,8 +9,8 @@ import { FAULTS, FAULT_NAMES, startPlantStoreDouble, type FaultName, type PlantS
 
 interface Observation {
   readonly status?: number;
-  readonly contentType?: string;
-  readonly wwwAuthenticate?: string;
+  readonly contentType?: string | undefined;
+  readonly wwwAuthenticate?: string | undefined;
   readonly json?: unknown;
   readonly text?: string;
   readonly error?: 'timeout' | 'connection';

@@ -151,7 +151,7 @@ interface NewPlant {
   readonly name: string;
   readonly tag?: string;
   /** Exact; undefined only when a fault lets a body without id through. */
-  readonly id?: bigint;
+  readonly id?: bigint | undefined;
 }
 
 /** The NewPlant schema (allOf Plant + required int64 id; other properties allowed), or why not. */
