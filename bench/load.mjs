@@ -65,9 +65,7 @@ function nextBody() {
   const id = nextId();
   const k = next - 1;
   // A valid NewPlant; about one in five has no tag (tag is optional).
-  const body = k % 5 === 0
-    ? `{"name":"Plant ${k}","id":${id}}`
-    : `{"name":"Plant ${k}","tag":"aroid","id":${id}}`;
+  const body = k % 5 === 0 ? `{"name":"Plant ${k}","id":${id}}` : `{"name":"Plant ${k}","tag":"aroid","id":${id}}`;
   firstBody ??= body;
   return body;
 }
@@ -155,9 +153,15 @@ try {
     ids: { mode: idMode, base: idBase, issued, issuedAbove2p53, last: next - 1, firstBody },
   };
   if (process.send) process.send(message, () => process.exit(0));
-  else { console.log(JSON.stringify(message, null, 2)); process.exit(0); }
+  else {
+    console.log(JSON.stringify(message, null, 2));
+    process.exit(0);
+  }
 } catch (err) {
   const message = { type: 'error', message: String(err?.stack ?? err) };
   if (process.send) process.send(message, () => process.exit(1));
-  else { console.error(message.message); process.exit(1); }
+  else {
+    console.error(message.message);
+    process.exit(1);
+  }
 }

@@ -11,15 +11,25 @@ let t = performance.now();
 const first = await fetch(`${server.url}/__control/plants`);
 const body = await first.text();
 const firstMs = performance.now() - t;
-let pages = 1, next = first.headers.get('plantstore-next-cursor'), seen = JSON.parse(body).length;
+let pages = 1,
+  next = first.headers.get('plantstore-next-cursor'),
+  seen = JSON.parse(body).length;
 t = performance.now();
-let maxGap = 0, last = performance.now();
-const timer = setInterval(() => { const now = performance.now(); maxGap = Math.max(maxGap, now - last); last = now; }, 1);
+let maxGap = 0,
+  last = performance.now();
+const timer = setInterval(() => {
+  const now = performance.now();
+  maxGap = Math.max(maxGap, now - last);
+  last = now;
+}, 1);
 while (next) {
   const r = await fetch(`${server.url}/__control/plants?limit=10000&cursor=${next}`);
-  seen += (await r.text()).split('},{').length; pages += 1;
+  seen += (await r.text()).split('},{').length;
+  pages += 1;
   next = r.headers.get('plantstore-next-cursor');
 }
 clearInterval(timer);
-console.log(`1,000,000 plants: first page (1000) in ${firstMs.toFixed(1)} ms; all ${seen} via ${pages} pages of 10,000 in ${((performance.now() - t) / 1000).toFixed(2)} s; longest event-loop gap ${maxGap.toFixed(0)} ms; rss +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MiB`);
+console.log(
+  `1,000,000 plants: first page (1000) in ${firstMs.toFixed(1)} ms; all ${seen} via ${pages} pages of 10,000 in ${((performance.now() - t) / 1000).toFixed(2)} s; longest event-loop gap ${maxGap.toFixed(0)} ms; rss +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MiB`,
+);
 await server.close();

@@ -40,8 +40,10 @@ try {
   const count = await store.count();
   if (count !== PLANTS) throw new Error(`restored ${count} plants, not ${PLANTS}`);
   const perPlant = (heapAfter - heapBefore) / PLANTS;
-  console.log(`restart: ${PLANTS} plants (${(bytes / 2 ** 20).toFixed(1)} MiB log) reopened and loaded in ${(elapsedMs / 1000).toFixed(2)} s; ` +
-    `heap ${((heapAfter - heapBefore) / 2 ** 20).toFixed(0)} MiB, ${perPlant.toFixed(0)} bytes per plant${globalThis.gc ? '' : ' (run with --expose-gc for a settled heap)'}`);
+  console.log(
+    `restart: ${PLANTS} plants (${(bytes / 2 ** 20).toFixed(1)} MiB log) reopened and loaded in ${(elapsedMs / 1000).toFixed(2)} s; ` +
+      `heap ${((heapAfter - heapBefore) / 2 ** 20).toFixed(0)} MiB, ${perPlant.toFixed(0)} bytes per plant${globalThis.gc ? '' : ' (run with --expose-gc for a settled heap)'}`,
+  );
   await reopened.close();
 } finally {
   await rm(work, { recursive: true, force: true });

@@ -51,7 +51,11 @@ const { values: argv } = parseArgs({
   },
 });
 if (argv.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\nimport ')[0].replace(/^\/\/ ?/gm, ''));
+  console.log(
+    readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('\nimport ')[0]
+      .replace(/^\/\/ ?/gm, ''),
+  );
   process.exit(0);
 }
 
@@ -70,7 +74,10 @@ const config = {
   durationSeconds: num('duration', 'BENCH_DURATION', 10, 1),
   warmupSeconds: num('warmup', 'BENCH_WARMUP', 2, 0),
   connections: Math.round(num('connections', 'BENCH_CONNECTIONS', 32, 1)),
-  only: (argv.only ?? process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  only: (argv.only ?? process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
   strict: argv.strict ?? process.env.BENCH_STRICT === '1',
   // Before each row, wait up to this long for the machine to be quiet (other CPU use below the "disturbed" mark).
   settleSeconds: num('settle', 'BENCH_SETTLE', 2, 0),
@@ -91,7 +98,10 @@ if (config.only.length) {
 config.maxSeconds = num(
   'max-seconds',
   'BENCH_MAX_SECONDS',
-  targets.reduce((s, t) => s + (t.startTimeoutMs ?? 15000) / 1000 + config.settleSeconds + config.warmupSeconds + config.durationSeconds + 15, 30 + config.startupRounds * 10),
+  targets.reduce(
+    (s, t) => s + (t.startTimeoutMs ?? 15000) / 1000 + config.settleSeconds + config.warmupSeconds + config.durationSeconds + 15,
+    30 + config.startupRounds * 10,
+  ),
   1,
 );
 
@@ -316,9 +326,7 @@ function runLoad(port, target, onMeasuring) {
       else if (msg?.type === 'result') finish(resolve, msg);
       else if (msg?.type === 'error') finish(reject, new Error(`load generator: ${msg.message}`));
     });
-    child.exited.then(({ code, signal }) =>
-      finish(reject, new Error(`load generator exited (code ${code}, signal ${signal}) ${stderr.text}`)),
-    );
+    child.exited.then(({ code, signal }) => finish(reject, new Error(`load generator exited (code ${code}, signal ${signal}) ${stderr.text}`)));
   });
 }
 
@@ -360,10 +368,7 @@ async function benchTarget(target) {
   const spawnError = new Promise((resolve) => child.once('error', resolve));
 
   try {
-    const ready = await Promise.race([
-      waitUntilAnswering(child, port, target.startTimeoutMs ?? 15000),
-      spawnError.then((e) => Promise.reject(e)),
-    ]);
+    const ready = await Promise.race([waitUntilAnswering(child, port, target.startTimeoutMs ?? 15000), spawnError.then((e) => Promise.reject(e))]);
     row.readyMs = ready.readyMs;
     row.probe = { status: ready.status, body: ready.body };
     log(`[${target.id}] answering after ${(ready.readyMs / 1000).toFixed(1)} s (probe: ${ready.status})`);
@@ -422,7 +427,11 @@ function fmt(n, digits = 1) {
   if (n === undefined || n === null || Number.isNaN(n)) return '-';
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
-const indent = (s) => s.split('\n').map((l) => `    | ${l}`).join('\n');
+const indent = (s) =>
+  s
+    .split('\n')
+    .map((l) => `    | ${l}`)
+    .join('\n');
 
 function table(rows) {
   const head = ['server', 'req/s mean', 'req/s median', 'p50 ms', 'p99 ms', '2xx', 'non-2xx', 'errors', 'server CPU', 'client CPU', 'other CPU', 'peak RSS'];
@@ -494,8 +503,16 @@ const ratios = {
   plantstoreOverFloor: ps && floor ? ps.requests.mean / floor.requests.mean : null,
 };
 const bars = {
-  plantstoreOverPrism: { bar: BARS.overPrism, value: ratios.plantstoreOverPrism, met: ratios.plantstoreOverPrism === null ? null : ratios.plantstoreOverPrism >= BARS.overPrism },
-  plantstoreOverFloor: { bar: BARS.overFloor, value: ratios.plantstoreOverFloor, met: ratios.plantstoreOverFloor === null ? null : ratios.plantstoreOverFloor >= BARS.overFloor },
+  plantstoreOverPrism: {
+    bar: BARS.overPrism,
+    value: ratios.plantstoreOverPrism,
+    met: ratios.plantstoreOverPrism === null ? null : ratios.plantstoreOverPrism >= BARS.overPrism,
+  },
+  plantstoreOverFloor: {
+    bar: BARS.overFloor,
+    value: ratios.plantstoreOverFloor,
+    met: ratios.plantstoreOverFloor === null ? null : ratios.plantstoreOverFloor >= BARS.overFloor,
+  },
 };
 
 const problems = [];
@@ -504,13 +521,17 @@ for (const r of rows) {
   if (r.status !== 'ok') continue;
   const bad = badFractions(r);
   if (bad.non2xx > MAX_BAD_FRACTION)
-    problems.push(`${r.label}: ${r.non2xx} non-2xx of ${r.responses2xx + r.non2xx} answers (${fmt(bad.non2xx * 100, 2)} % > 1 %), status codes ${JSON.stringify(r.statusCodes)} — the numbers are not a measure of creating plants`);
+    problems.push(
+      `${r.label}: ${r.non2xx} non-2xx of ${r.responses2xx + r.non2xx} answers (${fmt(bad.non2xx * 100, 2)} % > 1 %), status codes ${JSON.stringify(r.statusCodes)} — the numbers are not a measure of creating plants`,
+    );
   if (bad.errors > MAX_BAD_FRACTION) problems.push(`${r.label}: ${r.errors} connection errors/timeouts (${fmt(bad.errors * 100, 2)} % > 1 %)`);
 }
 
 const out = [];
 out.push('');
-out.push(`POST /plants, ${config.connections} connections, ${config.durationSeconds} s measured after ${config.warmupSeconds} s warm-up, autocannon in its own process; Node ${process.version}, ${os.cpus().length} CPUs`);
+out.push(
+  `POST /plants, ${config.connections} connections, ${config.durationSeconds} s measured after ${config.warmupSeconds} s warm-up, autocannon in its own process; Node ${process.version}, ${os.cpus().length} CPUs`,
+);
 out.push('');
 out.push(table(rows));
 out.push('');
@@ -519,7 +540,9 @@ out.push('client = autocannon\'s process, other = the rest of the machine (other
 out.push('peak RSS: VmHWM of the server process.');
 const disturbed = rows.filter((r) => r.disturbed);
 if (disturbed.length)
-  out.push(`* disturbed: something else used > ${DISTURBED_OTHER_CPU} % of a core while this row was measured; its numbers (and ratios using them) are unreliable — re-run on a quiet machine.`);
+  out.push(
+    `* disturbed: something else used > ${DISTURBED_OTHER_CPU} % of a core while this row was measured; its numbers (and ratios using them) are unreliable — re-run on a quiet machine.`,
+  );
 for (const r of rows) {
   const notes = [];
   const t = targets.find((x) => x.id === r.id);

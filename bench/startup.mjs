@@ -72,7 +72,14 @@ function post(port) {
   const body = '{"name":"probe","tag":"probe","id":1}';
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: HOST, port, method: 'POST', path: '/plants', agent: false, headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: HOST,
+        port,
+        method: 'POST',
+        path: '/plants',
+        agent: false,
+        headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -98,7 +105,9 @@ export async function benchStartup({ rounds = 7, cli = 'dist/src/cli/main.js', b
   const rows = [
     { id: 'floor', label: 'floor (bare node:http)', kind: 'server', args: ['bench/floor-server.mjs', '--port', '0', '--host', HOST] },
     { id: 'plantstore', label: 'plantstore serve', kind: 'server', args: serve(cli) },
-    ...(uncached ? [{ id: 'uncached', label: 'plantstore serve, no cache', kind: /** @type {const} */ ('server'), args: serve(cli), env: { PLANTSTORE_CACHE_DIR: 'off' } }] : []),
+    ...(uncached
+      ? [{ id: 'uncached', label: 'plantstore serve, no cache', kind: /** @type {const} */ ('server'), args: serve(cli), env: { PLANTSTORE_CACHE_DIR: 'off' } }]
+      : []),
     ...(base ? [{ id: 'base', label: `plantstore serve (${base})`, kind: /** @type {const} */ ('server'), args: serve(base) }] : []),
     { id: 'verify-help', label: 'plantstore verify --help', kind: 'exit', args: [cli, 'verify', '--help'] },
     ...(base ? [{ id: 'base-verify-help', label: `verify --help (${base})`, kind: /** @type {const} */ ('exit'), args: [base, 'verify', '--help'] }] : []),
@@ -144,7 +153,13 @@ export async function benchStartup({ rounds = 7, cli = 'dist/src/cli/main.js', b
 export function startupTable(result) {
   const ms = (/** @type {number | null} */ n) => (n === null ? '-' : `${Math.round(n)} ms`);
   const head = ['start-up', 'to listening (median)', 'to first answer (median)', 'p90', '× floor'];
-  const body = result.rows.map((r) => [r.label, ms(r.listeningMedianMs), ms(r.medianMs), ms(r.p90Ms), r.overFloor === null ? '-' : `${r.overFloor.toFixed(1)}×`]);
+  const body = result.rows.map((r) => [
+    r.label,
+    ms(r.listeningMedianMs),
+    ms(r.medianMs),
+    ms(r.p90Ms),
+    r.overFloor === null ? '-' : `${r.overFloor.toFixed(1)}×`,
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [

@@ -90,12 +90,16 @@ export const targets = [
       node,
       [
         'node_modules/@stoplight/prism-cli/dist/index.js',
-        'mock', 'spec/plant-store.yaml',
-        '-p', String(port),
-        '-h', host,
+        'mock',
+        'spec/plant-store.yaml',
+        '-p',
+        String(port),
+        '-h',
+        host,
         '--errors=false',
         '--multiprocess=false', // its cluster mode crashes on Node 20 (and is the default under NODE_ENV=production)
-        '-v', 'silent',
+        '-v',
+        'silent',
       ],
     ],
     // Prism reads `format: int64` as a bound of +-(2^53-1) and answers ids above it with 400.

@@ -79,7 +79,19 @@ describe('plantstore verify', () => {
 
   it('exits 1 when a check fails, with the finding, its replay and curl, and regression files', async () => {
     const regressions = join(dir, 'regressions');
-    const { code, stdout } = await plantstore(['verify', '--target', server.url, '--token', 'not-the-token', '--runs', '10', '--seed', '5', '--emit-regressions', regressions]);
+    const { code, stdout } = await plantstore([
+      'verify',
+      '--target',
+      server.url,
+      '--token',
+      'not-the-token',
+      '--runs',
+      '10',
+      '--seed',
+      '5',
+      '--emit-regressions',
+      regressions,
+    ]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/FAILURE positive-acceptance: a valid request was refused/);
     expect(stdout).toMatch(/--seed 5 --replay valid:\d/);

@@ -29,7 +29,14 @@ const RUN_TIMEOUT_MS = 600_000;
 const ROUTE_DEFAULTS = external
   ? { token: 'conformance-suite-token' }
   : { token: 'conformance-suite-token', runs: 100, expectUniqueIds: true, stateful: true, tokensValidated: true };
-const { target: _target, junit: _junit, json: _json, emitRegressions: _emit, help: _help, ...fromEnv } = resolveOptions(
+const {
+  target: _target,
+  junit: _junit,
+  json: _json,
+  emitRegressions: _emit,
+  help: _help,
+  ...fromEnv
+} = resolveOptions(
   VERIFY_OPTIONS,
   { flags: {}, env, config: ROUTE_DEFAULTS },
   {

@@ -8,7 +8,13 @@ import { describeEntry, renderOptionsHelp, type OptionEntry, type OptionTable, t
 
 export const VERIFY_OPTIONS = {
   /** Base URL of the server under test, e.g. http://127.0.0.1:4010 */
-  target: { type: 'string', flag: 'target', argument: 'URL', env: 'CONTRACT_TARGET', help: 'base URL of the server under test (required), e.g. http://127.0.0.1:4010' },
+  target: {
+    type: 'string',
+    flag: 'target',
+    argument: 'URL',
+    env: 'CONTRACT_TARGET',
+    help: 'base URL of the server under test (required), e.g. http://127.0.0.1:4010',
+  },
   /** Bearer token sent with valid requests. */
   token: { type: 'string', flag: 'token', argument: 'T', env: 'CONTRACT_TOKEN', help: 'bearer token for valid requests (default: a fixed test token)' },
   spec: { type: 'string', flag: 'spec', argument: 'FILE', env: 'CONTRACT_SPEC', help: 'OpenAPI document (default: the bundled Plant Store document)' },
@@ -16,13 +22,38 @@ export const VERIFY_OPTIONS = {
   runs: { type: 'integer', flag: 'runs', argument: 'N', env: 'CONTRACT_RUNS', min: 1, default: 200, help: 'runs per property (default {default})' },
   /** fast-check seed (32-bit); random by default, always reported. */
   // fast-check seeds are 32-bit; larger ones would be silently truncated and not replay as printed.
-  seed: { type: 'integer', flag: 'seed', argument: 'S', env: 'CONTRACT_SEED', min: -(2 ** 31), max: 2 ** 32 - 1, help: 'fast-check seed (default: random; always printed)' },
+  seed: {
+    type: 'integer',
+    flag: 'seed',
+    argument: 'S',
+    env: 'CONTRACT_SEED',
+    min: -(2 ** 31),
+    max: 2 ** 32 - 1,
+    help: 'fast-check seed (default: random; always printed)',
+  },
   /** fast-check replay path of a failure (with its seed). */
   replay: { type: 'string', flag: 'replay', argument: 'PATH', help: 'replay one case: the path printed with a finding (use with its --seed)' },
   /** Per-request timeout. */
-  timeoutMs: { type: 'integer', flag: 'timeout-ms', argument: 'MS', env: 'CONTRACT_TIMEOUT_MS', min: 1, default: 5_000, help: 'per-request timeout (default {default})' },
+  timeoutMs: {
+    type: 'integer',
+    flag: 'timeout-ms',
+    argument: 'MS',
+    env: 'CONTRACT_TIMEOUT_MS',
+    min: 1,
+    default: 5_000,
+    help: 'per-request timeout (default {default})',
+  },
   /** Requests in flight at once (undici Pool connections). */
-  concurrency: { type: 'integer', flag: 'concurrency', argument: 'C', env: 'CONTRACT_CONCURRENCY', min: 1, max: 1024, default: 16, help: 'requests in flight at once (default {default})' },
+  concurrency: {
+    type: 'integer',
+    flag: 'concurrency',
+    argument: 'C',
+    env: 'CONTRACT_CONCURRENCY',
+    min: 1,
+    max: 1024,
+    default: 16,
+    help: 'requests in flight at once (default {default})',
+  },
   /** Warnings become failures. */
   strict: { type: 'boolean', flag: 'strict', env: 'CONTRACT_STRICT', default: false, help: 'warnings (answers the document is silent about) fail too' },
   /** The target must refuse a stored id again (and so keep int64 ids exact). */
@@ -36,7 +67,13 @@ export const VERIFY_OPTIONS = {
   /** Run the model-based sequence check (on by default when expectUniqueIds). */
   stateful: { type: 'boolean', flag: 'stateful', env: 'CONTRACT_STATEFUL', help: 'run the model-based sequences of creates' },
   /** The target refuses tokens it does not know: send a bogus token too. */
-  tokensValidated: { type: 'boolean', flag: 'tokens-validated', env: 'CONTRACT_TOKENS_VALIDATED', default: false, help: 'the target refuses unknown tokens: send a bogus one too' },
+  tokensValidated: {
+    type: 'boolean',
+    flag: 'tokens-validated',
+    env: 'CONTRACT_TOKENS_VALIDATED',
+    default: false,
+    help: 'the target refuses unknown tokens: send a bogus one too',
+  },
   junit: { type: 'string', flag: 'junit', argument: 'FILE', inConfig: false, help: 'write a JUnit XML report' },
   json: { type: 'string', flag: 'json', argument: 'FILE', inConfig: false, help: 'write the report as JSON' },
   emitRegressions: { type: 'string', flag: 'emit-regressions', argument: 'DIR', inConfig: false, help: 'write each failure as a runnable vitest file' },

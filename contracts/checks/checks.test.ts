@@ -112,9 +112,15 @@ describe('no-server-errors', () => {
   it('fails 5xx, timeouts and dropped connections, passes the rest', () => {
     expect(noServerErrors.judge(exchange({}, badRequest), context)?.outcome).toBe('pass');
     expect(noServerErrors.judge(exchange({}, answer(500, '')), context)?.outcome).toBe('fail');
-    const timeout = noServerErrors.judge(exchange({}, { headers: {}, body: '', durationMs: 5000, error: { kind: 'timeout', message: 'no complete answer' } }), context);
+    const timeout = noServerErrors.judge(
+      exchange({}, { headers: {}, body: '', durationMs: 5000, error: { kind: 'timeout', message: 'no complete answer' } }),
+      context,
+    );
     expect(timeout?.outcome === 'fail' && timeout.message).toMatch(/did not answer in time/);
-    const dropped = noServerErrors.judge(exchange({}, { headers: {}, body: '', durationMs: 1, error: { kind: 'connection', message: 'other side closed' } }), context);
+    const dropped = noServerErrors.judge(
+      exchange({}, { headers: {}, body: '', durationMs: 1, error: { kind: 'connection', message: 'other side closed' } }),
+      context,
+    );
     expect(dropped?.outcome === 'fail' && dropped.message).toMatch(/dropped/);
   });
 });
@@ -260,7 +266,14 @@ describe('all checks', () => {
 
   it('judge() returns only the checks an exchange concerns', () => {
     const verdicts = judge(exchange({}, ok), context).map((j) => j.check);
-    expect(verdicts).toEqual(['positive-acceptance', 'no-server-errors', 'status-conformance', 'content-type-conformance', 'response-schema-conformance', 'response-reflects-request']);
+    expect(verdicts).toEqual([
+      'positive-acceptance',
+      'no-server-errors',
+      'status-conformance',
+      'content-type-conformance',
+      'response-schema-conformance',
+      'response-reflects-request',
+    ]);
   });
 });
 

@@ -34,7 +34,11 @@ export function silentlyAllowed(exchange: Exchange, status: number): string | un
   // stored by an earlier run), or the same plant under a never-used id was accepted.
   const retryStatus = facts.retry?.response.status;
   const idWasTaken =
-    facts.expect === 'refuse' || facts.expect === 'either' || facts.role === 'repeat' || facts.id?.freshness === 'literal' || (retryStatus !== undefined && isSuccess(retryStatus));
+    facts.expect === 'refuse' ||
+    facts.expect === 'either' ||
+    facts.role === 'repeat' ||
+    facts.id?.freshness === 'literal' ||
+    (retryStatus !== undefined && isSuccess(retryStatus));
   if (status === 409 && facts.kind === 'valid' && idWasTaken) {
     return 'the document declares 400 (with error 409) for an id already in use; HTTP allows 409 Conflict';
   }

@@ -11,14 +11,19 @@ import { byRequest, fail, PASS, type Check } from './types.js';
 export const duplicateIds: Check<'duplicate-ids'> = {
   id: 'duplicate-ids',
   title: 'Ids are kept exact and unique',
-  description:
-    'Re-sending a stored id never gets a 5xx (and is refused with --expect-unique-ids); int64 neighbours above 2^53 are told apart.',
+  description: 'Re-sending a stored id never gets a 5xx (and is refused with --expect-unique-ids); int64 neighbours above 2^53 are told apart.',
   judge({ request, response, facts }, { expectUniqueIds }) {
     if (facts.role === 'repeat') {
       if (response.error) return undefined; // no-server-errors reports it
       const status = response.status ?? 0;
       if (status >= 500) {
-        return fail({ key: byRequest('not a 5xx'), expected: 'not a 5xx', expectation: { kind: 'not-status-class', classes: [5] }, actual: describeResponse(response), message: `re-sending a stored id crashed the target (${facts.because ?? request.label})` });
+        return fail({
+          key: byRequest('not a 5xx'),
+          expected: 'not a 5xx',
+          expectation: { kind: 'not-status-class', classes: [5] },
+          actual: describeResponse(response),
+          message: `re-sending a stored id crashed the target (${facts.because ?? request.label})`,
+        });
       }
       if (!expectUniqueIds || !isSuccess(status)) return PASS;
       return fail({

@@ -20,7 +20,13 @@ export const noServerErrors: Check<'no-server-errors'> = {
       });
     }
     if (response.status !== undefined && response.status >= 500) {
-      return fail({ key: byRequest('a status below 500'), expected: 'a status below 500', expectation: { kind: 'not-status-class', classes: [5] }, actual: describeResponse(response), message: `the target failed with ${response.status} (${request.label})` });
+      return fail({
+        key: byRequest('a status below 500'),
+        expected: 'a status below 500',
+        expectation: { kind: 'not-status-class', classes: [5] },
+        actual: describeResponse(response),
+        message: `the target failed with ${response.status} (${request.label})`,
+      });
     }
     return PASS;
   },

@@ -33,7 +33,13 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
     const retryFailed = retry !== undefined && (retryStatus === undefined || retryStatus >= 500);
     if (retryFailed && facts.id?.freshness !== 'fresh') return undefined;
     if (retry === undefined || retryStatus === undefined || retryStatus >= 500) {
-      return fail({ key, expected, expectation, actual: describeResponse(response), message: `a valid request was refused (${request.label})${credentialsHint(status, response.body)}` });
+      return fail({
+        key,
+        expected,
+        expectation,
+        actual: describeResponse(response),
+        message: `a valid request was refused (${request.label})${credentialsHint(status, response.body)}`,
+      });
     }
     if (!isSuccess(retryStatus)) {
       return fail({

@@ -19,12 +19,24 @@ export const statefulModel: Check<'stateful-model'> = {
     if (facts.expect === 'either') return PASS;
     if (facts.expect === 'refuse') {
       if (isClientError(status)) return PASS;
-      return fail({ key: byRequest('a refusal (the model holds this id)'), expected: 'a refusal (the model holds this id)', expectation: { kind: 'status-class', classes: [4] }, actual: describeResponse(response), message: `the target accepted a taken id: ${because}` });
+      return fail({
+        key: byRequest('a refusal (the model holds this id)'),
+        expected: 'a refusal (the model holds this id)',
+        expectation: { kind: 'status-class', classes: [4] },
+        actual: describeResponse(response),
+        message: `the target accepted a taken id: ${because}`,
+      });
     }
     if (isSuccess(status)) return PASS;
     const retryAccepted = facts.retry?.response.status !== undefined && isSuccess(facts.retry.response.status);
     // The plant itself was refused (positive-acceptance's business); the model learns nothing.
     if (!retryAccepted) return undefined;
-    return fail({ key: byRequest('accepted (the model holds no such id)'), expected: 'accepted (the model holds no such id)', expectation: { kind: 'status-class', classes: [2] }, actual: describeResponse(response), message: `the target refused a free id: ${because}` });
+    return fail({
+      key: byRequest('accepted (the model holds no such id)'),
+      expected: 'accepted (the model holds no such id)',
+      expectation: { kind: 'status-class', classes: [2] },
+      actual: describeResponse(response),
+      message: `the target refused a free id: ${because}`,
+    });
   },
 };

@@ -148,7 +148,6 @@ describe('toCurl', () => {
     expect(curl).toBe(`curl -sS -i -X 'POST' 'http://h/plants' -H 'authorization: Bearer t' -H 'Content-Type:' --data-binary '{"name":"O'\\''Neil"}'`);
   });
 
-
   const bodies: Array<[string, string | undefined, Record<string, string>]> = [
     ['plain JSON', '{"name":"Monstera","id":9007199254740993}', { 'content-type': 'application/json', authorization: 'Bearer tok' }],
     ['quotes, percent and backslashes', `{"name":"it's 100% \\"fine\\" \\\\ ok"}`, { 'content-type': 'application/json' }],

@@ -10,7 +10,16 @@ import { jsonObject, toJsonText, type JsonValue } from './json-value.js';
 import { prismValidationErrors } from './prism-validation.js';
 import { jsonRequestBody, type CaseContext, type RequestCase } from './request-cases.js';
 import { headersWith, pathWith, validCredentials } from './request-cases/credentials.js';
-import { arbitraryFromSchema, describeSchema, EDGE_STRINGS, INT32, INT64, withoutPrismInt64Bounds, type JsonSchema, type SchemaFacts } from './schema-arbitrary.js';
+import {
+  arbitraryFromSchema,
+  describeSchema,
+  EDGE_STRINGS,
+  INT32,
+  INT64,
+  withoutPrismInt64Bounds,
+  type JsonSchema,
+  type SchemaFacts,
+} from './schema-arbitrary.js';
 
 const LONG_STRING = 'x'.repeat(10_000);
 const TWO_53 = 2n ** 53n;
@@ -22,10 +31,12 @@ export function boundaryCases(operation: Operation, context: CaseContext = {}): 
   const schema = withoutPrismInt64Bounds(body.schema);
   const facts = describeSchema(schema);
   if (facts.properties.size === 0) return [];
-  const minimal = new Map<string, JsonValue>(facts.required.flatMap((key) => {
-    const property = facts.properties.get(key);
-    return property === undefined ? [] : [[key, simplest(property)] as const];
-  }));
+  const minimal = new Map<string, JsonValue>(
+    facts.required.flatMap((key) => {
+      const property = facts.properties.get(key);
+      return property === undefined ? [] : [[key, simplest(property)] as const];
+    }),
+  );
   const credentials = validCredentials(operation, context);
   const headers = headersWith({ 'content-type': body.mediaType }, credentials);
   const path = pathWith(operation.path, credentials);
@@ -38,7 +49,15 @@ export function boundaryCases(operation: Operation, context: CaseContext = {}): 
   }
   return payloads
     .filter((payload) => isValid(payload, schema, facts))
-    .map((payload): RequestCase => ({ kind: 'valid', target: 'body', method: operation.method.toUpperCase(), path, headers, body: toJsonText(payload), payload }));
+    .map((payload): RequestCase => ({
+      kind: 'valid',
+      target: 'body',
+      method: operation.method.toUpperCase(),
+      path,
+      headers,
+      body: toJsonText(payload),
+      payload,
+    }));
 }
 
 /** The first value fast-check draws from a fixed seed: deterministic, and simple for strings and integers. */
@@ -64,7 +83,9 @@ function integerEdges(facts: SchemaFacts): JsonValue[] {
   if (facts.integerRange.min !== undefined) edges.push(facts.integerRange.min);
   if (facts.integerRange.max !== undefined) edges.push(facts.integerRange.max);
   // int64 values travel as bigint (exact); others as numbers.
-  return [...new Set(edges)].map((edge) => (facts.integerFormat === 'int64' || edge > BigInt(Number.MAX_SAFE_INTEGER) || edge < -BigInt(Number.MAX_SAFE_INTEGER) ? edge : Number(edge)));
+  return [...new Set(edges)].map((edge) =>
+    facts.integerFormat === 'int64' || edge > BigInt(Number.MAX_SAFE_INTEGER) || edge < -BigInt(Number.MAX_SAFE_INTEGER) ? edge : Number(edge),
+  );
 }
 
 /** Valid by prism's validator (on what JSON.parse makes of it), with integers checked exactly against their ranges. */

@@ -77,7 +77,10 @@ describe('parseJsonExact', () => {
   });
 
   it('is the inverse of toJsonText, bigint included', () => {
-    const exact = fc.oneof(plainJson, fc.bigInt().map((n): JsonValue => (Number.isSafeInteger(Number(n)) ? Number(n) : n)));
+    const exact = fc.oneof(
+      plainJson,
+      fc.bigInt().map((n): JsonValue => (Number.isSafeInteger(Number(n)) ? Number(n) : n)),
+    );
     fc.assert(
       fc.property(fc.array(exact, { maxLength: 3 }), (value) => {
         expect(jsonEquals(parseJsonExact(toJsonText(value)), value)).toBe(true);

@@ -104,7 +104,10 @@ describe('valid cases of the bundled document', () => {
   it('carry the edge values on the wire, digit for digit', () => {
     const bodies = fc.sample(validCases(createPlant, {}), { numRuns: 2000, seed: 11 }).map((c) => c.body as string);
     for (const id of ['9007199254740993', '-9223372036854775808', '9223372036854775807']) {
-      expect(bodies.some((b) => b.includes(`"id":${id}`)), id).toBe(true);
+      expect(
+        bodies.some((b) => b.includes(`"id":${id}`)),
+        id,
+      ).toBe(true);
     }
     expect(bodies.some((b) => b.includes('"name":""'))).toBe(true);
     expect(bodies.some((b) => b.includes('\\u0000'))).toBe(true);
@@ -249,7 +252,10 @@ describe('other documents', () => {
     expect(labels).not.toContain("body: property 'note' is null");
     expect(labels.some((l) => l.startsWith("body: property 'kind' has the wrong type"))).toBe(false);
     for (const f of families) {
-      fc.assert(fc.property(f.arbitrary, (c) => void assertTrulyInvalid(c, strictSchema)), { numRuns: 40 });
+      fc.assert(
+        fc.property(f.arbitrary, (c) => void assertTrulyInvalid(c, strictSchema)),
+        { numRuns: 40 },
+      );
     }
     fc.assert(
       fc.property(validCases(operation, {}), (c) => {
@@ -284,6 +290,9 @@ describe('other documents', () => {
     expect(valid?.body).toBeUndefined();
     expect(valid?.headers).toEqual({ authorization: `Bearer ${DEFAULT_TOKEN}` });
     expect(invalidCaseFamilies(get, {}).every((f) => f.target === 'auth')).toBe(true);
-    fc.assert(fc.property(invalidCases(get, {}), (c) => void expect(c.headers['authorization']).not.toBe(`Bearer ${DEFAULT_TOKEN}`)), { numRuns: 50 });
+    fc.assert(
+      fc.property(invalidCases(get, {}), (c) => void expect(c.headers['authorization']).not.toBe(`Bearer ${DEFAULT_TOKEN}`)),
+      { numRuns: 50 },
+    );
   });
 });

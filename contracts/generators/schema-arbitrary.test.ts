@@ -122,7 +122,10 @@ describe('the bundled NewPlant schema', () => {
 
 describe('a tighter schema tightens generation', () => {
   const all = <T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => void, numRuns = 500): void =>
-    fc.assert(fc.property(arbitrary, (v) => void check(v)), { numRuns });
+    fc.assert(
+      fc.property(arbitrary, (v) => void check(v)),
+      { numRuns },
+    );
 
   it('string maxLength + pattern', () => {
     const schema: JsonSchema = { type: 'string', maxLength: 3, pattern: '^[a-z]+$' };
@@ -180,7 +183,10 @@ describe('a tighter schema tightens generation', () => {
 
   it('prism-invented int64 bounds are ignored, author-written ones honoured', () => {
     const invented: JsonSchema = {
-      type: 'integer', format: 'int64', minimum: -9007199254740991, maximum: 9007199254740991,
+      type: 'integer',
+      format: 'int64',
+      minimum: -9007199254740991,
+      maximum: 9007199254740991,
       'x-stoplight': { explicitProperties: ['type', 'format'] },
     };
     const samples = fc.sample(arbitraryFromSchema(invented), { numRuns: 1000, seed: 1 });
@@ -254,12 +260,24 @@ describe('keyword coverage, judged by prism-http', () => {
     ['array items', { type: 'array', items: { type: 'string', maxLength: 2 }, minItems: 2, maxItems: 4 }],
     ['unique items', { type: 'array', items: { type: 'integer', minimum: 0, maximum: 5 }, uniqueItems: true, maxItems: 6 }],
     ['tuple items', { type: 'array', items: [{ type: 'string' }, { type: 'integer' }] }],
-    ['oneOf', { oneOf: [{ type: 'string', maxLength: 0 }, { type: 'integer', minimum: 1 }] }],
+    [
+      'oneOf',
+      {
+        oneOf: [
+          { type: 'string', maxLength: 0 },
+          { type: 'integer', minimum: 1 },
+        ],
+      },
+    ],
     ['anyOf inside an object', { type: 'object', required: ['v'], properties: { v: { anyOf: [{ type: 'boolean' }, { type: 'null' }] } } }],
-    ['oneOf with shared part', { type: 'object', required: ['kind'], oneOf: [
-      { properties: { kind: { const: 'a' }, a: { type: 'string' } }, required: ['a'] },
-      { properties: { kind: { const: 'b' } } },
-    ] }],
+    [
+      'oneOf with shared part',
+      {
+        type: 'object',
+        required: ['kind'],
+        oneOf: [{ properties: { kind: { const: 'a' }, a: { type: 'string' } }, required: ['a'] }, { properties: { kind: { const: 'b' } } }],
+      },
+    ],
     ['untyped value', {}],
     ['untyped object keywords', { properties: { x: { type: 'integer' } }, required: ['x'] }],
     ['minProperties / maxProperties', { type: 'object', minProperties: 1, maxProperties: 2 }],
@@ -318,7 +336,10 @@ describe('$ref and recursion', () => {
     const samples = fc.sample(arbitraryFromSchema({ $ref: '#/components/schemas/Tree' }, { root, maxDepth: 4 }), { numRuns: 300, seed: 9 });
     expect(Math.max(...samples.map(depthOf))).toBeGreaterThan(2);
     expect(Math.max(...samples.map(depthOf))).toBeLessThanOrEqual(5);
-    const tree = { ...root.components.schemas.Tree, properties: { ...root.components.schemas.Tree.properties, children: { type: 'array', items: { $ref: '#' } } } };
+    const tree = {
+      ...root.components.schemas.Tree,
+      properties: { ...root.components.schemas.Tree.properties, children: { type: 'array', items: { $ref: '#' } } },
+    };
     for (const s of samples) expect(prismValidationErrors(s, tree as JsonSchema, '')).toEqual([]);
   });
 
@@ -335,6 +356,9 @@ describe('$ref and recursion', () => {
   });
 
   function all<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => void): void {
-    fc.assert(fc.property(arbitrary, (v) => void check(v)), { numRuns: 200 });
+    fc.assert(
+      fc.property(arbitrary, (v) => void check(v)),
+      { numRuns: 200 },
+    );
   }
 });

@@ -69,7 +69,12 @@ export function renderConsoleReport(report: VerifyReport, style: ConsoleStyle = 
 }
 
 /** One finding as numbered lines: what was wrong, expected and actual, how to replay it, and its curl. */
-export function renderFinding(report: Pick<VerifyReport, 'target' | 'replayOptions'>, finding: Finding, number: number, style: ConsoleStyle = { color: false }): string[] {
+export function renderFinding(
+  report: Pick<VerifyReport, 'target' | 'replayOptions'>,
+  finding: Finding,
+  number: number,
+  style: ConsoleStyle = { color: false },
+): string[] {
   const kind = finding.severity === 'failure' ? paint(style, '31', 'FAILURE') : paint(style, '33', 'WARNING');
   const replay = replayCommand(report, finding) ?? '(a fixed probe: run again to repeat it)';
   const lines = [
@@ -78,7 +83,9 @@ export function renderFinding(report: Pick<VerifyReport, 'target' | 'replayOptio
     `   actual:   ${oneLine(finding.actual)}`,
     `   replay:   ${replay}${finding.shrunk ? ' (shrunk)' : ''}`,
     `   curl:`,
-    ...findingCurl(finding).split('\n').map((line) => `     ${oneLine(shorten(line))}`),
+    ...findingCurl(finding)
+      .split('\n')
+      .map((line) => `     ${oneLine(shorten(line))}`),
   ];
   return lines;
 }
@@ -87,7 +94,9 @@ export function renderFinding(report: Pick<VerifyReport, 'target' | 'replayOptio
 const CURL_SHOWN = 2_000;
 
 function shorten(line: string): string {
-  return line.length <= CURL_SHOWN ? line : `${line.slice(0, CURL_SHOWN)} … [${line.length} characters; the whole command is in the --json and --junit reports]`;
+  return line.length <= CURL_SHOWN
+    ? line
+    : `${line.slice(0, CURL_SHOWN)} … [${line.length} characters; the whole command is in the --json and --junit reports]`;
 }
 
 /**

@@ -53,10 +53,5 @@ function testcase(report: VerifyReport, check: CheckResult): string[] {
 
 function details(report: VerifyReport, finding: Finding): string {
   const replay = replayCommand(report, finding) ?? '(a fixed probe)';
-  return [
-    `expected: ${finding.expected}`,
-    `actual: ${finding.actual}`,
-    `replay: ${replay}`,
-    `curl:\n${findingCurl(finding)}`,
-  ].join('\n');
+  return [`expected: ${finding.expected}`, `actual: ${finding.actual}`, `replay: ${replay}`, `curl:\n${findingCurl(finding)}`].join('\n');
 }

@@ -75,7 +75,13 @@ describe('requests', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      const create = { method: 'POST', path: '/plants', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"id":4398046511104}', runToken: true };
+      const create = {
+        method: 'POST',
+        path: '/plants',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: '{"id":4398046511104}',
+        runToken: true,
+      };
       const { answer: last, sent } = await replay(target, [create, create], false);
       expect(last.status).toBe(409);
       expect(last.headers['content-type']).toBe('application/json');
@@ -125,7 +131,11 @@ describe('expectations', () => {
   });
 
   it('JSON schemas', () => {
-    const error: Schema = { type: 'object', required: ['error', 'message'], properties: { error: { type: 'integer', minimum: -2147483648, maximum: 2147483647 }, message: { type: 'string' } } };
+    const error: Schema = {
+      type: 'object',
+      required: ['error', 'message'],
+      properties: { error: { type: 'integer', minimum: -2147483648, maximum: 2147483647 }, message: { type: 'string' } },
+    };
     expect(schemaProblems({ error: 400, message: 'm' }, error, 'body')).toEqual([]);
     expect(schemaProblems({ error: 2 ** 40 }, error, 'body')).toEqual(['body must have property message', 'body.error must be <= 2147483647']);
     expect(schemaProblems('x', error, 'body')).toEqual(['body must be object']);
@@ -150,7 +160,17 @@ describe('expectations', () => {
 
 describe('emitting', () => {
   it('copies the runtime beside the tests, as is', async () => {
-    const finding = { check: 'no-server-errors', severity: 'failure', outcome: 'fail', message: 'boom', count: 1, expected: 'a status below 500', actual: '500', seed: 1, shrunk: false } as const;
+    const finding = {
+      check: 'no-server-errors',
+      severity: 'failure',
+      outcome: 'fail',
+      message: 'boom',
+      count: 1,
+      expected: 'a status below 500',
+      actual: '500',
+      seed: 1,
+      shrunk: false,
+    } as const;
     const request = { method: 'POST', url: 'http://127.0.0.1:4010/plants', headers: {}, label: 'valid' };
     const report: VerifyReport = {
       target: 'http://127.0.0.1:4010',

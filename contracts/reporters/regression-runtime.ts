@@ -142,10 +142,16 @@ export function moveIds(body: string, shift: bigint, swapped: Map<bigint, bigint
 export function assertExpectation(expectation: Expectation, answer: Answer, sent: Pick<Step, 'body'>): void {
   switch (expectation.kind) {
     case 'status-class':
-      expect(expectation.classes.map((c) => `${c}xx`), `status ${answer.status}: ${answer.text}`).toContain(`${Math.floor(answer.status / 100)}xx`);
+      expect(
+        expectation.classes.map((c) => `${c}xx`),
+        `status ${answer.status}: ${answer.text}`,
+      ).toContain(`${Math.floor(answer.status / 100)}xx`);
       return;
     case 'not-status-class':
-      expect(expectation.classes.map((c) => `${c}xx`), `status ${answer.status}: ${answer.text}`).not.toContain(`${Math.floor(answer.status / 100)}xx`);
+      expect(
+        expectation.classes.map((c) => `${c}xx`),
+        `status ${answer.status}: ${answer.text}`,
+      ).not.toContain(`${Math.floor(answer.status / 100)}xx`);
       return;
     case 'declared-status': {
       const code = String(answer.status);
@@ -154,7 +160,10 @@ export function assertExpectation(expectation: Expectation, answer: Answer, sent
       return;
     }
     case 'media-type':
-      expect(expectation.mediaTypes.some((declared) => mediaTypeMatches(answer.headers['content-type'], declared)), `content-type ${answer.headers['content-type'] ?? '(none)'}`).toBe(true);
+      expect(
+        expectation.mediaTypes.some((declared) => mediaTypeMatches(answer.headers['content-type'], declared)),
+        `content-type ${answer.headers['content-type'] ?? '(none)'}`,
+      ).toBe(true);
       return;
     case 'json-schema': {
       const body: unknown = JSON.parse(answer.text);
@@ -213,7 +222,8 @@ export function schemaProblems(value: unknown, schema: Schema, at: string): stri
               : typeof value === type;
   if (types.length > 0 && !types.some(is)) return [`${at} must be ${types.join(' or ')}`];
   const out: string[] = [];
-  if (schema.enum !== undefined && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) out.push(`${at} must be one of ${JSON.stringify(schema.enum)}`);
+  if (schema.enum !== undefined && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value)))
+    out.push(`${at} must be one of ${JSON.stringify(schema.enum)}`);
   if (typeof value === 'number') {
     if (schema.minimum !== undefined && value < schema.minimum) out.push(`${at} must be >= ${schema.minimum}`);
     if (schema.maximum !== undefined && value > schema.maximum) out.push(`${at} must be <= ${schema.maximum}`);
@@ -239,6 +249,7 @@ export function schemaProblems(value: unknown, schema: Schema, at: string): stri
   }
   for (const part of schema.allOf ?? []) out.push(...schemaProblems(value, part, at));
   if (schema.anyOf !== undefined && !schema.anyOf.some((part) => schemaProblems(value, part, at).length === 0)) out.push(`${at} matches none of anyOf`);
-  if (schema.oneOf !== undefined && schema.oneOf.filter((part) => schemaProblems(value, part, at).length === 0).length !== 1) out.push(`${at} must match exactly one of oneOf`);
+  if (schema.oneOf !== undefined && schema.oneOf.filter((part) => schemaProblems(value, part, at).length === 0).length !== 1)
+    out.push(`${at} must match exactly one of oneOf`);
   return out;
 }

@@ -42,7 +42,9 @@ export async function emitRegressions(report: VerifyReport, dir: string, now = n
  * package's contracts/reporters/ when it runs from dist/ (tsc does not copy .ts files; package.json lists it).
  */
 export function runtimeSource(): string {
-  const candidates = [new URL(`./${RUNTIME_FILE}`, import.meta.url), new URL(`../../../contracts/reporters/${RUNTIME_FILE}`, import.meta.url)].map((url) => fileURLToPath(url));
+  const candidates = [new URL(`./${RUNTIME_FILE}`, import.meta.url), new URL(`../../../contracts/reporters/${RUNTIME_FILE}`, import.meta.url)].map((url) =>
+    fileURLToPath(url),
+  );
   const found = candidates.find((path) => existsSync(path));
   if (found === undefined) throw new Error(`the regression runtime is missing: none of ${candidates.join(', ')}`);
   return found;
@@ -52,7 +54,8 @@ export function runtimeSource(): string {
 export function regressionSource(report: VerifyReport, finding: Finding, now = new Date()): string {
   const steps = [...(finding.before ?? []), finding.request].map((request) => stepOf(report.target, request));
   const expectation = finding.expectation ?? { kind: 'not-status-class', classes: [5] };
-  const replay = finding.path === undefined ? '' : ` ${replayFlagsOf(report.replayOptions)} --seed ${finding.seed} --replay ${finding.path}`.replace(/ {2,}/g, ' ');
+  const replay =
+    finding.path === undefined ? '' : ` ${replayFlagsOf(report.replayOptions)} --seed ${finding.seed} --replay ${finding.path}`.replace(/ {2,}/g, ' ');
   const title = `${finding.check}: ${findingMessage(finding)}`;
   return `/**
  * Regression test written by \`plantstore verify --emit-regressions\` on ${now.toISOString().slice(0, 10)}.

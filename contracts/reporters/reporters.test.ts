@@ -21,7 +21,13 @@ function finding(overrides: Partial<Finding> = {}): Finding {
     expected: '200 (accepted)',
     actual: `400 ${NASTY}`,
     expectation: { kind: 'status-class', classes: [2] },
-    request: { method: 'POST', url: 'http://127.0.0.1:4010/plants', headers: { 'content-type': 'application/json' }, body: `{"name":${JSON.stringify(NASTY)},"id":1}`, label: 'valid' },
+    request: {
+      method: 'POST',
+      url: 'http://127.0.0.1:4010/plants',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":${JSON.stringify(NASTY)},"id":1}`,
+      label: 'valid',
+    },
     seed: 42,
     path: 'valid:3:0',
     shrunk: true,
@@ -46,7 +52,9 @@ const REPORT: VerifyReport = {
   ok: false,
   checks: [
     result('positive-acceptance', 'failed', [finding()]),
-    result('status-conformance', 'warned', [finding({ check: 'status-conformance', severity: 'warning', outcome: 'warn', message: `401 is not declared ${NASTY}` })]),
+    result('status-conformance', 'warned', [
+      finding({ check: 'status-conformance', severity: 'warning', outcome: 'warn', message: `401 is not declared ${NASTY}` }),
+    ]),
     result('no-server-errors', 'passed'),
     result('stateful-model', 'skipped'),
   ],
@@ -126,9 +134,13 @@ describe('console', () => {
     expect(text).toMatch(/2\. WARNING status-conformance/);
     expect(text).toMatch(/expected: 200 \(accepted\)/);
     // The flags that shaped the run go with it: the finding replays only under them. The token stays a variable.
-    expect(text).toMatch(/replay: {3}plantstore verify --target http:\/\/127\.0\.0\.1:4010 --token "\$TOKEN" --expect-unique-ids --seed 42 --replay valid:3:0 \(shrunk\)/);
+    expect(text).toMatch(
+      /replay: {3}plantstore verify --target http:\/\/127\.0\.0\.1:4010 --token "\$TOKEN" --expect-unique-ids --seed 42 --replay valid:3:0 \(shrunk\)/,
+    );
     expect(text).toMatch(/curl:\n {5}printf '[^\n]*' \| curl -sS -i -X 'POST'/);
-    expect(summaryLine(REPORT)).toBe('DOES NOT CONFORM: 4 checks, 1 passed, 1 failed, 1 warned, 1 skipped; 1234 requests in 1.2 s (1000 cases/s), shrinking 0.3 s, seed 42');
+    expect(summaryLine(REPORT)).toBe(
+      'DOES NOT CONFORM: 4 checks, 1 passed, 1 failed, 1 warned, 1 skipped; 1234 requests in 1.2 s (1000 cases/s), shrinking 0.3 s, seed 42',
+    );
   });
 
   it('uses colour only when asked', () => {
@@ -138,7 +150,7 @@ describe('console', () => {
 });
 
 describe('JSON', () => {
-  it('is the report with its text as users see it: the replay flags, each finding\'s message and curl', () => {
+  it("is the report with its text as users see it: the replay flags, each finding's message and curl", () => {
     const { replayOptions, checks, ...rest } = REPORT;
     void replayOptions;
     expect(JSON.parse(renderJson(REPORT))).toEqual({
@@ -146,7 +158,11 @@ describe('JSON', () => {
       replayFlags: '--token "$TOKEN" --expect-unique-ids',
       checks: checks.map(({ findings, ...check }) => ({
         ...check,
-        findings: findings.map(({ outcome, count, ...rest }) => ({ ...rest, message: findingMessage({ ...rest, outcome, count }), curl: toCurl(rest.request) })),
+        findings: findings.map(({ outcome, count, ...rest }) => ({
+          ...rest,
+          message: findingMessage({ ...rest, outcome, count }),
+          curl: toCurl(rest.request),
+        })),
       })),
     });
   });

@@ -60,14 +60,19 @@ export function record(tally: Tally, exchanges: readonly Exchange[], context: Ch
       else {
         group.count += 1;
         // A fixed probe cannot be shrunk or replayed: the first occurrence that can stands for the group.
-        if (group.first.startPath === undefined && where.startPath !== undefined) tally.groups.set(signature, { ...group, first: { ...where, exchange, verdict } });
+        if (group.first.startPath === undefined && where.startPath !== undefined)
+          tally.groups.set(signature, { ...group, first: { ...where, exchange, verdict } });
       }
     }
   }
 }
 
 /** The first exchange in `exchanges` showing the problem of `group`, with its verdict (what shrinking must keep finding). */
-export function occurrenceIn(group: ProblemGroup, exchanges: readonly Exchange[], context: CheckContext): { exchange: Exchange; verdict: ProblemVerdict } | undefined {
+export function occurrenceIn(
+  group: ProblemGroup,
+  exchanges: readonly Exchange[],
+  context: CheckContext,
+): { exchange: Exchange; verdict: ProblemVerdict } | undefined {
   for (const exchange of exchanges) {
     for (const { check, verdict } of judge(exchange, context)) {
       if (check === group.check && verdict.outcome !== 'pass' && signatureOf(check, exchange, verdict) === group.signature) {

@@ -64,15 +64,22 @@ export function modelProperty(operation: Operation, source: CaseSource, context:
     { maxCommands: MAX_COMMANDS, size: '+1' },
   );
   const runs = Math.max(10, Math.ceil(settings.runs / 8));
-  return defineProperty('model', commands, runs, MAX_COMMANDS / 2, async (sequence, env) => {
-    const real: Real = { env, expectUniqueIds: settings.expectUniqueIds, exchanges: [], sent: [], step: 0 };
-    try {
-      await fc.asyncModelRun(() => ({ model: { stored: [], free: [] }, real }), sequence);
-    } catch (error) {
-      if (!(error instanceof SequenceEnded)) throw error;
-    }
-    return real.exchanges;
-  }, false);
+  return defineProperty(
+    'model',
+    commands,
+    runs,
+    MAX_COMMANDS / 2,
+    async (sequence, env) => {
+      const real: Real = { env, expectUniqueIds: settings.expectUniqueIds, exchanges: [], sent: [], step: 0 };
+      try {
+        await fc.asyncModelRun(() => ({ model: { stored: [], free: [] }, real }), sequence);
+      } catch (error) {
+        if (!(error instanceof SequenceEnded)) throw error;
+      }
+      return real.exchanges;
+    },
+    false,
+  );
 }
 
 function record(real: Real, exchanges: readonly Exchange[]): Exchange | undefined {
@@ -136,7 +143,13 @@ function createAgain(plant: RequestCase, pick: number): Command {
       if (again === undefined) return;
       const because = `id ${held.id} was accepted at step ${held.step}`;
       const expect = real.expectUniqueIds ? 'refuse' : 'either';
-      const exchange = await send(real.env, again, facts(real, again, held.id, expect, because), `step ${real.step}: ${validLabel(real.env.operation, held.id)}, an id already held`, [...real.sent]);
+      const exchange = await send(
+        real.env,
+        again,
+        facts(real, again, held.id, expect, because),
+        `step ${real.step}: ${validLabel(real.env.operation, held.id)}, an id already held`,
+        [...real.sent],
+      );
       const first = record(real, exchange === undefined ? [] : [exchange]);
       endIfBroken(first);
       if (real.expectUniqueIds && !isClientError(first.response.status ?? 0)) throw new SequenceEnded('a held id was accepted again');

@@ -37,12 +37,7 @@ export async function createCase(env: RunEnv, requestCase: RequestCase): Promise
     toSend = changed ?? requestCase;
     id = changed === undefined ? { value: generated, freshness: 'literal' } : candidate;
   }
-  return sendCreate(
-    env,
-    toSend,
-    { role: 'create', kind: 'valid', target: toSend.target, payload: toSend.payload, id },
-    validLabel(env.operation, id?.value),
-  );
+  return sendCreate(env, toSend, { role: 'create', kind: 'valid', target: toSend.target, payload: toSend.payload, id }, validLabel(env.operation, id?.value));
 }
 
 export function validProperty(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property {

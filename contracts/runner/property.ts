@@ -29,7 +29,13 @@ export interface Property {
   readonly requestsPerRun: number;
   cases(seed: number, from: number, count: number): Execution[];
   /** Replays run `path` and shrinks it while `stillFails` holds; undefined when it no longer fails. */
-  shrink(seed: number, path: string, env: RunEnv, stillFails: (exchanges: readonly Exchange[]) => boolean, timeLimitMs: number): Promise<ShrinkResult | undefined>;
+  shrink(
+    seed: number,
+    path: string,
+    env: RunEnv,
+    stillFails: (exchanges: readonly Exchange[]) => boolean,
+    timeLimitMs: number,
+  ): Promise<ShrinkResult | undefined>;
   /** The exchanges of the one value at `path` (a replay, without shrinking). */
   replay(seed: number, path: string, env: RunEnv): Promise<Exchange[]>;
 }
@@ -90,7 +96,12 @@ export function defineProperty<T>(
  * A property over a fixed list instead of an arbitrary: run i is value i, every value on every run.
  * Nothing to shrink (each value is already one boundary), so `shrink` and `replay` re-send value `path`.
  */
-export function defineEnumeration<T>(name: string, values: readonly T[], requestsPerRun: number, execute: (value: T, env: RunEnv) => Promise<Exchange[]>): Property {
+export function defineEnumeration<T>(
+  name: string,
+  values: readonly T[],
+  requestsPerRun: number,
+  execute: (value: T, env: RunEnv) => Promise<Exchange[]>,
+): Property {
   const at = (path: string): T | undefined => values[Number(path.split(':')[0])];
   return {
     name,

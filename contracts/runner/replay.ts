@@ -8,10 +8,14 @@ export async function replayInto(tally: Tally, plans: readonly Plan[], replay: s
   const match = /^(?:([A-Za-z][\w./#-]*):)?(\d+(?::\d+)*)$/.exec(replay.trim());
   if (!match) throw new SetupError(`--replay takes a path as printed with a finding, e.g. "valid:12:0:3", not "${replay}"`);
   const [, wanted, path = ''] = match;
-  const chosen = plans.flatMap((plan, planIndex) => plan.properties.filter((p) => wanted === undefined || plan.key(p) === wanted).map((property) => ({ plan, planIndex, property })));
+  const chosen = plans.flatMap((plan, planIndex) =>
+    plan.properties.filter((p) => wanted === undefined || plan.key(p) === wanted).map((property) => ({ plan, planIndex, property })),
+  );
   if (chosen.length === 0) {
     const known = plans.flatMap((plan) => plan.properties.map((p) => plan.key(p))).join(', ');
-    throw new SetupError(`--replay names no property of this run: "${wanted ?? ''}" (known: ${known}; the model property needs --stateful or --expect-unique-ids)`);
+    throw new SetupError(
+      `--replay names no property of this run: "${wanted ?? ''}" (known: ${known}; the model property needs --stateful or --expect-unique-ids)`,
+    );
   }
   let sent = 0;
   for (const { plan, planIndex, property } of chosen) {

@@ -34,7 +34,12 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     const tally = newTally();
     let casesRun = 0;
     const planned = plannedRequests(plans);
-    const progress = progressReporter(options, () => ({ casesRun, casesPlanned: Math.max(planned, casesRun), failures: tally.failures, warnings: tally.warnings }));
+    const progress = progressReporter(options, () => ({
+      casesRun,
+      casesPlanned: Math.max(planned, casesRun),
+      failures: tally.failures,
+      warnings: tally.warnings,
+    }));
     const envFor = (operation: Operation, counting: boolean): RunEnv => ({
       client,
       operation,

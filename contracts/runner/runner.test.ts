@@ -59,7 +59,8 @@ async function startStore(fault?: 'non-ascii-500'): Promise<Store> {
       const id = typeof value.id === 'number' && Number.isInteger(value.id) ? BigInt(value.id) : value.id;
       if (typeof name !== 'string' || (tag !== undefined && typeof tag !== 'string')) return error(res, 400, 'name/tag');
       if (typeof id !== 'bigint' || id < -(2n ** 63n) || id >= 2n ** 63n) return error(res, 400, 'id');
-      if (fault === 'non-ascii-500' && /[^\x00-\x7f]/.test(name)) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":500,"message":"boom"}');
+      if (fault === 'non-ascii-500' && /[^\x00-\x7f]/.test(name))
+        return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":500,"message":"boom"}');
       if (ids.has(BigInt(id).toString())) return error(res, 409, 'taken');
       ids.add(BigInt(id).toString());
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(tag === undefined ? { name } : { name, tag }));
@@ -123,7 +124,10 @@ describe('verify', () => {
   it('passes a correct store, judging every check but the model (not asked for)', async () => {
     const report = await verify({ ...BASE, target: good.url, expectUniqueIds: true, stateful: false });
     // A random seed each time, printed on failure so that a flake can be replayed.
-    expect(report.checks.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.status} ${c.findings[0]?.message ?? ''}`), `seed ${report.seed}`).toEqual([]);
+    expect(
+      report.checks.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.status} ${c.findings[0]?.message ?? ''}`),
+      `seed ${report.seed}`,
+    ).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.casesRun).toBeGreaterThan(100);
   });
@@ -193,9 +197,13 @@ describe('verify', () => {
       expect((await readdir(dir)).some((name) => /^no-server-errors-1\.test\.ts$/.test(name))).toBe(true);
       await writeFile(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['**/*.test.ts'] } };\n`);
       const vitest = (target: string) =>
-        run(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs'), 'no-server-errors-1'], {
-          env: { ...process.env, CONTRACT_TARGET: target },
-        }).then(
+        run(
+          process.execPath,
+          [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs'), 'no-server-errors-1'],
+          {
+            env: { ...process.env, CONTRACT_TARGET: target },
+          },
+        ).then(
           () => 0,
           (error: { code?: number }) => error.code ?? -1,
         );
@@ -204,7 +212,22 @@ describe('verify', () => {
       const schemaFile = files.find((f) => f.finding.expectation?.kind === 'json-schema')?.path ?? files[0]?.path ?? '';
       const tsc = await run(
         process.execPath,
-        [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--noUncheckedIndexedAccess', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--skipLibCheck', schemaFile],
+        [
+          join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+          '--noEmit',
+          '--strict',
+          '--noUncheckedIndexedAccess',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--types',
+          'node',
+          '--skipLibCheck',
+          schemaFile,
+        ],
         { cwd: ROOT },
       ).then(
         () => '',

@@ -63,7 +63,8 @@ async function findingFor(
     const stillShows = (exchanges: readonly Exchange[]): boolean => occurrenceIn(group, exchanges, plan.context) !== undefined;
     const shrunk = await property.shrink(settings.seed, startPath, envFor(plan.operation), stillShows, timeLimitMs);
     const found = shrunk && occurrenceIn(group, shrunk.exchanges, plan.context);
-    if (shrunk && found) return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true);
+    if (shrunk && found)
+      return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true);
   }
   return toFinding(group, first, settings, startPath === undefined ? undefined : `${first.property}:${startPath}`, false);
 }

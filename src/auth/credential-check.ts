@@ -14,8 +14,7 @@ import { registeredScheme } from './credential-names.js';
 
 export type Credentials =
   /** `token` is the bearer token the request was authorized with; undefined when none was needed or used. */
-  | { readonly ok: true; readonly token: string | undefined }
-  | { readonly ok: false; readonly failure: Failure };
+  { readonly ok: true; readonly token: string | undefined } | { readonly ok: false; readonly failure: Failure };
 
 /** What credentials can travel in: the request's headers and its query text (without "?"). */
 export interface CredentialSource {
@@ -116,7 +115,8 @@ function checkBasic(authorization: string | undefined): SchemeVerdict {
   if (scheme.toLowerCase() !== 'basic') return { ok: false, message: wrongScheme(scheme, spaced, 'Basic', form), challenge: BASIC_CHALLENGE };
   // RFC 7617 §2: user-id ":" password, base64; a stand-in accepts any user with any password.
   const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(credentials) ? Buffer.from(credentials, 'base64').toString('utf8') : '';
-  if (!decoded.includes(':') || decoded === ':') return { ok: false, message: 'the Basic credentials are not base64 of "user:password"', challenge: BASIC_CHALLENGE };
+  if (!decoded.includes(':') || decoded === ':')
+    return { ok: false, message: 'the Basic credentials are not base64 of "user:password"', challenge: BASIC_CHALLENGE };
   return { ok: true };
 }
 
@@ -131,10 +131,15 @@ function checkOtherScheme(authorization: string | undefined, wanted: string): Sc
 
 function checkApiKey({ headers, query }: CredentialSource, scheme: Extract<SecurityScheme, { type: 'apiKey' }>): SchemeVerdict {
   const value =
-    scheme.in === 'header' ? headerText(headers[scheme.name.toLowerCase()])
-    : scheme.in === 'query' ? (query === '' ? undefined : (new URLSearchParams(query).get(scheme.name) ?? undefined))
-    : cookiePairs(headerText(headers.cookie)).find((pair) => pair.name === scheme.name)?.value;
-  const where = scheme.in === 'header' ? `the ${scheme.name} header` : scheme.in === 'query' ? `the ${scheme.name} query parameter` : `the ${scheme.name} cookie`;
+    scheme.in === 'header'
+      ? headerText(headers[scheme.name.toLowerCase()])
+      : scheme.in === 'query'
+        ? query === ''
+          ? undefined
+          : (new URLSearchParams(query).get(scheme.name) ?? undefined)
+        : cookiePairs(headerText(headers.cookie)).find((pair) => pair.name === scheme.name)?.value;
+  const where =
+    scheme.in === 'header' ? `the ${scheme.name} header` : scheme.in === 'query' ? `the ${scheme.name} query parameter` : `the ${scheme.name} cookie`;
   if (value === undefined) return { ok: false, message: `missing API key; send it in ${where} (${describeScheme(scheme)})` };
   if (value.trim() === '') return { ok: false, message: `the API key in ${where} is empty` };
   return { ok: true };

@@ -6,7 +6,22 @@ import { securityOf } from '../core/openapi/security.js';
  * words are ever shown back from an Authorization header: any other first word may be the
  * credential itself (`Authorization: s3cr3tT0ken`).
  */
-const REGISTERED_SCHEMES = ['Basic', 'Bearer', 'Concealed', 'Digest', 'DPoP', 'GNAP', 'HOBA', 'Mutual', 'Negotiate', 'OAuth', 'PrivateToken', 'SCRAM-SHA-1', 'SCRAM-SHA-256', 'vapid'];
+const REGISTERED_SCHEMES = [
+  'Basic',
+  'Bearer',
+  'Concealed',
+  'Digest',
+  'DPoP',
+  'GNAP',
+  'HOBA',
+  'Mutual',
+  'Negotiate',
+  'OAuth',
+  'PrivateToken',
+  'SCRAM-SHA-1',
+  'SCRAM-SHA-256',
+  'vapid',
+];
 const SCHEME_BY_NAME = new Map(REGISTERED_SCHEMES.map((scheme) => [scheme.toLowerCase(), scheme]));
 
 /** The registered scheme `word` names (any case), in the registry's spelling; undefined for any other word. */

@@ -70,7 +70,9 @@ function banner(server: RunningServer, options: ServerOptions): string {
     `cors: ${options.cors === false ? 'off' : 'on (any origin)'}`,
     `control API: ${server.url}${CONTROL_PREFIX} (${options.adminToken === undefined ? `open: no --admin-token; ${controlHosts(options.allowedHosts ?? [])}` : 'admin token required'}; described by spec/control-api.yaml)`,
     ...(options.adminToken === undefined && options.allowedHosts?.includes(ANY_HOST)
-      ? ["warning: --allow-host '*': any web page the developer visits can reach the open control API through DNS rebinding; prefer naming the hosts, or set --admin-token"]
+      ? [
+          "warning: --allow-host '*': any web page the developer visits can reach the open control API through DNS rebinding; prefer naming the hosts, or set --admin-token",
+        ]
       : []),
     `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
     '',

@@ -39,7 +39,9 @@ export const TENANT_TOKEN_HEADER = 'plantstore-token';
 export function bindControlOperation(operation: IHttpOperation, context: ControlContext): Binding {
   const handler = operation.iid === undefined ? undefined : CONTROL_HANDLERS[operation.iid];
   if (!handler) {
-    throw new Error(`the control document has an operation plantstore does not serve: ${operationName(operation)}; expected one of ${Object.keys(CONTROL_HANDLERS).join(', ')}`);
+    throw new Error(
+      `the control document has an operation plantstore does not serve: ${operationName(operation)}; expected one of ${Object.keys(CONTROL_HANDLERS).join(', ')}`,
+    );
   }
   return {
     // Only the admin token: the API's own tokens must not open the control API.

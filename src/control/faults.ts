@@ -25,7 +25,9 @@ export const clearFaults: ControlHandler = (_request, { faults }) => {
 
 export const deleteFault: ControlHandler = ({ pathParameters }, { faults }) => {
   const id = pathParameters.id ?? '';
-  return faults.remove(id) ? noContent() : notFound(`no fault has id "${id}"; a fault with times removes itself once used up (listFaults shows those in force)`);
+  return faults.remove(id)
+    ? noContent()
+    : notFound(`no fault has id "${id}"; a fault with times removes itself once used up (listFaults shows those in force)`);
 };
 
 /** The id first, so a person reading the list sees which fault is which. */

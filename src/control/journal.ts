@@ -33,7 +33,10 @@ function scopeOf(tenant: TenantId, control: ControlContext): TenantId | undefine
  * The journal filter from the query string. The document has checked the values (limit ≥ 1,
  * status 0–599); they still arrive as text.
  */
-export function journalQuery({ request, tenant }: HandlerContext, control: ControlContext): { ok: true; query: JournalQuery } | { ok: false; refusal: Outcome } {
+export function journalQuery(
+  { request, tenant }: HandlerContext,
+  control: ControlContext,
+): { ok: true; query: JournalQuery } | { ok: false; refusal: Outcome } {
   try {
     const limit = wholeNumber(single(request.query, 'limit'), 'limit');
     const status = wholeNumber(single(request.query, 'status'), 'status');
@@ -68,6 +71,7 @@ function single(query: HandlerContext['request']['query'], name: string): string
 function wholeNumber(text: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (text.trim() === '' || !Number.isSafeInteger(value) || value < 0) throw new QueryError(`the query parameter ${name} must be a whole number, not "${text}"`);
+  if (text.trim() === '' || !Number.isSafeInteger(value) || value < 0)
+    throw new QueryError(`the query parameter ${name} must be a whole number, not "${text}"`);
   return value;
 }

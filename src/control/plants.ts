@@ -54,7 +54,13 @@ function pageQuery(query: HandlerContext['request']['query']): { ok: true; limit
     return { ok: false, refusal: refused('schemaViolation', `limit must be a whole number from 1 to ${LIST_LIMITS.max}, not "${limitText ?? ''}"`) };
   }
   if (cursor !== undefined && !isCursor(cursor)) {
-    return { ok: false, refusal: refused('schemaViolation', `cursor "${cursor}" is not one this server gave; use the Plantstore-Next-Cursor of the previous page, or leave it out to start`) };
+    return {
+      ok: false,
+      refusal: refused(
+        'schemaViolation',
+        `cursor "${cursor}" is not one this server gave; use the Plantstore-Next-Cursor of the previous page, or leave it out to start`,
+      ),
+    };
   }
   return { ok: true, limit, cursor };
 }
@@ -98,7 +104,13 @@ async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | un
   try {
     return { ok: true, value: await change };
   } catch (error) {
-    return { ok: false, refusal: refused('storageFailed', `the change could not be stored durably, so it was not made: ${error instanceof Error ? error.message : String(error)}`) };
+    return {
+      ok: false,
+      refusal: refused(
+        'storageFailed',
+        `the change could not be stored durably, so it was not made: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    };
   }
 }
 
@@ -106,7 +118,10 @@ async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | un
 export function parsePlantId(text: string | undefined): { ok: true; id: bigint } | { ok: false; refusal: Outcome } {
   const id = text === undefined ? undefined : parseInt64(text);
   if (id === undefined) {
-    return { ok: false, refusal: refused('schemaViolation', `the plant id must be an int64 in decimal without leading zeros (${INT64_MIN} to ${INT64_MAX}), not "${text ?? ''}"`) };
+    return {
+      ok: false,
+      refusal: refused('schemaViolation', `the plant id must be an int64 in decimal without leading zeros (${INT64_MIN} to ${INT64_MAX}), not "${text ?? ''}"`),
+    };
   }
   return { ok: true, id };
 }

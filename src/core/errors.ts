@@ -38,7 +38,13 @@ const SETUP = EXIT_CODES.setup;
 export const ERRORS = {
   // Refusals, answered with an Error body. A refusal never ends a command: exitCode is for completeness.
   /** An HTTP/1.1 request without Host (RFC 9112 §3.2), refused before any operation is matched. */
-  missingHost: { code: 'PST_ERR_MISSING_HOST', error: 400, status: 400, message: 'an HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: <host>:<port>', exitCode: SETUP },
+  missingHost: {
+    code: 'PST_ERR_MISSING_HOST',
+    error: 400,
+    status: 400,
+    message: 'an HTTP/1.1 request must have a Host header (RFC 9112 §3.2); send Host: <host>:<port>',
+    exitCode: SETUP,
+  },
   /** Node could not parse the request (written on the raw socket: no operation is involved). */
   malformedHttp: { code: 'PST_ERR_MALFORMED_HTTP', error: 400, status: 400, message: 'malformed HTTP request (%s)', exitCode: SETUP },
   /** The request was not received within --request-timeout-ms; the connection closes. */
@@ -56,21 +62,45 @@ export const ERRORS = {
   /** The path exists, the method does not. */
   methodNotAllowed: { code: 'PST_ERR_METHOD_NOT_ALLOWED', error: 405, status: 405, message: '%s does not have %s; it has %s', exitCode: SETUP },
   /** CONNECT asks for a tunnel; a stand-in is no proxy (the connection closes). */
-  notAProxy: { code: 'PST_ERR_NOT_A_PROXY', error: 405, status: 405, message: 'plantstore is not a proxy: CONNECT %s is not served; send requests to the stand-in\'s own paths', exitCode: SETUP },
+  notAProxy: {
+    code: 'PST_ERR_NOT_A_PROXY',
+    error: 405,
+    status: 405,
+    message: "plantstore is not a proxy: CONNECT %s is not served; send requests to the stand-in's own paths",
+    exitCode: SETUP,
+  },
   /** A plant with this id is already stored. */
   duplicateId: { code: 'PST_ERR_DUPLICATE_ID', error: 409, status: 'declared', message: 'a plant with id %s already exists', exitCode: SETUP },
   /** The body is larger than the limit. */
   bodyTooLarge: { code: 'PST_ERR_BODY_TOO_LARGE', error: 413, status: 'declared', message: 'the body is larger than %s bytes', exitCode: SETUP },
   /** The content type is not one the operation accepts. */
-  unsupportedMediaType: { code: 'PST_ERR_UNSUPPORTED_MEDIA_TYPE', error: 415, status: 'declared', message: 'the content type %s is not accepted', exitCode: SETUP },
+  unsupportedMediaType: {
+    code: 'PST_ERR_UNSUPPORTED_MEDIA_TYPE',
+    error: 415,
+    status: 'declared',
+    message: 'the content type %s is not accepted',
+    exitCode: SETUP,
+  },
   /** The body is JSON but breaks the operation's schema. */
   schemaViolation: { code: 'PST_ERR_SCHEMA_VIOLATION', error: 422, status: 'declared', message: 'the body breaks the schema: %s', exitCode: SETUP },
   /** A defect in the server itself; never the client's doing. */
   internal: { code: 'PST_ERR_INTERNAL', error: 500, status: 500, message: 'internal error: %s', exitCode: SETUP },
   /** The change could not be made durable (--data-dir); nothing was stored. */
-  storageFailed: { code: 'PST_ERR_STORAGE_FAILED', error: 503, status: 503, message: 'the change could not be stored durably, so it was not made: %s', exitCode: SETUP },
+  storageFailed: {
+    code: 'PST_ERR_STORAGE_FAILED',
+    error: 503,
+    status: 503,
+    message: 'the change could not be stored durably, so it was not made: %s',
+    exitCode: SETUP,
+  },
   /** Too many request bodies are being received at once (--body-buffer-bytes); retry after Retry-After. */
-  bodyBufferFull: { code: 'PST_ERR_BODY_BUFFER_FULL', error: 503, status: 503, message: 'too many request bodies are being received at once: %s', exitCode: SETUP },
+  bodyBufferFull: {
+    code: 'PST_ERR_BODY_BUFFER_FULL',
+    error: 503,
+    status: 503,
+    message: 'too many request bodies are being received at once: %s',
+    exitCode: SETUP,
+  },
   /**
    * A `status` fault: its `error` is the fault's own (the README's "any" row), so none here, and so
    * is its status, given to statusOf as an override; the rule only stands in should a fault name none.

@@ -219,7 +219,11 @@ function fromEnv(entry: OptionEntry, env: OptionSources['env'], refusal: Refusal
   const text = entry.env === undefined ? undefined : env?.[entry.env];
   if (entry.env === undefined || text === undefined || text === '') return undefined;
   // A list variable is comma-separated; blanks between commas are dropped.
-  if (entry.type === 'strings') return text.split(',').map((item) => item.trim()).filter(Boolean);
+  if (entry.type === 'strings')
+    return text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   return fromText(entry, entry.env, text, refusal);
 }
 

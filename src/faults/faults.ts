@@ -132,7 +132,8 @@ function publicView(fault: FaultSpec & { id: string; hits: number; remaining: nu
 
 /** A fault that cannot be applied is refused with a message naming the field. */
 export function checkFaultSpec(spec: FaultSpec): void {
-  if (!(FAULT_KINDS as readonly string[]).includes(spec.kind)) throw new FaultError(`kind must be one of ${FAULT_KINDS.join(', ')}, not "${String(spec.kind)}"`);
+  if (!(FAULT_KINDS as readonly string[]).includes(spec.kind))
+    throw new FaultError(`kind must be one of ${FAULT_KINDS.join(', ')}, not "${String(spec.kind)}"`);
   const whole = (name: keyof FaultSpec, min: number, max: number) => {
     const value = spec[name];
     if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)) {
@@ -151,7 +152,8 @@ export function checkFaultSpec(spec: FaultSpec): void {
   if (spec.latencyMaxMs !== undefined && spec.latencyMaxMs < (spec.latencyMs ?? 0)) throw new FaultError('latencyMaxMs must not be below latencyMs');
   if (spec.kind === 'status') {
     // 1xx are interim answers: a client would go on waiting for the real one.
-    if (spec.status === undefined || !Number.isInteger(spec.status) || spec.status < 200 || spec.status > 599) throw new FaultError('a status fault needs status, from 200 to 599');
+    if (spec.status === undefined || !Number.isInteger(spec.status) || spec.status < 200 || spec.status > 599)
+      throw new FaultError('a status fault needs status, from 200 to 599');
   }
   if (spec.kind === 'slow-body' && spec.bodyDurationMs === undefined) throw new FaultError('a slow-body fault needs bodyDurationMs');
 }

@@ -15,7 +15,10 @@ export interface CreatePlantOptions {
 export async function createPlant(body: unknown, store: Promise<PlantStore>, options: CreatePlantOptions): Promise<Outcome> {
   const plant = toPlant(body);
   if (!plant) {
-    return { ok: false, failure: failure('internal', 'createPlant is served by the plant store, but this document\'s request body is not a NewPlant (name string, id integer)') };
+    return {
+      ok: false,
+      failure: failure('internal', "createPlant is served by the plant store, but this document's request body is not a NewPlant (name string, id integer)"),
+    };
   }
   let created;
   try {

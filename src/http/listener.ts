@@ -29,7 +29,13 @@ export function createListener(handler: (request: IncomingMessage, response: Ser
 export function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const refused = (error: NodeJS.ErrnoException) => {
-      reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use; pick another with --port` : `cannot listen on ${host}:${port}: ${error.message}`));
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} on ${host} is already in use; pick another with --port`
+            : `cannot listen on ${host}:${port}: ${error.message}`,
+        ),
+      );
     };
     server.once('error', refused);
     server.listen(port, host, () => {

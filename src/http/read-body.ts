@@ -48,7 +48,11 @@ export function readBody(request: IncomingMessage, limit: number, budget: BodyBu
   if (request.destroyed) return Promise.resolve(gone());
   const busy = (): BodyRead => ({
     ok: false,
-    failure: failure('bodyBufferFull', `the server is already holding ${budget.total} bytes of request bodies being received (--body-buffer-bytes); retry in a moment`, BUSY),
+    failure: failure(
+      'bodyBufferFull',
+      `the server is already holding ${budget.total} bytes of request bodies being received (--body-buffer-bytes); retry in a moment`,
+      BUSY,
+    ),
   });
   if (declared > 0 && !budget.take(declared)) return Promise.resolve(busy());
 

@@ -56,6 +56,7 @@ export function createLogger(level: LogLevel, write: (line: string) => void = (l
     warn: (message) => warn?.(`warning: ${printableLines(message)}`),
     info: (message) => info?.(printableLines(message)),
     debug: (message) => debug?.(printableLines(message)),
-    request: ({ method, path, status, durationMs }) => info?.(`${new Date().toISOString()} ${printable(method)} ${printable(path)} ${status} ${durationMs.toFixed(2)}ms`),
+    request: ({ method, path, status, durationMs }) =>
+      info?.(`${new Date().toISOString()} ${printable(method)} ${printable(path)} ${status} ${durationMs.toFixed(2)}ms`),
   };
 }

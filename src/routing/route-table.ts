@@ -41,7 +41,10 @@ export function compileRouteTable(operations: readonly IHttpOperation[]): RouteT
     if (parameterNames.length === 0) {
       concrete.set(template, { template, parameterNames, byMethod, allow });
     } else {
-      const source = template.split(/\{[^}]+\}/).map(escapeRegExp).join('([^/]+)');
+      const source = template
+        .split(/\{[^}]+\}/)
+        .map(escapeRegExp)
+        .join('([^/]+)');
       templated.push({ template, pattern: new RegExp(`^${source}$`), parameterNames, byMethod, allow });
     }
   }

@@ -55,7 +55,8 @@ export const CONTROL_PREFIX = '/__control';
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const document = await loadDocument(options.spec);
   const logger = createLogger(options.logLevel ?? 'silent', options.log);
-  const persistence = options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
+  const persistence =
+    options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
   try {
     return await serve(options, document, logger, persistence);
   } catch (error) {

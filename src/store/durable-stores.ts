@@ -8,7 +8,11 @@ import type { TenantBacking, TenantId } from './tenants.js';
  * `seedNew`'s plants; one that has a log comes back exactly as the log says, whatever it did to
  * its seed plants (never seeded again).
  */
-export function durableBacking(log: PlantLog, seedNew?: (tenant: TenantId) => readonly Plant[], onRecovery?: (tenant: TenantId, path: string, recovery: Recovery) => void): TenantBacking {
+export function durableBacking(
+  log: PlantLog,
+  seedNew?: (tenant: TenantId) => readonly Plant[],
+  onRecovery?: (tenant: TenantId, path: string, recovery: Recovery) => void,
+): TenantBacking {
   return {
     durable: true,
     async open(tenant, create, onCount) {

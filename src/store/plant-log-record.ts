@@ -10,7 +10,6 @@ export interface LogRecord {
 
 export type DecodedRecord = { readonly ok: true; readonly record: LogRecord } | { readonly ok: false; readonly reason: string };
 
-
 /**
  * The record as one JSON line with its newline. Ids are decimal strings so every int64 survives
  * (a JSON number would round beyond 2^53); JSON.stringify escapes newlines inside names, so a

@@ -185,7 +185,7 @@ export async function openJournalFile(path: string): Promise<JournalFile> {
   return {
     async append(data) {
       // A regular file takes the whole write at once; loop anyway rather than assume it.
-      for (let offset = 0; offset < data.length; ) offset += (await handle.write(data, offset, data.length - offset)).bytesWritten;
+      for (let offset = 0; offset < data.length;) offset += (await handle.write(data, offset, data.length - offset)).bytesWritten;
     },
     sync: () => handle.datasync(),
     truncate: (size) => handle.truncate(size),

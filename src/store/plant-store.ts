@@ -49,10 +49,7 @@ export interface PlantStore {
 }
 
 /** The changes a store can go through, as plain data: what a durable store writes to its log. */
-export type StoreChange =
-  | { readonly kind: 'create'; readonly plant: Plant }
-  | { readonly kind: 'delete'; readonly id: bigint }
-  | { readonly kind: 'reset' };
+export type StoreChange = { readonly kind: 'create'; readonly plant: Plant } | { readonly kind: 'delete'; readonly id: bigint } | { readonly kind: 'reset' };
 
 /** Where changes go before they count; the in-memory default keeps nothing. */
 export type ChangeSink = (change: StoreChange) => Promise<void>;

@@ -57,7 +57,14 @@ interface Pending {
 const SNAPSHOT_CHUNK = 8_192;
 export const TEMP_SUFFIX = '.compacting';
 
-export function createTenantLog(tenant: TenantId, path: string, file: JournalFile, durableSize: number, records: number, settings: TenantLogSettings): TenantLog {
+export function createTenantLog(
+  tenant: TenantId,
+  path: string,
+  file: JournalFile,
+  durableSize: number,
+  records: number,
+  settings: TenantLogSettings,
+): TenantLog {
   let queue: Pending[] = [];
   let flushing: Promise<void> | undefined;
   let closing: Promise<void> | undefined;
@@ -237,7 +244,7 @@ async function readRange(path: string, start: number, end: number): Promise<Buff
   if (bytes.length === 0) return bytes;
   const handle = await open(path, 'r');
   try {
-    for (let offset = 0; offset < bytes.length; ) {
+    for (let offset = 0; offset < bytes.length;) {
       const { bytesRead } = await handle.read(bytes, offset, bytes.length - offset, start + offset);
       if (bytesRead === 0) throw new Error(`${path} ended at ${start + offset} bytes, before the ${end} it was known to hold`);
       offset += bytesRead;

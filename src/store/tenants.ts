@@ -151,7 +151,9 @@ export function createPlantStores(options: PlantStoresOptions = {}): PlantStores
       plants -= slot.opened.memory.size;
       over -= 1;
       options.onEvict?.(slot.tenant);
-      slot.opened.release().catch((error: unknown) => options.onProblem?.(`closing evicted tenant ${slot.tenant}: ${error instanceof Error ? error.message : String(error)}`));
+      slot.opened
+        .release()
+        .catch((error: unknown) => options.onProblem?.(`closing evicted tenant ${slot.tenant}: ${error instanceof Error ? error.message : String(error)}`));
     }
   }
 

@@ -48,7 +48,9 @@ const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
   return [...text.matchAll(SPECIFIER)].map((match) => {
-    const target = relative(ROOT, resolve(ROOT, dirname(file), match[1] as string)).split(sep).join('/');
+    const target = relative(ROOT, resolve(ROOT, dirname(file), match[1] as string))
+      .split(sep)
+      .join('/');
     return target.replace(/\.js$/, '.ts');
   });
 }
@@ -116,7 +118,10 @@ function cycles(edges: readonly Edge[]): Edge[][] {
 describe('the import graph', () => {
   it('src/core imports nothing outside src/core', () => {
     const upward = IMPORTS.filter(({ file, target }) => file.startsWith('src/core/') && !target.startsWith('src/core/'));
-    expect(upward.map(({ file, target }) => `${file} imports ${target}`), 'src/core must depend on npm packages only').toEqual([]);
+    expect(
+      upward.map(({ file, target }) => `${file} imports ${target}`),
+      'src/core must depend on npm packages only',
+    ).toEqual([]);
   });
 
   it('only the prism adapter reaches into @stoplight/prism-http/dist', () => {
@@ -141,10 +146,14 @@ describe('the import graph', () => {
     const edges = folderEdges().filter((edge) => edge.from !== 'src/cli' && edge.to !== 'src/cli');
     const known = (edge: Edge) => KNOWN_EDGES.some((k) => k.from === edge.from && k.to === edge.to);
     const found = cycles(edges.filter((edge) => !known(edge))).map(
-      (cycle) => `cycle between ${[...new Set(cycle.map((edge) => edge.from))].join(', ')}:\n${cycle.map((edge) => `    ${edge.from} → ${edge.to} (${edge.example})`).join('\n')}`,
+      (cycle) =>
+        `cycle between ${[...new Set(cycle.map((edge) => edge.from))].join(', ')}:\n${cycle.map((edge) => `    ${edge.from} → ${edge.to} (${edge.example})`).join('\n')}`,
     );
     expect(found, 'folders must import downward only').toEqual([]);
     const gone = KNOWN_EDGES.filter((k) => !edges.some((edge) => edge.from === k.from && edge.to === k.to));
-    expect(gone.map((k) => `${k.from} → ${k.to}`), 'a known edge is gone: remove it from KNOWN_EDGES').toEqual([]);
+    expect(
+      gone.map((k) => `${k.from} → ${k.to}`),
+      'a known edge is gone: remove it from KNOWN_EDGES',
+    ).toEqual([]);
   });
 });

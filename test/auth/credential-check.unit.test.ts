@@ -41,7 +41,9 @@ describe('compileCredentialCheck', () => {
     const refused = check({ authorization: 'Bearer wrong' });
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
-      expect(refused.failure.message).toBe('no accepted credentials: the bearer token is not one this server accepts; or missing API key; send it in the X-API-Key header (apiKey X-API-Key (header))');
+      expect(refused.failure.message).toBe(
+        'no accepted credentials: the bearer token is not one this server accepts; or missing API key; send it in the X-API-Key header (apiKey X-API-Key (header))',
+      );
       expect(refused.failure.headers?.['www-authenticate']).toBe('Bearer realm="plantstore", error="invalid_token"');
     }
   });

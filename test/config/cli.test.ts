@@ -54,7 +54,9 @@ function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Cli {
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const guard = setTimeout(() => child.kill('SIGKILL'), 4 * WAIT_MS);
   void exited.then(() => clearTimeout(guard));
   return {
@@ -150,9 +152,15 @@ describe('plantstore serve', () => {
       await cli.waitForOutput(/cors: /);
       expect(cli.stdout()).toContain('tokens: 2 configured; other tokens are refused');
 
-      const accepted = await postPlant(url, plantText({ name: 'tokened', id: 2 }), { 'content-type': 'application/json', authorization: 'Bearer s3cret-cli-2' });
+      const accepted = await postPlant(url, plantText({ name: 'tokened', id: 2 }), {
+        'content-type': 'application/json',
+        authorization: 'Bearer s3cret-cli-2',
+      });
       expect(accepted.status).toBe(200);
-      const refused = await postPlant(url, plantText({ name: 'tokened', id: 3 }), { 'content-type': 'application/json', authorization: 'Bearer not-one-of-them' });
+      const refused = await postPlant(url, plantText({ name: 'tokened', id: 3 }), {
+        'content-type': 'application/json',
+        authorization: 'Bearer not-one-of-them',
+      });
       expect(refused.status).toBe(400);
       expect(refused.json).toEqual({ error: 401, message: expect.any(String) });
       await cli.waitForOutput(/ POST \/plants 400 /);

@@ -24,7 +24,10 @@ async function file(text: string, name = `plantstore-${(files += 1)}.yaml`): Pro
 /** The ConfigError message of a config text, with the file's path shortened to its name. */
 async function problem(text: string): Promise<string> {
   const path = await file(text);
-  const error: unknown = await loadConfig(path).then(() => undefined, (caught: unknown) => caught);
+  const error: unknown = await loadConfig(path).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ConfigError);
   const { message } = error as ConfigError;
   expect(message.startsWith(`${path}: `), message).toBe(true);
@@ -167,7 +170,9 @@ describe('loadConfig: every error names the file and the key path', () => {
   });
 
   test('faults are checked field by field, then as faults.add would', async () => {
-    expect(await problem('faults:\n  - {kind: reset}\n  - {kind: status, status: 700}\n')).toBe('faults[1].status must be a whole number from 200 to 599, not 700');
+    expect(await problem('faults:\n  - {kind: reset}\n  - {kind: status, status: 700}\n')).toBe(
+      'faults[1].status must be a whole number from 200 to 599, not 700',
+    );
     expect(await problem('faults:\n  - {kind: explode}\n')).toBe('faults[0].kind must be one of latency, status, reset, empty, slow-body, not "explode"');
     expect(await problem('faults:\n  - {kind: status}\n')).toBe('faults[0]: a status fault needs status, from 200 to 599');
     expect(await problem('faults:\n  - {kind: latency, latencyMs: 500, latencyMaxMs: 10}\n')).toBe('faults[0].latencyMaxMs must not be below latencyMs');
@@ -179,7 +184,9 @@ describe('loadConfig: every error names the file and the key path', () => {
   });
 
   test('seed plants: ids must be int64, names strings, ids unique', async () => {
-    expect(await problem('seed:\n  - {id: 1, name: a}\n  - {id: 9223372036854775808, name: b}\n')).toMatch(/^seed\[1\]\.id must be an int64 \(a whole number from -9223372036854775808 to 9223372036854775807, or its digits as a string\), not 9223372036854775808$/);
+    expect(await problem('seed:\n  - {id: 1, name: a}\n  - {id: 9223372036854775808, name: b}\n')).toMatch(
+      /^seed\[1\]\.id must be an int64 \(a whole number from -9223372036854775808 to 9223372036854775807, or its digits as a string\), not 9223372036854775808$/,
+    );
     expect(await problem('seed:\n  - {id: 1.5, name: a}\n')).toMatch(/^seed\[0\]\.id must be an int64 .*, not 1\.5$/);
     expect(await problem('seed:\n  - {id: "0x10", name: a}\n')).toMatch(/^seed\[0\]\.id must be an int64 .*, not "0x10"$/);
     expect(await problem('seed:\n  - {name: a}\n')).toMatch(/^seed\[0\]\.id must be an int64 .*, not undefined$/);
@@ -205,7 +212,10 @@ describe('loadConfig: every error names the file and the key path', () => {
 
 describe('loadSeedData', () => {
   test('reads a JSON array of NewPlant with exact ids', async () => {
-    const path = await file('[{"id": 9223372036854775807, "name": "Max"}, {"id": 9007199254740993, "name": "Big", "tag": "t"}, {"id": 1e3, "name": "Thousand"}]', 'plants.json');
+    const path = await file(
+      '[{"id": 9223372036854775807, "name": "Max"}, {"id": 9007199254740993, "name": "Big", "tag": "t"}, {"id": 1e3, "name": "Thousand"}]',
+      'plants.json',
+    );
     expect(await loadSeedData(path)).toEqual([
       { id: 9223372036854775807n, name: 'Max' },
       { id: 9007199254740993n, name: 'Big', tag: 't' },

@@ -37,8 +37,15 @@ describe('resolveOptions', () => {
 
 describe('the generated command line', () => {
   it('parseArgs options and help lines come from the table', () => {
-    expect(parseArgsOptions(TABLE)).toEqual({ port: { type: 'string' }, name: { type: 'string', multiple: true }, 'no-cors': { type: 'boolean' }, level: { type: 'string' } });
-    expect(renderOptionsHelp(TABLE, 12)).toBe('  --port N   port (default 4)\n  --name     names;\n             repeat for more\n  --no-cors  no cors\n  --level    level\n');
+    expect(parseArgsOptions(TABLE)).toEqual({
+      port: { type: 'string' },
+      name: { type: 'string', multiple: true },
+      'no-cors': { type: 'boolean' },
+      level: { type: 'string' },
+    });
+    expect(renderOptionsHelp(TABLE, 12)).toBe(
+      '  --port N   port (default 4)\n  --name     names;\n             repeat for more\n  --no-cors  no cors\n  --level    level\n',
+    );
   });
 
   it('suggests the nearest flag for a misspelt one', () => {

@@ -7,7 +7,10 @@ test("the README's serve option table lists exactly the table's flags", () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   // The serve table is the first one whose rows start with a flag, up to the first line that is not a row.
   const rows = readme.slice(readme.indexOf('\n| `--')).split('\n').slice(1);
-  const table = rows.slice(0, rows.findIndex((line) => !line.startsWith('|')));
+  const table = rows.slice(
+    0,
+    rows.findIndex((line) => !line.startsWith('|')),
+  );
   const documented = table.map((row) => /^\| `--([a-z-]+)/.exec(row)?.[1]);
   const declared = Object.values(SERVE_OPTIONS).flatMap((entry) => ('flag' in entry && entry.flag !== 'help' ? [entry.flag] : []));
   expect(documented.sort()).toEqual([...declared].sort());

@@ -25,10 +25,42 @@ describe('parseServeArguments', () => {
 
   it('reads every option', () => {
     const options = parseServeArguments(
-      ['--spec', 'x.yaml', '--port', '0', '--host', '::1', '--token', 'a', '--token', 'b', '--auth-status', '401', '--echo-id', '--no-cors', '--body-limit', '2048', '--request-timeout-ms', '500', '--log-level', 'debug'],
+      [
+        '--spec',
+        'x.yaml',
+        '--port',
+        '0',
+        '--host',
+        '::1',
+        '--token',
+        'a',
+        '--token',
+        'b',
+        '--auth-status',
+        '401',
+        '--echo-id',
+        '--no-cors',
+        '--body-limit',
+        '2048',
+        '--request-timeout-ms',
+        '500',
+        '--log-level',
+        'debug',
+      ],
       NO_ENV,
     );
-    expect(options).toMatchObject({ spec: 'x.yaml', port: 0, host: '::1', tokens: ['a', 'b'], authStatus: 401, echoId: true, cors: false, bodyLimitBytes: 2048, requestTimeoutMs: 500, logLevel: 'debug' });
+    expect(options).toMatchObject({
+      spec: 'x.yaml',
+      port: 0,
+      host: '::1',
+      tokens: ['a', 'b'],
+      authStatus: 401,
+      echoId: true,
+      cors: false,
+      bodyLimitBytes: 2048,
+      requestTimeoutMs: 500,
+      logLevel: 'debug',
+    });
   });
 
   it('reads --max-tenants (default 1000), from the flag or the config file, and refuses 0', () => {
@@ -36,7 +68,9 @@ describe('parseServeArguments', () => {
     expect(DEFAULTS.maxTenants).toBe(1_000);
     expect(parseServeArguments(['--max-tenants', '2'], NO_ENV, { maxTenants: 50 })).toMatchObject({ maxTenants: 2 });
     expect(parseServeArguments([], NO_ENV, { maxTenants: 50 })).toMatchObject({ maxTenants: 50 });
-    expect(() => parseServeArguments(['--max-tenants', '0'], NO_ENV)).toThrow(new UsageError('--max-tenants must be a whole number from 1 to 10000000, not "0"'));
+    expect(() => parseServeArguments(['--max-tenants', '0'], NO_ENV)).toThrow(
+      new UsageError('--max-tenants must be a whole number from 1 to 10000000, not "0"'),
+    );
   });
 
   it('adds the tokens of PLANTSTORE_TOKENS (comma-separated, trimmed, blanks dropped)', () => {
@@ -70,7 +104,9 @@ describe('parseServeArguments', () => {
 
   it('gathers --allow-host names from the flags and the config file, and refuses an empty one', () => {
     expect(parseServeArguments([], NO_ENV)).not.toHaveProperty('allowedHosts');
-    expect(parseServeArguments(['--allow-host', 'plantstore', '--allow-host', 'api.test'], NO_ENV, { allowedHosts: ['web'] })).toMatchObject({ allowedHosts: ['plantstore', 'api.test', 'web'] });
+    expect(parseServeArguments(['--allow-host', 'plantstore', '--allow-host', 'api.test'], NO_ENV, { allowedHosts: ['web'] })).toMatchObject({
+      allowedHosts: ['plantstore', 'api.test', 'web'],
+    });
     expect(() => parseServeArguments(['--allow-host', ' '], NO_ENV)).toThrow('--allow-host');
   });
 
@@ -78,7 +114,9 @@ describe('parseServeArguments', () => {
     expect(parseServeArguments([], NO_ENV)).not.toHaveProperty('bodyBufferBytes');
     expect(parseServeArguments(['--body-buffer-bytes', '4194304'], NO_ENV, { bodyBufferBytes: 8388608 })).toMatchObject({ bodyBufferBytes: 4194304 });
     expect(parseServeArguments(['--body-limit', '1024'], NO_ENV, { bodyBufferBytes: 8192 })).toMatchObject({ bodyBufferBytes: 8192 });
-    expect(() => parseServeArguments(['--body-limit', '2048', '--body-buffer-bytes', '1024'], NO_ENV)).toThrow(/--body-buffer-bytes \(1024\) must be at least --body-limit \(2048\)/);
+    expect(() => parseServeArguments(['--body-limit', '2048', '--body-buffer-bytes', '1024'], NO_ENV)).toThrow(
+      /--body-buffer-bytes \(1024\) must be at least --body-limit \(2048\)/,
+    );
     expect(() => parseServeArguments(['--body-buffer-bytes', 'lots'], NO_ENV)).toThrow(UsageError);
   });
 

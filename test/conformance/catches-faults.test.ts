@@ -112,7 +112,10 @@ describe('the conformance suite catches every faulty Plant Store under the right
   it(`${WARNING_FAULT} → a warning, not a failure, without strict`, async () => {
     const report = await verifyDouble(WARNING_FAULT);
     const warned = report.checks.filter((check) => check.status === 'warned').map((check) => check.id);
-    expect(warned.some((id) => WARNING_CHECKS.includes(id)), `the suite reported:\n${summary(report)}`).toBe(true);
+    expect(
+      warned.some((id) => WARNING_CHECKS.includes(id)),
+      `the suite reported:\n${summary(report)}`,
+    ).toBe(true);
     expect(report.checks.filter((check) => check.status === 'failed').map((check) => check.id)).toEqual([]);
     expect(report.ok).toBe(true);
   });
@@ -120,7 +123,10 @@ describe('the conformance suite catches every faulty Plant Store under the right
   it(`${WARNING_FAULT} → a failure with strict`, async () => {
     const report = await verifyDouble(WARNING_FAULT, { strict: true });
     const failed = report.checks.filter((check) => check.status === 'failed').map((check) => check.id);
-    expect(failed.some((id) => WARNING_CHECKS.includes(id)), `the suite reported:\n${summary(report)}`).toBe(true);
+    expect(
+      failed.some((id) => WARNING_CHECKS.includes(id)),
+      `the suite reported:\n${summary(report)}`,
+    ).toBe(true);
     expect(report.ok).toBe(false);
   });
 });
@@ -133,7 +139,10 @@ describe('the correct double passes with no failure and no warning', () => {
   ])('$name', async ({ options }) => {
     const report = await verifyDouble(undefined, options);
     const noisy = report.checks.filter((check) => check.status === 'failed' || check.status === 'warned');
-    expect(noisy.map((check) => check.id), summary(report)).toEqual([]);
+    expect(
+      noisy.map((check) => check.id),
+      summary(report),
+    ).toEqual([]);
     for (const check of report.checks) {
       expect(check.findings, `${check.id}: ${check.findings[0]?.message ?? ''}`).toEqual([]);
     }

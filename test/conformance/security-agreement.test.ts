@@ -65,7 +65,10 @@ describe('verify passes against serve of the same document, whatever its securit
     const server = await startServer({ port: 0, spec, logLevel: 'silent' });
     try {
       const report = await verify({ target: server.url, spec, runs: 8, seed: 42, concurrency: 2 });
-      const failures = report.checks.flatMap((check) => check.findings).filter((finding) => finding.severity === 'failure').map((finding) => `${finding.check}: ${finding.message}`);
+      const failures = report.checks
+        .flatMap((check) => check.findings)
+        .filter((finding) => finding.severity === 'failure')
+        .map((finding) => `${finding.check}: ${finding.message}`);
       expect(failures).toEqual([]);
       expect(report.ok).toBe(true);
       // Refusals were sent (and answered as refusals) exactly when the document requires credentials.

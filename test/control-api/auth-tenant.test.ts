@@ -12,14 +12,32 @@ describe('admin token', () => {
     const missing = await control.refusal('getHealth', 'authorize');
     expect(missing).toMatchObject({ error: ErrorCode.unauthorized, headers: { 'www-authenticate': expect.stringMatching(/^Bearer/) } });
     // An API token (any non-empty bearer is accepted by the API when none are configured) is not enough.
-    expect(await control.refusal('listPlants', 'authorize', { headers: { authorization: 'Bearer test-token' } })).toMatchObject({ error: ErrorCode.unauthorized });
-    expect(await control.refusal('resetPlants', 'authorize', { headers: { authorization: 'Basic YWRtaW4tc2VjcmV0' } })).toMatchObject({ error: ErrorCode.unauthorized });
+    expect(await control.refusal('listPlants', 'authorize', { headers: { authorization: 'Bearer test-token' } })).toMatchObject({
+      error: ErrorCode.unauthorized,
+    });
+    expect(await control.refusal('resetPlants', 'authorize', { headers: { authorization: 'Basic YWRtaW4tc2VjcmV0' } })).toMatchObject({
+      error: ErrorCode.unauthorized,
+    });
     await control.answer('getHealth', 200, { headers: { authorization: 'Bearer admin-secret' } });
   });
 
   test('every operation is guarded, not only some', async () => {
     const control = await controlHarness({ adminToken: 'admin-secret' });
-    for (const operationId of ['getHealth', 'listPlants', 'seedPlants', 'resetPlants', 'getPlant', 'deletePlant', 'listJournal', 'exportJournalHar', 'clearJournal', 'listFaults', 'addFault', 'clearFaults', 'deleteFault']) {
+    for (const operationId of [
+      'getHealth',
+      'listPlants',
+      'seedPlants',
+      'resetPlants',
+      'getPlant',
+      'deletePlant',
+      'listJournal',
+      'exportJournalHar',
+      'clearJournal',
+      'listFaults',
+      'addFault',
+      'clearFaults',
+      'deleteFault',
+    ]) {
       const reply = await control.call(operationId, { path: { id: '1' }, body: '[]' });
       expect(reply.stage, operationId).toBe('authorize');
     }
@@ -60,7 +78,9 @@ describe('tenant', () => {
     await control.answer('seedPlants', 200, { body: '[{"id":1,"name":"shared plant"}]' });
     expect((await control.answer('listPlants', 200, { headers: alice })).text).toBe('[{"id":1,"name":"alice plant"}]');
     expect((await control.answer('getPlant', 200, { path: { id: '1' } })).text).toBe('{"id":1,"name":"shared plant"}');
-    expect(await control.refusal('getPlant', 'handle', { path: { id: '1' }, headers: { 'plantstore-token': 'bob' } })).toMatchObject({ error: ErrorCode.notFound });
+    expect(await control.refusal('getPlant', 'handle', { path: { id: '1' }, headers: { 'plantstore-token': 'bob' } })).toMatchObject({
+      error: ErrorCode.notFound,
+    });
 
     await control.answer('resetPlants', 204, { headers: alice });
     expect(await (await control.context.stores.forTenant(tenantOfToken('alice'))).count()).toBe(0);

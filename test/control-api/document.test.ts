@@ -75,7 +75,15 @@ describe('spec/control-api.yaml', () => {
 
   test('bindControlOperation refuses an operation it has no handler for, at start-up', async () => {
     const { api } = await loadDocuments();
-    const context = { stores: createPlantStores(), journal: createJournal(), faults: createFaults(), api, adminToken: undefined, isolateByToken: false, startedAt: 0 };
+    const context = {
+      stores: createPlantStores(),
+      journal: createJournal(),
+      faults: createFaults(),
+      api,
+      adminToken: undefined,
+      isolateByToken: false,
+      startedAt: 0,
+    };
     const [createPlant] = api.operations;
     expect(createPlant).toBeDefined();
     expect(() => bindControlOperation(createPlant!, context)).toThrow(/does not serve: createPlant; expected one of getHealth/);

@@ -5,7 +5,19 @@
  * that the user allowed; the API's own paths answer any Host (docker-compose service names).
  */
 import { describe, expect, it } from 'vitest';
-import { AUTH, expectCreated, expectError, idSequence, parseRawResponse, plantText, postPlant, rawExchange, send, serverFor, VALID_HEADERS } from '../support/server.js';
+import {
+  AUTH,
+  expectCreated,
+  expectError,
+  idSequence,
+  parseRawResponse,
+  plantText,
+  postPlant,
+  rawExchange,
+  send,
+  serverFor,
+  VALID_HEADERS,
+} from '../support/server.js';
 
 const nextId = idSequence(90_000n);
 

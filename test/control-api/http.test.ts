@@ -48,7 +48,13 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function send(method: string, path: string, headers: Record<string, string> = ADMIN, body?: string) {
-  const response = await request(`${base}${path}`, { method: method as 'GET', headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, body: body ?? null, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const response = await request(`${base}${path}`, {
+    method: method as 'GET',
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body ?? null,
+    headersTimeout: 10_000,
+    bodyTimeout: 10_000,
+  });
   const text = await response.body.text();
   return { status: response.statusCode, headers: response.headers, text };
 }
@@ -57,7 +63,10 @@ describe('control API over HTTP', () => {
   test('seed, read one, delete one: 200, 200 with the exact id, 204, then 404 with an Error', async () => {
     const seeded = await send('POST', '/__control/plants', ADMIN, '[{"id":9007199254740993,"name":"Golden barrel cactus"}]');
     expect(seeded).toMatchObject({ status: 200, text: '{"created":1,"duplicates":[]}' });
-    expect(await send('GET', '/__control/plants/9007199254740993')).toMatchObject({ status: 200, text: '{"id":9007199254740993,"name":"Golden barrel cactus"}' });
+    expect(await send('GET', '/__control/plants/9007199254740993')).toMatchObject({
+      status: 200,
+      text: '{"id":9007199254740993,"name":"Golden barrel cactus"}',
+    });
     expect((await send('DELETE', '/__control/plants/9007199254740993')).status).toBe(204);
     const absent = await send('GET', '/__control/plants/9007199254740993');
     expect(absent.status).toBe(404);

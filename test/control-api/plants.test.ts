@@ -35,7 +35,9 @@ describe('seedPlants', () => {
     const control = await controlHarness();
     expect(await control.refusal('seedPlants', 'validate', { body: '{"id":1,"name":"a"}' })).toMatchObject({ error: ErrorCode.schemaViolation });
     expect(await control.refusal('seedPlants', 'validate', { body: '[{"id":"1","name":"a"}]' })).toMatchObject({ error: ErrorCode.schemaViolation });
-    expect(await control.refusal('seedPlants', 'validate', { body: '[{"id":9223372036854775808,"name":"a"}]' })).toMatchObject({ message: expect.stringContaining('int64') });
+    expect(await control.refusal('seedPlants', 'validate', { body: '[{"id":9223372036854775808,"name":"a"}]' })).toMatchObject({
+      message: expect.stringContaining('int64'),
+    });
     expect(control.context.stores.tenants()).toEqual([]);
   });
 });
@@ -47,7 +49,9 @@ describe('listPlants and getPlant', () => {
     await control.answer('seedPlants', 200, { body: SEED });
     const reply = await control.answer('listPlants', 200);
     expect(reply.headers['content-type']).toBe('application/json');
-    expect(reply.text).toBe(`[{"id":1,"name":"Monstera deliciosa","tag":"aroid"},{"id":${BIG},"name":"Golden barrel cactus"},{"id":${INT64_MAX},"name":"Max"}]`);
+    expect(reply.text).toBe(
+      `[{"id":1,"name":"Monstera deliciosa","tag":"aroid"},{"id":${BIG},"name":"Golden barrel cactus"},{"id":${INT64_MAX},"name":"Max"}]`,
+    );
   });
 
   test('getPlant answers the plant with this exact id', async () => {
@@ -70,7 +74,10 @@ describe('listPlants and getPlant', () => {
     expect(beyond).toEqual({ error: ErrorCode.schemaViolation, message: expect.stringContaining('must be an int64 in decimal') });
     expect(beyond.message).toContain('"9223372036854775808"');
     // One reading of int64 text everywhere: "007" is not the canonical 7 (the store's log refuses it too).
-    expect(await control.refusal('getPlant', 'handle', { path: { id: '007' } })).toMatchObject({ error: ErrorCode.schemaViolation, message: expect.stringContaining('not "007"') });
+    expect(await control.refusal('getPlant', 'handle', { path: { id: '007' } })).toMatchObject({
+      error: ErrorCode.schemaViolation,
+      message: expect.stringContaining('not "007"'),
+    });
   });
 
   test('reads do not create a tenant', async () => {
@@ -87,7 +94,10 @@ describe('deletePlant and resetPlants', () => {
     await control.answer('seedPlants', 200, { body: SEED });
     const reply = await control.answer('deletePlant', 204, { path: { id: BIG } });
     expect(reply.text).toBe('');
-    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).list({ limit: 1_000_000 })).plants.map((plant) => plant.id)).toEqual([1n, BigInt(INT64_MAX)]);
+    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).list({ limit: 1_000_000 })).plants.map((plant) => plant.id)).toEqual([
+      1n,
+      BigInt(INT64_MAX),
+    ]);
     expect(await control.refusal('deletePlant', 'handle', { path: { id: BIG } })).toEqual({ error: ErrorCode.notFound, message: `no plant has id ${BIG}` });
     expect((await control.answer('seedPlants', 200, { body: `[{"id":${BIG},"name":"again"}]` })).text).toBe('{"created":1,"duplicates":[]}');
   });
@@ -109,7 +119,9 @@ describe('listPlants pages over HTTP', () => {
   async function seeded() {
     const server = await startServer({ port: 0 });
     const body = `[${Array.from({ length: PLANTS }, (_, i) => `{"id":${idOf(i)},"name":"p${i}"}`).join(',')}]`;
-    expect((await send(`${server.url}/__control/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text).toBe(`{"created":${PLANTS},"duplicates":[]}`);
+    expect((await send(`${server.url}/__control/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text).toBe(
+      `{"created":${PLANTS},"duplicates":[]}`,
+    );
     return server;
   }
 
@@ -122,7 +134,7 @@ describe('listPlants pages over HTTP', () => {
   /** Follows the Link headers from `first`; answers each page's ids and headers. */
   async function follow(url: string, first: string) {
     const pages: { ids: bigint[]; link: string | undefined; cursor: string | undefined }[] = [];
-    for (let path: string | undefined = first; path !== undefined; ) {
+    for (let path: string | undefined = first; path !== undefined;) {
       const reply = await send(`${url}${path}`);
       expect(reply.status).toBe(200);
       const link = reply.headers.link;
@@ -155,7 +167,15 @@ describe('listPlants pages over HTTP', () => {
       const first = await send(`${server.url}/__control/plants?limit=2000`);
       const next = /^<([^>]+)>/.exec(first.headers.link ?? '')?.[1];
       expect(await send(`${server.url}/__control/plants/${idOf(2_100)}`, { method: 'DELETE' })).toMatchObject({ status: 204 });
-      expect((await send(`${server.url}/__control/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[{"id":77777,"name":"late"}]' })).status).toBe(200);
+      expect(
+        (
+          await send(`${server.url}/__control/plants`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '[{"id":77777,"name":"late"}]',
+          })
+        ).status,
+      ).toBe(200);
       const rest = await send(`${server.url}${next}`);
       const ids = [...idsIn(first.text), ...idsIn(rest.text)];
       expect(ids).toEqual([...Array.from({ length: PLANTS }, (_, i) => idOf(i)).filter((id) => id !== idOf(2_100)), 77777n]);

@@ -17,7 +17,12 @@ function readmeRows(): string[][] {
   return section
     .split('\n')
     .filter((line) => /^\| [0-9a]/.test(line))
-    .map((line) => line.split('|').slice(1, 3).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, 3)
+        .map((cell) => cell.trim()),
+    );
 }
 
 /** createPlant's declared statuses, read from the bundled document as the server reads them. */
@@ -25,7 +30,9 @@ function plantStore(): { declared: ReadonlySet<number>; failureStatus: number } 
   const document = parse(readFileSync(new URL('../../spec/plant-store.yaml', import.meta.url), 'utf8')) as {
     paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown> }>>;
   };
-  const operation = Object.values(document.paths).flatMap((item) => Object.values(item)).find((one) => one.operationId === 'createPlant');
+  const operation = Object.values(document.paths)
+    .flatMap((item) => Object.values(item))
+    .find((one) => one.operationId === 'createPlant');
   if (!operation) throw new Error('spec/plant-store.yaml has no createPlant');
   const codes = Object.keys(operation.responses);
   return {
@@ -34,8 +41,8 @@ function plantStore(): { declared: ReadonlySet<number>; failureStatus: number } 
   };
 }
 
-describe('the README\'s error codes', () => {
-  it('lists exactly the table\'s Error numbers, with the statuses its rules give for the Plant Store', () => {
+describe("the README's error codes", () => {
+  it("lists exactly the table's Error numbers, with the statuses its rules give for the Plant Store", () => {
     const operation = plantStore();
     const entries = Object.entries(ERRORS) as [RefusalName, ErrorEntry][];
     const fromTable = entries.flatMap(([name, entry]) => {

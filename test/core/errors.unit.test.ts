@@ -8,9 +8,23 @@ import { SetupError } from '../../contracts/runner/setup.js';
 describe('the error table', () => {
   it('gives the pipeline the Error body numbers it always had', () => {
     expect(ErrorCode).toEqual({
-      missingHost: 400, malformedHttp: 400, requestTimeout: 400, headersTooLarge: 400,
-      badRequest: 400, unauthorized: 401, hostNotAllowed: 403, notFound: 404, methodNotAllowed: 405, notAProxy: 405, duplicateId: 409,
-      bodyTooLarge: 413, unsupportedMediaType: 415, schemaViolation: 422, internal: 500, storageFailed: 503, bodyBufferFull: 503,
+      missingHost: 400,
+      malformedHttp: 400,
+      requestTimeout: 400,
+      headersTooLarge: 400,
+      badRequest: 400,
+      unauthorized: 401,
+      hostNotAllowed: 403,
+      notFound: 404,
+      methodNotAllowed: 405,
+      notAProxy: 405,
+      duplicateId: 409,
+      bodyTooLarge: 413,
+      unsupportedMediaType: 415,
+      schemaViolation: 422,
+      internal: 500,
+      storageFailed: 503,
+      bodyBufferFull: 503,
     });
   });
 
@@ -22,7 +36,7 @@ describe('the error table', () => {
     }
   });
 
-  it('decides a refusal\'s status from its rule and the operation, or the override', () => {
+  it("decides a refusal's status from its rule and the operation, or the override", () => {
     const plantStore = { declared: new Set([200, 400]), failureStatus: 400 };
     const declares401 = { declared: new Set([200, 400, 401]), failureStatus: 400 };
     const unauthorized = failure('unauthorized', 'x');

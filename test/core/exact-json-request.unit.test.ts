@@ -65,7 +65,11 @@ describe('parseExactJson', () => {
   });
 
   it('keeps both ends of int64 exactly', () => {
-    expect(parseExactJson('[-9223372036854775808,9223372036854775807]')).toEqual({ ok: true, value: [-9223372036854775808n, 9223372036854775807n], exact: true });
+    expect(parseExactJson('[-9223372036854775808,9223372036854775807]')).toEqual({
+      ok: true,
+      value: [-9223372036854775808n, 9223372036854775807n],
+      exact: true,
+    });
   });
 
   it('refuses text that is not JSON, saying so', () => {

@@ -46,7 +46,13 @@ describe('validationView', () => {
 });
 
 describe('widenInt64Bounds', () => {
-  const prismInt64 = { type: 'integer', format: 'int64', minimum: -9007199254740991, maximum: 9007199254740991, 'x-stoplight': { explicitProperties: ['type', 'format'] } };
+  const prismInt64 = {
+    type: 'integer',
+    format: 'int64',
+    minimum: -9007199254740991,
+    maximum: 9007199254740991,
+    'x-stoplight': { explicitProperties: ['type', 'format'] },
+  };
 
   it('replaces the ±(2^53 − 1) prism adds to int64 with the true bounds', () => {
     const widened = widenInt64Bounds(prismInt64) as Record<string, unknown>;

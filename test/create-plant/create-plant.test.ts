@@ -21,7 +21,11 @@ describe('POST /plants with a valid NewPlant (no tokens configured)', () => {
 
   it('accepts any non-empty bearer token when none are configured', async () => {
     expect(server.current.tokenPolicy).toBe('any-non-empty');
-    const reply = await postPlant(server.current.url, { name: 'Fern', id: 3 }, { authorization: 'Bearer whatever-a-client-sends', 'content-type': 'application/json' });
+    const reply = await postPlant(
+      server.current.url,
+      { name: 'Fern', id: 3 },
+      { authorization: 'Bearer whatever-a-client-sends', 'content-type': 'application/json' },
+    );
     expectCreated(reply, { name: 'Fern' });
   });
 

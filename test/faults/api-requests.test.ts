@@ -62,7 +62,12 @@ describe('faults', () => {
   it('finishes a request whose client left during a latency fault (it is journaled, nothing hangs)', async () => {
     server.current.journal.clear();
     server.current.faults.add({ kind: 'latency', latencyMs: 300, times: 1 });
-    const leaving = request(`${server.current.url}/plants`, { method: 'POST', headers: VALID_HEADERS, body: plantText({ name: 'gone', id: 9 }), signal: AbortSignal.timeout(50) });
+    const leaving = request(`${server.current.url}/plants`, {
+      method: 'POST',
+      headers: VALID_HEADERS,
+      body: plantText({ name: 'gone', id: 9 }),
+      signal: AbortSignal.timeout(50),
+    });
     await expect(leaving).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(server.current.journal.entries({ operation: 'createPlant' })).toHaveLength(1);
@@ -87,7 +92,9 @@ describe('faults', () => {
     const text = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(url.port), url.hostname, () => {
         // write, not end: Node closes a half-closed connection at once, as no browser would make it.
-        socket.write(`POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+        socket.write(
+          `POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
       });
       let received = '';
       socket.on('data', (chunk) => {

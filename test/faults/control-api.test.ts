@@ -14,9 +14,18 @@ describe('addFault', () => {
 
   test('refuses a spec faults.add cannot apply: 422 with the field named', async () => {
     const control = await controlHarness();
-    expect(await control.refusal('addFault', 'handle', { body: '{"kind":"status"}' })).toEqual({ error: ErrorCode.schemaViolation, message: 'a status fault needs status, from 200 to 599' });
-    expect(await control.refusal('addFault', 'handle', { body: '{"kind":"latency","latencyMs":500,"latencyMaxMs":100}' })).toEqual({ error: ErrorCode.schemaViolation, message: 'latencyMaxMs must not be below latencyMs' });
-    expect(await control.refusal('addFault', 'handle', { body: '{"kind":"reset","times":99999999999999999999}' })).toMatchObject({ error: ErrorCode.schemaViolation, message: expect.stringMatching(/^times must be/) });
+    expect(await control.refusal('addFault', 'handle', { body: '{"kind":"status"}' })).toEqual({
+      error: ErrorCode.schemaViolation,
+      message: 'a status fault needs status, from 200 to 599',
+    });
+    expect(await control.refusal('addFault', 'handle', { body: '{"kind":"latency","latencyMs":500,"latencyMaxMs":100}' })).toEqual({
+      error: ErrorCode.schemaViolation,
+      message: 'latencyMaxMs must not be below latencyMs',
+    });
+    expect(await control.refusal('addFault', 'handle', { body: '{"kind":"reset","times":99999999999999999999}' })).toMatchObject({
+      error: ErrorCode.schemaViolation,
+      message: expect.stringMatching(/^times must be/),
+    });
     expect(control.context.faults.list()).toEqual([]);
   });
 
@@ -28,7 +37,9 @@ describe('addFault', () => {
 
   test('the document refuses unknown keys and kinds before the handler', async () => {
     const control = await controlHarness();
-    expect(await control.refusal('addFault', 'validate', { body: '{"kind":"status","status":503,"statsu":500}' })).toMatchObject({ message: expect.stringContaining("'statsu'") });
+    expect(await control.refusal('addFault', 'validate', { body: '{"kind":"status","status":503,"statsu":500}' })).toMatchObject({
+      message: expect.stringContaining("'statsu'"),
+    });
     expect(await control.refusal('addFault', 'validate', { body: '{"kind":"explode"}' })).toMatchObject({ error: ErrorCode.schemaViolation });
     expect(await control.refusal('addFault', 'validate', { body: '{"kind":"status","status":99}' })).toMatchObject({ error: ErrorCode.schemaViolation });
   });
@@ -45,7 +56,10 @@ describe('listFaults, deleteFault, clearFaults', () => {
     ]);
     await control.answer('deleteFault', 204, { path: { id: first.id } });
     expect(control.context.faults.list().map((fault) => fault.id)).toEqual([second.id]);
-    expect(await control.refusal('deleteFault', 'handle', { path: { id: first.id } })).toEqual({ error: ErrorCode.notFound, message: expect.stringContaining(`no fault has id "${first.id}"`) });
+    expect(await control.refusal('deleteFault', 'handle', { path: { id: first.id } })).toEqual({
+      error: ErrorCode.notFound,
+      message: expect.stringContaining(`no fault has id "${first.id}"`),
+    });
     await control.answer('clearFaults', 204);
     expect((await control.answer('listFaults', 200)).json).toEqual([]);
   });

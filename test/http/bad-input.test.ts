@@ -174,7 +174,11 @@ describe('keys that could pollute prototypes', () => {
 
   it.each([
     ['__proto__', (id: bigint) => `{"__proto__":{"polluted":"yes"},"name":"proto","id":${id}}`, 60_001n],
-    ['__proto__ with an id beyond 2^53 (the exact-number parser)', (id: bigint) => `{"__proto__":{"polluted":"yes"},"name":"proto","id":${id}}`, 9007199254740995n],
+    [
+      '__proto__ with an id beyond 2^53 (the exact-number parser)',
+      (id: bigint) => `{"__proto__":{"polluted":"yes"},"name":"proto","id":${id}}`,
+      9007199254740995n,
+    ],
     ['constructor.prototype', (id: bigint) => `{"constructor":{"prototype":{"polluted":"yes"}},"name":"proto","id":${id}}`, 60_002n],
   ])('%s: accepted as data, no prototype polluted, the stored plant has no extra keys', async (_label, body, id) => {
     const reply = await postPlant(server.current.url, body(id));
@@ -273,7 +277,11 @@ describe('requests that are not proper HTTP', () => {
   });
 
   it('answers both Content-Length and Transfer-Encoding (request smuggling) with 400 and an Error body', async () => {
-    const exchange = await rawExchange(server.current.port, 'POST /plants HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 3_000);
+    const exchange = await rawExchange(
+      server.current.port,
+      'POST /plants HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      3_000,
+    );
     expect(exchange.closedByServer).toBe(true);
     const response = parseRawResponse(exchange.text);
     expect(response.status).toBe(400);

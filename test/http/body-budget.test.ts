@@ -92,12 +92,17 @@ describe('the body budget (bodyLimitBytes 1024, bodyBufferBytes 2048)', () => {
     const holders = ids.map((id) => hold(server.current.port, plantOfSize(LIMIT, id), false));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const answers = await Promise.all(holders.map((holder) => holder.finish()));
-    expect(answers.map((text) => parseRawResponse(text).status), answers.join('\n')).toEqual([200, 200]);
+    expect(
+      answers.map((text) => parseRawResponse(text).status),
+      answers.join('\n'),
+    ).toEqual([200, 200]);
   });
 });
 
 it('startServer refuses a bodyBufferBytes below bodyLimitBytes, naming both', async () => {
-  await expect(startServer({ port: 0, bodyLimitBytes: 2048, bodyBufferBytes: 1024 })).rejects.toThrow('bodyBufferBytes (1024) must be at least bodyLimitBytes (2048)');
+  await expect(startServer({ port: 0, bodyLimitBytes: 2048, bodyBufferBytes: 1024 })).rejects.toThrow(
+    'bodyBufferBytes (1024) must be at least bodyLimitBytes (2048)',
+  );
 });
 
 describe('a body refused before it was read is not drained', () => {
@@ -105,7 +110,11 @@ describe('a body refused before it was read is not drained', () => {
 
   it.each([
     ['a POST to an unknown path (404)', `POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n`, 404],
-    ['a POST /plants without credentials (401)', `POST /plants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500000\r\n\r\n{"name":`, 400],
+    [
+      'a POST /plants without credentials (401)',
+      `POST /plants HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500000\r\n\r\n{"name":`,
+      400,
+    ],
     ['a chunked PUT /plants (405)', `PUT /plants HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n400\r\n${'x'.repeat(1024)}\r\n`, 405],
   ])('%s: answered with Connection: close, and the connection closes without waiting for the body', async (_label, head, status) => {
     const exchange = await rawExchange(server.current.port, head, 3_000);
@@ -123,6 +132,8 @@ describe('a body refused before it was read is not drained', () => {
   });
 
   it('the API keeps answering after all that', async () => {
-    expectCreated(await postPlant(server.current.url, plantText({ name: 'fine', id: nextId() }), { ...AUTH, 'content-type': 'application/json' }), { name: 'fine' });
+    expectCreated(await postPlant(server.current.url, plantText({ name: 'fine', id: nextId() }), { ...AUTH, 'content-type': 'application/json' }), {
+      name: 'fine',
+    });
   });
 });

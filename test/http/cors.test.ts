@@ -88,7 +88,9 @@ describe('CORS on the control API', () => {
     const list = await send(`${open.current.url}/__control/plants`, { headers: { origin: PAGE_ORIGIN } });
     expect(list.headers['access-control-allow-origin']).toBeUndefined();
     // The API itself still answers browsers.
-    expect((await postPlant(open.current.url, plantText({ name: 'x', id: 5 }), { ...VALID_HEADERS, origin: PAGE_ORIGIN })).headers['access-control-allow-origin']).toBe(PAGE_ORIGIN);
+    expect(
+      (await postPlant(open.current.url, plantText({ name: 'x', id: 5 }), { ...VALID_HEADERS, origin: PAGE_ORIGIN })).headers['access-control-allow-origin'],
+    ).toBe(PAGE_ORIGIN);
   });
 
   it('is on when an admin token protects it', async () => {

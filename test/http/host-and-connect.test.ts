@@ -54,6 +54,9 @@ describe('CONNECT', () => {
     const first = `POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
     const exchange = await rawExchange(server.current.port, `${first}CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`, 3_000);
     expect(exchange.closedByServer).toBe(true);
-    expect(parseRawResponses(exchange.text).map((response) => response.status), exchange.text).toEqual([200, 405]);
+    expect(
+      parseRawResponses(exchange.text).map((response) => response.status),
+      exchange.text,
+    ).toEqual([200, 405]);
   });
 });

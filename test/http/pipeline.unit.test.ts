@@ -31,14 +31,29 @@ describe('runStages', () => {
       },
     };
     const context = requestContext(arrived);
-    const reply = await runStages([body, { name: 'handle', run: (seen) => ({ kind: 'answer', answer: { status: 200, headers: {}, body: seen.body.toString() } }) }], context);
+    const reply = await runStages(
+      [body, { name: 'handle', run: (seen) => ({ kind: 'answer', answer: { status: 200, headers: {}, body: seen.body.toString() } }) }],
+      context,
+    );
     expect(reply).toMatchObject({ kind: 'answer', answer: { status: 200, body: '{}' } });
     expect(context.answeredBy).toBe('handle');
   });
 
   test('a throwing stage rejects (the handler answers 500), and stages that never reply are a defect', async () => {
     const context = requestContext(arrived);
-    await expect(runStages([{ name: 'validate', run: () => { throw new Error('boom'); } }], context)).rejects.toThrow('boom');
+    await expect(
+      runStages(
+        [
+          {
+            name: 'validate',
+            run: () => {
+              throw new Error('boom');
+            },
+          },
+        ],
+        context,
+      ),
+    ).rejects.toThrow('boom');
     await expect(runStages([{ name: 'host', run: () => PASS }], requestContext(arrived))).rejects.toThrow('no stage answered POST /plants');
   });
 });

@@ -30,7 +30,10 @@ describe('pipelined requests followed by one Node cannot parse', () => {
     const exchange = await rawExchange(server.current.port, postText('first', id) + bad, 3_000);
     expect(exchange.closedByServer).toBe(true);
     const responses = parseRawResponses(exchange.text);
-    expect(responses.map((response) => response.status), exchange.text).toEqual([200, status]);
+    expect(
+      responses.map((response) => response.status),
+      exchange.text,
+    ).toEqual([200, status]);
     expect(responses[0]?.body).toBe('{"name":"first"}');
     expect(JSON.parse(responses[1]?.body ?? '')).toEqual({ error: 400, message: expect.any(String) });
     expect((await server.current.store.get(id))?.name).toBe('first');
@@ -41,7 +44,10 @@ describe('pipelined requests followed by one Node cannot parse', () => {
     const exchange = await rawExchange(server.current.port, ids.map((id, index) => postText(`plant ${index}`, id)).join('') + GARBAGE, 3_000);
     expect(exchange.closedByServer).toBe(true);
     const responses = parseRawResponses(exchange.text);
-    expect(responses.map((response) => response.status), exchange.text).toEqual([200, 200, 200, 200, 200, 400]);
+    expect(
+      responses.map((response) => response.status),
+      exchange.text,
+    ).toEqual([200, 200, 200, 200, 200, 400]);
     expect(responses.slice(0, 5).map((response) => response.body)).toEqual(ids.map((_id, index) => `{"name":"plant ${index}"}`));
   });
 });
@@ -74,7 +80,10 @@ it('garbage after an earlier answer has gone out is answered without waiting for
   try {
     // Waiting on the finished answer would hold the Error until the keep-alive timeout (5 s) and lose it.
     const text = await twoPhases(server.port, postText('answered first', nextId()), GARBAGE);
-    expect(parseRawResponses(text).map((response) => response.status), text).toEqual([200, 400]);
+    expect(
+      parseRawResponses(text).map((response) => response.status),
+      text,
+    ).toEqual([200, 400]);
   } finally {
     await server.close();
   }
@@ -90,7 +99,10 @@ describe('when an earlier pipelined request is delayed (a latency fault)', () =>
     const id = nextId();
     const exchange = await rawExchange(server.current.port, postText('slow', id) + bad, 3_000);
     expect(exchange.closedByServer).toBe(true);
-    expect(parseRawResponses(exchange.text).map((response) => response.status), exchange.text).toEqual([200, status]);
+    expect(
+      parseRawResponses(exchange.text).map((response) => response.status),
+      exchange.text,
+    ).toEqual([200, status]);
     expect(exchange.elapsedMs).toBeGreaterThanOrEqual(250);
   });
 });
@@ -100,16 +112,23 @@ describe('when the request the error is about is the last one, still being recei
 
   it('POST, then a chunked POST with a bad chunk size: 200, then one 400, then close', async () => {
     const id = nextId();
-    const bad = 'POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"nam\r\nzz\r\n';
+    const bad =
+      'POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"nam\r\nzz\r\n';
     const exchange = await rawExchange(server.current.port, postText('before a bad chunk', id) + bad, 3_000);
     expect(exchange.closedByServer).toBe(true);
-    expect(parseRawResponses(exchange.text).map((response) => response.status), exchange.text).toEqual([200, 400]);
+    expect(
+      parseRawResponses(exchange.text).map((response) => response.status),
+      exchange.text,
+    ).toEqual([200, 400]);
   });
 
   it('POST, then a POST whose body never finishes: 200, then 408 once the time is up, then close', async () => {
     const half = 'POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"a';
     const exchange = await rawExchange(server.current.port, postText('before a stall', nextId()) + half, 3_000);
     expect(exchange.closedByServer, `no answer within 3 s; got ${JSON.stringify(exchange.text)}`).toBe(true);
-    expect(parseRawResponses(exchange.text).map((response) => response.status), exchange.text).toEqual([200, 408]);
+    expect(
+      parseRawResponses(exchange.text).map((response) => response.status),
+      exchange.text,
+    ).toEqual([200, 408]);
   });
 });

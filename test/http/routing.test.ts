@@ -1,6 +1,18 @@
 /** Routing: the document's one path and method; 404 for other paths, 405 with Allow for other methods. */
 import { describe, expect, it } from 'vitest';
-import { AUTH, expectCreated, expectError, idSequence, parseRawResponse, postPlant, plantText, rawExchange, send, serverFor, VALID_HEADERS } from '../support/server.js';
+import {
+  AUTH,
+  expectCreated,
+  expectError,
+  idSequence,
+  parseRawResponse,
+  postPlant,
+  plantText,
+  rawExchange,
+  send,
+  serverFor,
+  VALID_HEADERS,
+} from '../support/server.js';
 
 const nextId = idSequence(70_000n);
 
@@ -45,7 +57,11 @@ describe('routing (bundled document)', () => {
   });
 
   it('keeps ?__proto__ a query parameter like any other', async () => {
-    const reply = await send(`${server.current.url}/plants?__proto__=a&__proto__=b&constructor=x`, { method: 'POST', headers: VALID_HEADERS, body: plantText({ name: 'q', id: 8 }) });
+    const reply = await send(`${server.current.url}/plants?__proto__=a&__proto__=b&constructor=x`, {
+      method: 'POST',
+      headers: VALID_HEADERS,
+      body: plantText({ name: 'q', id: 8 }),
+    });
     expect(reply.status).toBe(200);
   });
 

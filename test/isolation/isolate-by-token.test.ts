@@ -52,7 +52,15 @@ describe('--max-tenants', () => {
 
   async function threeTenants(dataDir: string | undefined) {
     const lines: string[] = [];
-    const server = await startServer({ port: 0, isolateByToken: true, maxTenants: 2, seed: SEED, logLevel: 'warn', log: (line) => lines.push(line), ...(dataDir ? { dataDir } : {}) });
+    const server = await startServer({
+      port: 0,
+      isolateByToken: true,
+      maxTenants: 2,
+      seed: SEED,
+      logLevel: 'warn',
+      log: (line) => lines.push(line),
+      ...(dataDir ? { dataDir } : {}),
+    });
     for (const token of ['job-a', 'job-b', 'job-c']) expect((await post(server.url, token, 10)).status).toBe(200);
     // job-a was used least recently: it goes, the shared tenant never does.
     expect(server.stores.tenants().sort()).toEqual(['shared', tenantOfToken('job-b'), tenantOfToken('job-c')].sort());

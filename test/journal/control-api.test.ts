@@ -30,7 +30,8 @@ describe('listJournal', () => {
 
   test('filters by operation, method (any case), path, status, and keeps the last `limit`', async () => {
     const control = await filledJournal();
-    const sequences = async (query: Record<string, string>) => ((await control.answer('listJournal', 200, { query })).json as Array<{ sequence: number }>).map((entry) => entry.sequence);
+    const sequences = async (query: Record<string, string>) =>
+      ((await control.answer('listJournal', 200, { query })).json as Array<{ sequence: number }>).map((entry) => entry.sequence);
     expect(await sequences({ operation: 'createPlant' })).toEqual([1, 2, 4]);
     expect(await sequences({ method: 'get' })).toEqual([3]);
     expect(await sequences({ path: '/nowhere' })).toEqual([3]);
@@ -45,7 +46,9 @@ describe('listJournal', () => {
     expect(await control.refusal('listJournal', 'validate', { query: { limit: '0' } })).toMatchObject({ error: ErrorCode.schemaViolation });
     expect(await control.refusal('listJournal', 'validate', { query: { limit: 'ten' } })).toMatchObject({ error: ErrorCode.schemaViolation });
     expect(await control.refusal('listJournal', 'validate', { query: { status: '600' } })).toMatchObject({ error: ErrorCode.schemaViolation });
-    expect(await control.refusal('listJournal', 'validate', { query: { operation: ['createPlant', 'getPlant'] } })).toMatchObject({ error: ErrorCode.schemaViolation });
+    expect(await control.refusal('listJournal', 'validate', { query: { operation: ['createPlant', 'getPlant'] } })).toMatchObject({
+      error: ErrorCode.schemaViolation,
+    });
   });
 });
 
@@ -64,7 +67,11 @@ describe('exportJournalHar', () => {
     const reply = await control.answer('exportJournalHar', 200, { query: { status: '409' } });
     expect(reply.headers['content-type']).toBe('application/json');
     expect(reply.json).toMatchObject({
-      log: { version: '1.2', creator: { name: 'plantstore', version: expect.stringMatching(/^\d+\.\d+\.\d+/) }, entries: [{ _sequence: 2, response: { status: 409, statusText: 'Conflict' } }] },
+      log: {
+        version: '1.2',
+        creator: { name: 'plantstore', version: expect.stringMatching(/^\d+\.\d+\.\d+/) },
+        entries: [{ _sequence: 2, response: { status: 409, statusText: 'Conflict' } }],
+      },
     });
   });
 });

@@ -14,7 +14,16 @@ function expectHar12(har: unknown): asserts har is Har {
     expect(entry).toMatchObject({
       startedDateTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/),
       time: expect.any(Number),
-      request: { method: expect.any(String), url: expect.stringMatching(/^https?:\/\//), httpVersion: expect.any(String), cookies: [], headers: nameValues, queryString: nameValues, headersSize: -1, bodySize: expect.any(Number) },
+      request: {
+        method: expect.any(String),
+        url: expect.stringMatching(/^https?:\/\//),
+        httpVersion: expect.any(String),
+        cookies: [],
+        headers: nameValues,
+        queryString: nameValues,
+        headersSize: -1,
+        bodySize: expect.any(Number),
+      },
       response: {
         status: expect.any(Number),
         statusText: expect.any(String),
@@ -122,14 +131,27 @@ describe('journalToHar', () => {
     const har = journalToHar(journal.entries(), CREATOR);
     expectHar12(har);
     const [entry] = har.log.entries;
-    expect(entry?.response).toMatchObject({ status: 0, statusText: '', content: { size: 0, mimeType: 'x-unknown' }, comment: expect.stringContaining('latency+reset') });
+    expect(entry?.response).toMatchObject({
+      status: 0,
+      statusText: '',
+      content: { size: 0, mimeType: 'x-unknown' },
+      comment: expect.stringContaining('latency+reset'),
+    });
     expect(entry?.request.bodySize).toBe(Buffer.byteLength(big));
     expect(entry?.request.postData).toMatchObject({ text: big.slice(0, 4096), comment: expect.stringContaining(`${Buffer.byteLength(big)}-byte body`) });
     expect(entry).toMatchObject({ _fault: 'latency+reset', _tenant: tenantOfToken('alice') });
   });
 
   test('a refused request keeps its validation verdict and status text', () => {
-    const har = journalToHar([{ ...journalEntry(journalRecord({ status: 422, validation: { ok: false, error: 422, message: "body must have required property 'name'" } })), sequence: 7 }], CREATOR);
+    const har = journalToHar(
+      [
+        {
+          ...journalEntry(journalRecord({ status: 422, validation: { ok: false, error: 422, message: "body must have required property 'name'" } })),
+          sequence: 7,
+        },
+      ],
+      CREATOR,
+    );
     expectHar12(har);
     expect(har.log.entries[0]).toMatchObject({ _sequence: 7, response: { statusText: 'Unprocessable Entity' }, _validation: { ok: false, error: 422 } });
   });
@@ -149,7 +171,13 @@ describe('journalToHar: credentials', () => {
       journalRecord({
         query: 'token=SECRET-q&page=2',
         request: { headers: { host: '127.0.0.1:4010', authorization: 'Digest username="SECRET-user"', cookie: 'sid=SECRET-sid; lang=en' }, body: '' },
-        response: { headers: { 'content-type': 'application/json', 'set-cookie': ['sid=SECRET-new; Path=/; HttpOnly', 'seen=SECRET-seen; Expires=Wed, 21 Oct 2026 07:28:00 GMT'] }, body: '{}' },
+        response: {
+          headers: {
+            'content-type': 'application/json',
+            'set-cookie': ['sid=SECRET-new; Path=/; HttpOnly', 'seen=SECRET-seen; Expires=Wed, 21 Oct 2026 07:28:00 GMT'],
+          },
+          body: '{}',
+        },
       }),
     );
     const har = journalToHar(journal.entries(), CREATOR);
@@ -157,10 +185,19 @@ describe('journalToHar: credentials', () => {
     expect(text).not.toContain('SECRET');
     const [entry] = har.log.entries;
     expect(entry?.request.url).toBe('http://127.0.0.1:4010/plants?token=***&page=2');
-    expect(entry?.request.queryString).toEqual([{ name: 'token', value: '***' }, { name: 'page', value: '2' }]);
-    expect(entry?.request.cookies).toEqual([{ name: 'sid', value: '***' }, { name: 'lang', value: '***' }]);
+    expect(entry?.request.queryString).toEqual([
+      { name: 'token', value: '***' },
+      { name: 'page', value: '2' },
+    ]);
+    expect(entry?.request.cookies).toEqual([
+      { name: 'sid', value: '***' },
+      { name: 'lang', value: '***' },
+    ]);
     expect(entry?.request.headers).toContainEqual({ name: 'authorization', value: 'Digest ***' });
-    expect(entry?.response.cookies).toEqual([{ name: 'sid', value: '***' }, { name: 'seen', value: '***' }]);
+    expect(entry?.response.cookies).toEqual([
+      { name: 'sid', value: '***' },
+      { name: 'seen', value: '***' },
+    ]);
     expect(entry?.response.headers).toContainEqual({ name: 'set-cookie', value: 'sid=***; Path=/; HttpOnly, seen=***; Expires=Wed, 21 Oct 2026 07:28:00 GMT' });
   });
 });

@@ -13,7 +13,9 @@ describe('journal.received', () => {
     await postPlant(server.current.url, plantText({ name: '2^53', id: 9007199254740992n }));
     await postPlant(server.current.url, plantText({ name: '2^53 + 1', id: 9007199254740993n }));
     expect(server.current.journal.received('createPlant', { id: 1 }).map((entry) => entry.status)).toEqual([200]);
-    expect(server.current.journal.received('createPlant', { id: 9007199254740993n }).map((entry) => entry.request.body)).toEqual(['{"name":"2^53 + 1","id":9007199254740993}']);
+    expect(server.current.journal.received('createPlant', { id: 9007199254740993n }).map((entry) => entry.request.body)).toEqual([
+      '{"name":"2^53 + 1","id":9007199254740993}',
+    ]);
     expect(server.current.journal.received('createPlant', { name: 'one' })).toHaveLength(1);
   });
 

@@ -109,21 +109,43 @@ describe('no credential reaches the journal, the HAR or the log in clear', () =>
     await postPlant(url, body, { ...json, authorization: 'SECRETbareT0ken' });
     await postPlant(url, body, { ...json, authorization: 'SECRETfirstWord x' });
     await postPlant(url, body, { ...json, authorization: `Basic ${Buffer.from('user:SECRET-basic').toString('base64')}` });
-    await postPlant(url, plantText({ name: 'Queried', id: 2 }), { ...json, authorization: 'Bearer SECRET-valid-bearer', 'proxy-authorization': 'SECRET-proxy' }, '/plants?access_token=SECRET-access-token&api_key=SECRET-api-key&name=visible');
+    await postPlant(
+      url,
+      plantText({ name: 'Queried', id: 2 }),
+      { ...json, authorization: 'Bearer SECRET-valid-bearer', 'proxy-authorization': 'SECRET-proxy' },
+      '/plants?access_token=SECRET-access-token&api_key=SECRET-api-key&name=visible',
+    );
     await send(`${url}/greenhouse?plant_key=SECRET-declared-query&token=SECRET-token-query`, {
-      headers: { 'x-plant-key': 'SECRET-declared-header', 'x-api-key': 'SECRET-x-api-key', cookie: 'plant_session=SECRET-declared-cookie; theme=SECRET-other-cookie' },
+      headers: {
+        'x-plant-key': 'SECRET-declared-header',
+        'x-api-key': 'SECRET-x-api-key',
+        cookie: 'plant_session=SECRET-declared-cookie; theme=SECRET-other-cookie',
+      },
     });
 
     const journalText = (await send(`${url}/__control/journal`)).text;
     const harText = (await send(`${url}/__control/journal/har`)).text;
     const apiText = JSON.stringify(server.current.journal.entries());
     expect(lines.length).toBeGreaterThan(0);
-    for (const [where, text] of [['journal', journalText], ['har', harText], ['journal API', apiText], ['log', lines.join('\n')]] as const) {
+    for (const [where, text] of [
+      ['journal', journalText],
+      ['har', harText],
+      ['journal API', apiText],
+      ['log', lines.join('\n')],
+    ] as const) {
       expect(text, where).not.toMatch(/SECRET|dXNlcjpTRUNSRVQtYmFzaWM/);
     }
 
     const entries = server.current.journal.entries();
-    expect(entries.map((entry) => entry.request.headers.authorization)).toEqual(['Bearer ***', 'Bearer ***', '***', '***', 'Basic ***', 'Bearer ***', undefined]);
+    expect(entries.map((entry) => entry.request.headers.authorization)).toEqual([
+      'Bearer ***',
+      'Bearer ***',
+      '***',
+      '***',
+      'Basic ***',
+      'Bearer ***',
+      undefined,
+    ]);
     // The refusal names a scheme only when it is a registered one, never a word the client sent.
     expect(entries.map((entry) => (JSON.parse(entry.response.body || '{}') as { message?: string }).message)).toEqual([
       undefined,
@@ -143,8 +165,14 @@ describe('no credential reaches the journal, the HAR or the log in clear', () =>
     const har = JSON.parse(harText) as { log: { entries: Array<{ request: { url: string; queryString: unknown; cookies: unknown } }> } };
     const harGreenhouse = har.log.entries[6]?.request;
     expect(harGreenhouse?.url).toBe(`${url}/greenhouse?plant_key=***&token=***`);
-    expect(harGreenhouse?.queryString).toEqual([{ name: 'plant_key', value: '***' }, { name: 'token', value: '***' }]);
-    expect(harGreenhouse?.cookies).toEqual([{ name: 'plant_session', value: '***' }, { name: 'theme', value: '***' }]);
+    expect(harGreenhouse?.queryString).toEqual([
+      { name: 'plant_key', value: '***' },
+      { name: 'token', value: '***' },
+    ]);
+    expect(harGreenhouse?.cookies).toEqual([
+      { name: 'plant_session', value: '***' },
+      { name: 'theme', value: '***' },
+    ]);
   });
 });
 

@@ -65,7 +65,10 @@ describe('compaction', () => {
   it('compacts a mostly dead log as soon as its tenant is loaded', async () => {
     const dir = await tempDir();
     await (await openPlantLog(dir)).close();
-    const records = [...range(0, 30).map((id) => encodeRecord(SHARED_TENANT, { kind: 'create', plant: plant(id) })), encodeRecord(SHARED_TENANT, { kind: 'reset' })];
+    const records = [
+      ...range(0, 30).map((id) => encodeRecord(SHARED_TENANT, { kind: 'create', plant: plant(id) })),
+      encodeRecord(SHARED_TENANT, { kind: 'reset' }),
+    ];
     await writeFile(tenantLogPath(dir, SHARED_TENANT), records.join('') + encodeRecord(SHARED_TENANT, { kind: 'create', plant: plant(99n) }));
     const log = await openPlantLog(dir, { compactAfterRecords: 10 });
     const store = await durableStores(log).forTenant(SHARED_TENANT);

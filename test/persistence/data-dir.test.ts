@@ -110,11 +110,17 @@ describe('--data-dir over HTTP', () => {
         expect((await send(`${second.url}/__control/plants/1001`, { headers: control('mine') })).text).toBe('{"id":1001,"name":"Mine"}');
         const again = await send(`${second.url}/plants`, { method: 'POST', headers: as('mine'), body: '{"id":1001,"name":"Mine again"}' });
         expect(again.json).toMatchObject({ error: 409 });
-        expect((await send(`${second.url}/__control/plants`, { headers: control('mine') })).text).toBe('[{"id":9007199254740993,"name":"Seed cactus"},{"id":5,"name":"first"},{"id":1001,"name":"Mine"}]');
+        expect((await send(`${second.url}/__control/plants`, { headers: control('mine') })).text).toBe(
+          '[{"id":9007199254740993,"name":"Seed cactus"},{"id":5,"name":"first"},{"id":1001,"name":"Mine"}]',
+        );
         expect((await send(`${second.url}/__control/plants`, { headers: control('emptied') })).text).toBe('[]');
-        expect((await send(`${second.url}/__control/plants`, { headers: control('untouched') })).text).toBe('[{"id":1001,"name":"Seed fern"},{"id":9007199254740993,"name":"Seed cactus"},{"id":7,"name":"Other"}]');
+        expect((await send(`${second.url}/__control/plants`, { headers: control('untouched') })).text).toBe(
+          '[{"id":1001,"name":"Seed fern"},{"id":9007199254740993,"name":"Seed cactus"},{"id":7,"name":"Other"}]',
+        );
         // A tenant first seen now is new: it starts from the seed.
-        expect((await send(`${second.url}/plants`, { method: 'POST', headers: as('newcomer'), body: '{"id":1001,"name":"x"}' })).json).toMatchObject({ error: 409 });
+        expect((await send(`${second.url}/plants`, { method: 'POST', headers: as('newcomer'), body: '{"id":1001,"name":"x"}' })).json).toMatchObject({
+          error: 409,
+        });
       } finally {
         second.child.kill('SIGTERM');
         expect(await exited(second.child)).toBe(0);

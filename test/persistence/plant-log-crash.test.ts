@@ -159,7 +159,9 @@ describe('SIGKILL mid-burst and mid-compaction', () => {
       await log.close();
     }
     const answered = [...acked.values()].reduce((sum, ids) => sum + ids.size, 0);
-    console.info(`crash test: ${ROUNDS} kills, ${answered} kept plants answered and all recovered; kills during a compaction: ${rounds.filter((r) => r.inCompaction).length}`);
+    console.info(
+      `crash test: ${ROUNDS} kills, ${answered} kept plants answered and all recovered; kills during a compaction: ${rounds.filter((r) => r.inCompaction).length}`,
+    );
     expect(rounds.some((r) => r.inCompaction)).toBe(true);
   }, 120_000);
 });

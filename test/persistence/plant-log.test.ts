@@ -65,14 +65,22 @@ describe('round trip', () => {
   it('restores stores from the log without writing the plants again', async () => {
     const dir = await tempDir();
     const first = await openPlantLog(dir);
-    await (await durableStores(first).forTenant(SHARED_TENANT)).seed([{ id: 2n, name: 'b' }, { id: 1n, name: 'a' }]);
+    await (
+      await durableStores(first).forTenant(SHARED_TENANT)
+    ).seed([
+      { id: 2n, name: 'b' },
+      { id: 1n, name: 'a' },
+    ]);
     await first.close();
     const path = tenantLogPath(dir, SHARED_TENANT);
     const size = (await stat(path)).size;
 
     const second = await openPlantLog(dir);
     const after = await durableStores(second).forTenant(SHARED_TENANT);
-    expect((await after.list({ limit: 10 })).plants).toEqual([{ id: 2n, name: 'b' }, { id: 1n, name: 'a' }]);
+    expect((await after.list({ limit: 10 })).plants).toEqual([
+      { id: 2n, name: 'b' },
+      { id: 1n, name: 'a' },
+    ]);
     expect((await stat(path)).size).toBe(size);
     // Restored ids are taken; later changes are logged.
     expect((await after.create({ id: 2n, name: 'again' })).ok).toBe(false);
@@ -90,7 +98,9 @@ describe('round trip', () => {
     expect(opened?.isNew).toBe(true);
     await opened?.log.sink({ kind: 'reset' });
     await log.close();
-    expect(await readFile(tenantLogPath(dir, SHARED_TENANT), 'utf8')).toBe('{"tenant":"shared","kind":"create","id":"1","name":"seed"}\n{"tenant":"shared","kind":"reset"}\n');
+    expect(await readFile(tenantLogPath(dir, SHARED_TENANT), 'utf8')).toBe(
+      '{"tenant":"shared","kind":"create","id":"1","name":"seed"}\n{"tenant":"shared","kind":"reset"}\n',
+    );
   });
 
   it('moves a legacy single log into per-tenant files, emptied tenants included', async () => {
@@ -147,7 +157,9 @@ describe('recovery after a crash', () => {
     const { dir, path, size } = await logWithThreePlants();
     await appendFile(path, '{"tenant":"shared","kind":"cre\n');
     const reopened = await openPlantLog(dir);
-    expect((await reopened.openTenant(SHARED_TENANT, undefined))?.recovery.skipped).toEqual([{ offset: size, reason: expect.stringMatching(/^torn last record.*not valid JSON/) }]);
+    expect((await reopened.openTenant(SHARED_TENANT, undefined))?.recovery.skipped).toEqual([
+      { offset: size, reason: expect.stringMatching(/^torn last record.*not valid JSON/) },
+    ]);
     expect((await stat(path)).size).toBe(size);
     await reopened.close();
   });
@@ -209,7 +221,9 @@ describe('durability', () => {
     const batch = await Promise.allSettled([2n, 3n, 4n, 5n, 6n].map((id) => store.create({ id, name: `p${id}` })));
     expect(batch.map((result) => result.status)).toEqual(Array(5).fill('rejected'));
     for (const result of batch) {
-      expect(result.status === 'rejected' && (result.reason as Error).message).toMatch(new RegExp(`fdatasync of ${escape(tenantLogPath(dir, SHARED_TENANT))} failed \\(EIO.*5 change\\(s\\)`));
+      expect(result.status === 'rejected' && (result.reason as Error).message).toMatch(
+        new RegExp(`fdatasync of ${escape(tenantLogPath(dir, SHARED_TENANT))} failed \\(EIO.*5 change\\(s\\)`),
+      );
     }
     expect(await idsOf(store)).toEqual([1n]);
 

@@ -40,7 +40,13 @@ export interface ControlRequest {
 }
 
 export type ControlReply =
-  | { readonly stage: 'answer'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly text: string; readonly json: JsonValue | undefined }
+  | {
+      readonly stage: 'answer';
+      readonly status: number;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly text: string;
+      readonly json: JsonValue | undefined;
+    }
   | { readonly stage: StageName; readonly failure: WireFailure };
 
 /** A refusal as a client sees it: the table entry it names decides the status, which the pipeline's own tests check. */
@@ -55,7 +61,9 @@ export interface Harness {
   refusal(operationId: string, stage: 'authorize' | 'validate' | 'handle', request?: ControlRequest): Promise<WireFailure>;
 }
 
-export async function controlHarness(options: Partial<Pick<ControlContext, 'adminToken' | 'isolateByToken' | 'startedAt'>> & { journalSize?: number } = {}): Promise<Harness> {
+export async function controlHarness(
+  options: Partial<Pick<ControlContext, 'adminToken' | 'isolateByToken' | 'startedAt'>> & { journalSize?: number } = {},
+): Promise<Harness> {
   const { control, api } = await loadDocuments();
   const context: ControlContext = {
     stores: createPlantStores(),
@@ -73,10 +81,13 @@ export async function controlHarness(options: Partial<Pick<ControlContext, 'admi
     const operation = byId.get(operationId);
     if (!operation) throw new Error(`the control document has no ${operationId}`);
     // As node:http gives them: a body comes with its Content-Length (prism's parameter check reads it).
-    const bodyHeaders: Record<string, string> = request.body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) } : {};
+    const bodyHeaders: Record<string, string> =
+      request.body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) } : {};
     const headers: Record<string, string> = { host: '127.0.0.1:4010', ...bodyHeaders, ...request.headers };
     const path = Object.entries(request.path ?? {}).reduce((text, [name, value]) => text.replace(`{${name}}`, encodeURIComponent(value)), operation.path);
-    const query = new URLSearchParams(Object.entries(request.query ?? {}).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]))).toString();
+    const query = new URLSearchParams(
+      Object.entries(request.query ?? {}).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one])),
+    ).toString();
     const arrived = arrivedRequest(operation.method.toUpperCase(), query === '' ? path : `${path}?${query}`, headers, request.body ?? '');
     const pipeline = requestContext(arrived);
     const reply = await runStages(site.stages, pipeline);

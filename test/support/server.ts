@@ -51,7 +51,12 @@ export async function send(url: string, { method = 'GET', headers = {}, body }: 
  * POST /plants. An object body is sent as JSON.stringify of it (no bigints: write exact ids with
  * plantText); a string or Buffer is sent as it is. Headers default to a valid token and JSON.
  */
-export function postPlant(baseUrl: string, body: object | string | Buffer | AsyncIterable<Buffer>, headers: Readonly<Record<string, string>> = VALID_HEADERS, path = '/plants'): Promise<Reply> {
+export function postPlant(
+  baseUrl: string,
+  body: object | string | Buffer | AsyncIterable<Buffer>,
+  headers: Readonly<Record<string, string>> = VALID_HEADERS,
+  path = '/plants',
+): Promise<Reply> {
   const payload = typeof body === 'string' || Buffer.isBuffer(body) || isAsyncIterable(body) ? body : JSON.stringify(body);
   return send(`${baseUrl}${path}`, { method: 'POST', headers, body: payload });
 }

@@ -24,7 +24,12 @@ const RICH_SCHEMA = {
     mail: { type: 'string', format: 'email' },
     kind: { enum: ['fern', 'cactus'] },
     code: { type: 'string', pattern: '^[A-Z]{2}\\d+$', maxLength: 6 },
-    size: { oneOf: [{ type: 'integer', minimum: 0 }, { type: 'string', minLength: 1 }] },
+    size: {
+      oneOf: [
+        { type: 'integer', minimum: 0 },
+        { type: 'string', minLength: 1 },
+      ],
+    },
     tags: { type: 'array', items: { type: 'string' }, uniqueItems: true, maxItems: 3 },
     both: { allOf: [{ type: 'number', multipleOf: 0.5 }, { maximum: 10 }] },
   },
@@ -32,10 +37,20 @@ const RICH_SCHEMA = {
 
 const values = fc.oneof(
   fc.jsonValue(),
-  fc.record({ name: fc.oneof(fc.string(), fc.integer(), fc.constant(null)), tag: fc.oneof(fc.string(), fc.boolean()), id: fc.oneof(fc.integer(), fc.double(), fc.string()) }, { requiredKeys: [] }),
   fc.record(
     {
-      when: fc.oneof(fc.date({ noInvalidDate: true }).map((date) => date.toISOString()), fc.string()),
+      name: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+      tag: fc.oneof(fc.string(), fc.boolean()),
+      id: fc.oneof(fc.integer(), fc.double(), fc.string()),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      when: fc.oneof(
+        fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+        fc.string(),
+      ),
       mail: fc.oneof(fc.constant('a@b.example'), fc.string()),
       kind: fc.constantFrom('fern', 'cactus', 'rose'),
       code: fc.oneof(fc.constant('AB12'), fc.string()),
@@ -57,17 +72,23 @@ describe('compiled body checks agree with prism-http', () => {
     expect(schemas).toHaveLength(3);
     for (const schema of schemas) {
       const check = compileSchemaCheck(schema, undefined);
-      fc.assert(fc.property(values, (value) => {
-        expect(check(value)).toEqual(prismDiagnostics(value, schema));
-      }), { numRuns: 400, seed: 20261122 });
+      fc.assert(
+        fc.property(values, (value) => {
+          expect(check(value)).toEqual(prismDiagnostics(value, schema));
+        }),
+        { numRuns: 400, seed: 20261122 },
+      );
     }
   });
 
   it('for formats, patterns, oneOf, allOf and a 2020-12 $schema', () => {
     const check = compileSchemaCheck(RICH_SCHEMA, undefined);
-    fc.assert(fc.property(values, (value) => {
-      expect(check(value)).toEqual(prismDiagnostics(value, RICH_SCHEMA));
-    }), { numRuns: 600, seed: 7 });
+    fc.assert(
+      fc.property(values, (value) => {
+        expect(check(value)).toEqual(prismDiagnostics(value, RICH_SCHEMA));
+      }),
+      { numRuns: 600, seed: 7 },
+    );
   });
 
   it('and the comparison can fail: a check without formats disagrees', () => {

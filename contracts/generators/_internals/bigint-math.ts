@@ -13,13 +13,13 @@ export function bigCeil(v: number): bigint {
 /** a / b rounded towards −∞ (bigint division truncates towards zero). */
 export function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return a % b !== 0n && (a < 0n) !== (b < 0n) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
 /** a / b rounded towards +∞. */
 export function ceilDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return a % b !== 0n && (a < 0n) === (b < 0n) ? q + 1n : q;
+  return a % b !== 0n && a < 0n === b < 0n ? q + 1n : q;
 }
 
 export function gcd(a: bigint, b: bigint): bigint {

@@ -127,7 +127,6 @@ function arbitraryForType(type: SchemaType, shape: Shape, context: BuildContext,
   }
 }
 
-
 /** An enum value of an int64 schema as the bigint the generators give int64 values as. */
 function asInt64(value: JsonValue, shape: Shape): JsonValue {
   return shape.formats.has('int64') && typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : value;

@@ -20,7 +20,11 @@ export function numberArbitrary(shape: Shape): fc.Arbitrary<JsonValue> {
     const constraints: fc.DoubleConstraints = { noNaN: true, noDefaultInfinity: true };
     if (shape.min !== undefined) Object.assign(constraints, { min: shape.min.value, minExcluded: shape.min.exclusive });
     if (shape.max !== undefined) Object.assign(constraints, { max: shape.max.value, maxExcluded: shape.max.exclusive });
-    if (shape.min !== undefined && shape.max !== undefined && !(shape.min.value < shape.max.value || (shape.min.value === shape.max.value && !shape.min.exclusive && !shape.max.exclusive))) {
+    if (
+      shape.min !== undefined &&
+      shape.max !== undefined &&
+      !(shape.min.value < shape.max.value || (shape.min.value === shape.max.value && !shape.min.exclusive && !shape.max.exclusive))
+    ) {
       throw new SchemaError('no number within the bounds');
     }
     general = fc.double(constraints);

@@ -15,7 +15,8 @@ import { UNIT } from './string.js';
 export function objectArbitrary(shape: Shape, context: BuildContext, depth: number): fc.Arbitrary<JsonValue> {
   const { properties, forbidden } = objectLayout(shape);
   const requiredForbidden = shape.required.filter((key) => forbidden.includes(key));
-  if (requiredForbidden.length > 0) throw new SchemaError(`required ${requiredForbidden.map((k) => `'${k}'`).join(', ')} forbidden by additionalProperties: false`);
+  if (requiredForbidden.length > 0)
+    throw new SchemaError(`required ${requiredForbidden.map((k) => `'${k}'`).join(', ')} forbidden by additionalProperties: false`);
   const required = new Set(shape.required);
   const deep = depth >= context.maxDepth;
 

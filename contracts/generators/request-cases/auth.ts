@@ -28,7 +28,9 @@ export function authFamilies(base: Base, operation: Operation, context: CaseCont
   const onlyAuthorization = schemes.every((scheme) => scheme.type === 'bearer' || scheme.type === 'basic' || scheme.type === 'http');
   const authorization = (value: string): fc.Arbitrary<Carried> => fc.constant({ ...NOTHING, headers: { authorization: value } });
 
-  const candidates: Candidate[] = [{ breaks: onlyAuthorization ? 'auth: no Authorization header' : 'auth: no credentials', carried: fc.constant(NOTHING), satisfies: [] }];
+  const candidates: Candidate[] = [
+    { breaks: onlyAuthorization ? 'auth: no Authorization header' : 'auth: no credentials', carried: fc.constant(NOTHING), satisfies: [] },
+  ];
   if (bearer) {
     // Filtered out below when Basic is an accepted alternative.
     candidates.push({ breaks: 'auth: Basic scheme instead of Bearer', carried: authorization('Basic dXNlcjpwYXNz'), satisfies: ['basic'] });
@@ -43,7 +45,11 @@ export function authFamilies(base: Base, operation: Operation, context: CaseCont
     const blank = (pairs: Carried['query']) => pairs.map(([name]) => [name, ''] as const);
     candidates.push({
       breaks: `auth: empty API key (${describeScheme(apiKey)})`,
-      carried: fc.constant({ headers: Object.fromEntries(Object.keys(empty.headers).map((name) => [name, ''])), query: blank(empty.query), cookies: blank(empty.cookies) }),
+      carried: fc.constant({
+        headers: Object.fromEntries(Object.keys(empty.headers).map((name) => [name, ''])),
+        query: blank(empty.query),
+        cookies: blank(empty.cookies),
+      }),
       satisfies: [],
     });
   }
@@ -52,12 +58,22 @@ export function authFamilies(base: Base, operation: Operation, context: CaseCont
     if (alternative.length < 2) continue;
     for (const left of alternative) {
       const rest = alternative.filter((scheme) => scheme !== left);
-      candidates.push({ breaks: `auth: ${describeScheme(left)} missing from a combination`, carried: fc.constant(credentialsFor(rest, context)), satisfies: rest.map(schemeKey) });
+      candidates.push({
+        breaks: `auth: ${describeScheme(left)} missing from a combination`,
+        carried: fc.constant(credentialsFor(rest, context)),
+        satisfies: rest.map(schemeKey),
+      });
     }
   }
   if (bearer && context.tokensValidated === true) {
-    const bogus = fc.oneof(fc.constantFrom('bogus-token', `${token}x`, token.slice(0, -1) || 'x'), fc.stringMatching(/^[A-Za-z0-9._~+/-]{1,40}$/)).filter((t) => t !== token);
-    candidates.push({ breaks: 'auth: unknown bearer token', carried: bogus.map((t) => ({ ...NOTHING, headers: { authorization: `Bearer ${t}` } })), satisfies: [] });
+    const bogus = fc
+      .oneof(fc.constantFrom('bogus-token', `${token}x`, token.slice(0, -1) || 'x'), fc.stringMatching(/^[A-Za-z0-9._~+/-]{1,40}$/))
+      .filter((t) => t !== token);
+    candidates.push({
+      breaks: 'auth: unknown bearer token',
+      carried: bogus.map((t) => ({ ...NOTHING, headers: { authorization: `Bearer ${t}` } })),
+      satisfies: [],
+    });
   }
   return candidates.filter((candidate) => refusedWith(security, new Set(candidate.satisfies))).map((candidate) => withCredentials(base, candidate));
 }

@@ -49,7 +49,8 @@ function pathArbitrary(operation: Operation): fc.Arbitrary<string> {
     if (match === null) return fc.constant(part);
     const name = match[1] as string;
     const schema = operation.request?.path?.find((p) => p.name === name)?.schema;
-    const raw: fc.Arbitrary<JsonValue> = schema !== undefined ? arbitraryFromSchema(schema, { extraProperties: false }) : fc.string({ minLength: 1, maxLength: 12 });
+    const raw: fc.Arbitrary<JsonValue> =
+      schema !== undefined ? arbitraryFromSchema(schema, { extraProperties: false }) : fc.string({ minLength: 1, maxLength: 12 });
     return raw
       .filter((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean')
       .map((v) => encodeURIComponent(String(v)))
@@ -67,22 +68,35 @@ export function family(breaks: string, target: RequestCase['target'], arbitrary:
 }
 
 /** A body family: `mutate` turns a valid payload into the invalid JSON value to send. */
-export function payloadFamily<T>(base: Base, body: Body, breaks: string, values: fc.Arbitrary<T>, mutate: (payload: JsonValue, value: T) => JsonValue | undefined): CaseFamily {
+export function payloadFamily<T>(
+  base: Base,
+  body: Body,
+  breaks: string,
+  values: fc.Arbitrary<T>,
+  mutate: (payload: JsonValue, value: T) => JsonValue | undefined,
+): CaseFamily {
   const arbitrary = fc
     .tuple(base.path, body.payload, values)
     .map(([path, payload, value]) => ({ path, sent: mutate(payload, value) }))
     .filter((x): x is { path: string; sent: JsonValue } => x.sent !== undefined)
     .map(({ path, sent }): RequestCase => ({
-      kind: 'invalid', breaks, target: 'body', method: base.method, path, headers: base.headers, body: toJsonText(sent), payload: sent,
+      kind: 'invalid',
+      breaks,
+      target: 'body',
+      method: base.method,
+      path,
+      headers: base.headers,
+      body: toJsonText(sent),
+      payload: sent,
     }));
   return family(breaks, 'body', arbitrary);
 }
 
 /** A body family whose bytes are not (or not only) a JSON value. */
 export function textFamily(base: Base, breaks: string, text: fc.Arbitrary<string>): CaseFamily {
-  const arbitrary = fc.tuple(base.path, text).map(
-    ([path, sent]): RequestCase => ({ kind: 'invalid', breaks, target: 'body', method: base.method, path, headers: base.headers, body: sent }),
-  );
+  const arbitrary = fc
+    .tuple(base.path, text)
+    .map(([path, sent]): RequestCase => ({ kind: 'invalid', breaks, target: 'body', method: base.method, path, headers: base.headers, body: sent }));
   return family(breaks, 'body', arbitrary);
 }
 

@@ -12,7 +12,10 @@ import type { CaseFamily } from './types.js';
 const WRONG_VALUES: Readonly<Record<'string' | 'number' | 'boolean' | 'array' | 'object', fc.Arbitrary<JsonValue>>> = {
   // "1" and "true" are what lenient servers coerce.
   string: fc.oneof(fc.constantFrom('1', '', 'true', 'null', '9007199254740993'), fc.string()),
-  number: fc.oneof(fc.constantFrom(0, 1, -1, 1.5), fc.double({ noNaN: true, noDefaultInfinity: true }).map((v) => (v === 0 ? 0 : v))),
+  number: fc.oneof(
+    fc.constantFrom(0, 1, -1, 1.5),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map((v) => (v === 0 ? 0 : v)),
+  ),
   boolean: fc.boolean(),
   array: fc.constantFrom<JsonValue[]>([], [1], ['a'], [null]),
   object: fc.constantFrom<JsonValue>(jsonObject([]), jsonObject([['value', 1]])),
@@ -26,12 +29,24 @@ export function propertyFamilies(base: Base, facts: SchemaFacts): CaseFamily[] {
   const body = base.body as Body;
   const families: CaseFamily[] = [];
   for (const key of facts.required) {
-    families.push(payloadFamily(base, body, `body: missing required property '${key}'`, fc.constant(null), onObject((o) => withoutKey(o, key))));
+    families.push(
+      payloadFamily(
+        base,
+        body,
+        `body: missing required property '${key}'`,
+        fc.constant(null),
+        onObject((o) => withoutKey(o, key)),
+      ),
+    );
   }
   for (const [key, schema] of facts.properties) {
     const property = describeSchema(schema);
     const set = (breaks: string, values: fc.Arbitrary<JsonValue>): void => {
-      families.push(payloadFamily(base, body, `body: property '${key}' ${breaks}`, values, (payload, value) => (isJsonObject(payload) ? withKey(payload, key, value) : undefined)));
+      families.push(
+        payloadFamily(base, body, `body: property '${key}' ${breaks}`, values, (payload, value) =>
+          isJsonObject(payload) ? withKey(payload, key, value) : undefined,
+        ),
+      );
     };
     const types = property.types;
     const enumValues = property.enumValues;
@@ -48,7 +63,12 @@ export function propertyFamilies(base: Base, facts: SchemaFacts): CaseFamily[] {
     if (types !== undefined && types.has('integer') && !types.has('number')) {
       // A fresh integer part each time: a lenient target that stores 1.5 as 1 would refuse the next
       // 1.5 as a duplicate, and a stateful target would pass after the first run.
-      set('is not an integer', fc.tuple(fc.integer({ min: 1, max: 2 ** 40 }), fc.constantFrom(0.5, 0.25, 0.75), fc.boolean()).map(([whole, part, negative]) => (negative ? -1 : 1) * (whole + part)));
+      set(
+        'is not an integer',
+        fc
+          .tuple(fc.integer({ min: 1, max: 2 ** 40 }), fc.constantFrom(0.5, 0.25, 0.75), fc.boolean())
+          .map(([whole, part, negative]) => (negative ? -1 : 1) * (whole + part)),
+      );
     }
     if (types !== undefined && allows(types, 'integer')) families.push(...rangeFamilies(base, body, key, property));
     if (enumValues !== undefined) {
@@ -72,7 +92,15 @@ export function propertyFamilies(base: Base, facts: SchemaFacts): CaseFamily[] {
   }
   const undeclared = ['unexpected', 'extra', 'x-undeclared'].find((k) => !facts.properties.has(k) && facts.forbidsKey(k));
   if (undeclared !== undefined) {
-    families.push(payloadFamily(base, body, `body: undeclared property '${undeclared}' (additionalProperties: false)`, fc.constantFrom<JsonValue>(true, 'surprise', 0), (payload, value) => (isJsonObject(payload) ? withKey(payload, undeclared, value) : undefined)));
+    families.push(
+      payloadFamily(
+        base,
+        body,
+        `body: undeclared property '${undeclared}' (additionalProperties: false)`,
+        fc.constantFrom<JsonValue>(true, 'surprise', 0),
+        (payload, value) => (isJsonObject(payload) ? withKey(payload, undeclared, value) : undefined),
+      ),
+    );
   }
   return families;
 }
@@ -95,7 +123,11 @@ function rangeFamilies(base: Base, body: Body, key: string, property: SchemaFact
   const families: CaseFamily[] = [];
   const set = (breaks: string, values: readonly JsonValue[] | fc.Arbitrary<JsonValue>): void => {
     const arbitrary = Array.isArray(values) ? fc.constantFrom(...(values as readonly JsonValue[])) : (values as fc.Arbitrary<JsonValue>);
-    families.push(payloadFamily(base, body, `body: property '${key}' ${breaks}`, arbitrary, (payload, value) => (isJsonObject(payload) ? withKey(payload, key, value) : undefined)));
+    families.push(
+      payloadFamily(base, body, `body: property '${key}' ${breaks}`, arbitrary, (payload, value) =>
+        isJsonObject(payload) ? withKey(payload, key, value) : undefined,
+      ),
+    );
   };
   const { min, max } = property.integerRange;
   if (property.integerFormat === 'int64') {
@@ -105,7 +137,8 @@ function rangeFamilies(base: Base, body: Body, key: string, property: SchemaFact
     set('is above the int32 maximum', [INT32.max + 1, 2 ** 32, 2 ** 53 - 1]);
     set('is below the int32 minimum', [INT32.min - 1, -(2 ** 32), -(2 ** 53 - 1)]);
   }
-  const formatRange = property.integerFormat === 'int64' ? INT64 : property.integerFormat === 'int32' ? { min: BigInt(INT32.min), max: BigInt(INT32.max) } : undefined;
+  const formatRange =
+    property.integerFormat === 'int64' ? INT64 : property.integerFormat === 'int32' ? { min: BigInt(INT32.min), max: BigInt(INT32.max) } : undefined;
   // Bigint for int64 (checked exactly); a JS number elsewhere, only where that number is exact.
   const asValue = (v: bigint): JsonValue | undefined =>
     property.integerFormat === 'int64' ? v : v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : undefined;
@@ -131,7 +164,14 @@ export function shapeFamilies(base: Base, facts: SchemaFacts): CaseFamily[] {
   const add = (type: SchemaType, what: string, values: fc.Arbitrary<JsonValue>): void => {
     if (!allows(types, type)) families.push(payloadFamily(base, body, label(what), values, (_payload, value) => value));
   };
-  add('array', 'array', fc.oneof(fc.constant<JsonValue>([]), body.payload.map((p): JsonValue => [p])));
+  add(
+    'array',
+    'array',
+    fc.oneof(
+      fc.constant<JsonValue>([]),
+      body.payload.map((p): JsonValue => [p]),
+    ),
+  );
   add('string', 'string', fc.constantFrom<JsonValue>('plant', '', '{}'));
   if (!allows(types, 'number')) add('integer', 'number', fc.constantFrom<JsonValue>(0, 1, -1, 1.5, 9007199254740993n));
   add('boolean', 'boolean', fc.constantFrom<JsonValue>(true, false));

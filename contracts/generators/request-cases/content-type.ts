@@ -14,12 +14,16 @@ export function contentTypeFamilies(base: Base, operation: Operation): CaseFamil
     .filter((type) => !covers(type))
     .map((type) => {
       const breaks = `content-type: ${type}`;
-      const arbitrary = fc.tuple(base.path, body.payload).map(
-        ([path, payload]): RequestCase => ({
-          kind: 'invalid', breaks, target: 'content-type', method: base.method, path,
-          headers: { ...base.headers, 'content-type': type }, body: toJsonText(payload), payload,
-        }),
-      );
+      const arbitrary = fc.tuple(base.path, body.payload).map(([path, payload]): RequestCase => ({
+        kind: 'invalid',
+        breaks,
+        target: 'content-type',
+        method: base.method,
+        path,
+        headers: { ...base.headers, 'content-type': type },
+        body: toJsonText(payload),
+        payload,
+      }));
       return family(breaks, 'content-type', arbitrary);
     });
 }

@@ -27,7 +27,11 @@ export function syntaxFamilies(base: Base): CaseFamily[] {
       "{'name':'x'}",
     ),
     textFamily(base, 'body: malformed JSON (bare word)', fc.constantFrom('plant', 'undefined', 'NaN', 'Infinity', 'True', 'nul', '{name: "x"}')),
-    textFamily(base, 'body: malformed JSON (unterminated string)', fc.stringMatching(/^[a-z0-9 ]{0,12}$/).map((s) => `{"name":"${s}`)),
+    textFamily(
+      base,
+      'body: malformed JSON (unterminated string)',
+      fc.stringMatching(/^[a-z0-9 ]{0,12}$/).map((s) => `{"name":"${s}`),
+    ),
     fromObject('body: malformed JSON (text after the value)', (text) => `${text}}`, '{"name":"x"}}'),
     textFamily(base, 'body: empty', fc.constant('')),
   ];

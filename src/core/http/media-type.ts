@@ -30,7 +30,13 @@ function parseUncached(header: string): MediaType | undefined {
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=');
     if (name.trim().toLowerCase() === 'charset') {
-      return { type, charset: value.trim().replace(/^"(.*)"$/, '$1').toLowerCase() };
+      return {
+        type,
+        charset: value
+          .trim()
+          .replace(/^"(.*)"$/, '$1')
+          .toLowerCase(),
+      };
     }
   }
   return { type };

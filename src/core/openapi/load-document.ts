@@ -54,7 +54,7 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
   const cached = cache && (await readCachedDocument(cache.directory, cache.key));
   if (cached) return { source, ...cached };
   const document = typeof spec === 'string' ? await readDocumentFile(source) : spec;
-  if (!isRecord(document) || typeof document.openapi !== 'string' && typeof document.swagger !== 'string') {
+  if (!isRecord(document) || (typeof document.openapi !== 'string' && typeof document.swagger !== 'string')) {
     throw new DocumentError(`${source}: not an OpenAPI document (no "openapi" version field at the top level)`);
   }
   let operations: Operation[];

@@ -71,7 +71,12 @@ let derivedBy: string | undefined;
 
 /** The versions of plantstore, prism-http and the packages prism builds operations with. */
 function derivers(): string {
-  derivedBy ??= JSON.stringify([FORMAT, plantstoreVersion(), ...['@stoplight/http-spec', '@stoplight/json-schema-ref-parser', '@stoplight/json'].map(prismDependencyVersion), prismVersion()]);
+  derivedBy ??= JSON.stringify([
+    FORMAT,
+    plantstoreVersion(),
+    ...['@stoplight/http-spec', '@stoplight/json-schema-ref-parser', '@stoplight/json'].map(prismDependencyVersion),
+    prismVersion(),
+  ]);
   return derivedBy;
 }
 
@@ -177,7 +182,8 @@ export function decodeEntry(text: string, key: string): CachedDocument | undefin
   const entry: unknown = JSON.parse(text);
   if (typeof entry !== 'object' || entry === null) return undefined;
   const { key: storedKey, undefinedMarker, title, version, operations } = entry as Record<string, unknown>;
-  if (storedKey !== key || typeof undefinedMarker !== 'string' || typeof title !== 'string' || typeof version !== 'string' || !Array.isArray(operations)) return undefined;
+  if (storedKey !== key || typeof undefinedMarker !== 'string' || typeof title !== 'string' || typeof version !== 'string' || !Array.isArray(operations))
+    return undefined;
   restoreUndefined(operations, undefinedMarker);
   return { title, version, operations: operations as IHttpOperation[] };
 }

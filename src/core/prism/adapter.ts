@@ -69,7 +69,8 @@ const ajvClasses = {
   draft2019_09: () => (fromPrism('ajv/dist/2019') as { default: AjvClass }).default,
   draft2020_12: () => (fromPrism('ajv/dist/2020') as { default: AjvClass }).default,
 };
-const dateTime = require('@stoplight/prism-http/dist/validator/validators/dateTime.js') as typeof import('@stoplight/prism-http/dist/validator/validators/dateTime.js');
+const dateTime =
+  require('@stoplight/prism-http/dist/validator/validators/dateTime.js') as typeof import('@stoplight/prism-http/dist/validator/validators/dateTime.js');
 const ajvInstances = new Map<keyof typeof ajvClasses, AjvInstance>();
 
 /** As prism's createAjvInstances, without type coercion (what it uses for JSON bodies). */

@@ -105,7 +105,10 @@ function explicitProperties(schema: Schema): Set<string> | undefined {
 }
 
 /** True when prism-http, not the author, wrote this bound of an int64 schema. */
-export function isPrismBound(schema: { readonly format?: unknown; readonly 'x-stoplight'?: { readonly explicitProperties?: readonly string[] | undefined } | undefined }, keyword: 'minimum' | 'maximum'): boolean {
+export function isPrismBound(
+  schema: { readonly format?: unknown; readonly 'x-stoplight'?: { readonly explicitProperties?: readonly string[] | undefined } | undefined },
+  keyword: 'minimum' | 'maximum',
+): boolean {
   const explicit = schema['x-stoplight']?.explicitProperties;
   return schema.format === 'int64' && Array.isArray(explicit) && !explicit.includes(keyword);
 }

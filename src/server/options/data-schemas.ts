@@ -32,10 +32,16 @@ async function load(): Promise<DataSchemas> {
   const plants = bodySchema('seedPlants');
   const plant = schemaOf(plants.items);
   // A seed file is JSON, where "quote it" (said of YAML's unquoted 12345) would mislead.
-  const properties = Object.fromEntries(Object.entries(schemaOf(plant.properties)).map(([key, schema]) => [key, { ...schemaOf(schema), ...(key === 'id' ? {} : { [MUST_BE]: 'a string' }) }]));
+  const properties = Object.fromEntries(
+    Object.entries(schemaOf(plant.properties)).map(([key, schema]) => [key, { ...schemaOf(schema), ...(key === 'id' ? {} : { [MUST_BE]: 'a string' }) }]),
+  );
   return {
     fault: { ...fault, [MUST_BE]: 'a fault (e.g. {kind: status, status: 503})' },
-    plants: { ...plants, [MUST_BE]: 'a list of plants ({id, name, tag?})', items: { ...plant, properties, additionalProperties: false, [MUST_BE]: 'a plant ({id, name, tag?})' } },
+    plants: {
+      ...plants,
+      [MUST_BE]: 'a list of plants ({id, name, tag?})',
+      items: { ...plant, properties, additionalProperties: false, [MUST_BE]: 'a plant ({id, name, tag?})' },
+    },
   };
 }
 

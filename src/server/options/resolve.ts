@@ -15,7 +15,12 @@ export function readServeFlags(argv: readonly string[]): FlagValues {
  * The server's options. `fail` raises a refusal naming the flag or variable at fault (the CLI's
  * UsageError); config values were checked when the file was read.
  */
-export function resolveServeOptions(flags: FlagValues, environment: Readonly<Record<string, string | undefined>>, config: ServeConfig, fail: (message: string) => never): ServerOptions {
+export function resolveServeOptions(
+  flags: FlagValues,
+  environment: Readonly<Record<string, string | undefined>>,
+  config: ServeConfig,
+  fail: (message: string) => never,
+): ServerOptions {
   const { config: _file, help: _help, seed: _seed, faults: _faults, ...values } = resolveOptions(SERVE_OPTIONS, { flags, env: environment, config }, { fail });
   const { bodyLimitBytes = SERVE_OPTIONS.bodyLimitBytes.default, bodyBufferBytes } = values;
   if (bodyBufferBytes !== undefined && bodyBufferBytes < bodyLimitBytes) {

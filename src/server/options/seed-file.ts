@@ -61,7 +61,8 @@ export function readSeedPlants(value: unknown, at: string, check: DataCheck<read
   const firstIndexOf = new Map<bigint, number>();
   plants.forEach((plant, index) => {
     const earlier = firstIndexOf.get(plant.id);
-    if (earlier !== undefined) throw new KeyProblem(`${keyPath(keyPath(at, index), 'id')} ${plant.id} repeats ${keyPath(keyPath(at, earlier), 'id')}; plant ids are unique`);
+    if (earlier !== undefined)
+      throw new KeyProblem(`${keyPath(keyPath(at, index), 'id')} ${plant.id} repeats ${keyPath(keyPath(at, earlier), 'id')}; plant ids are unique`);
     firstIndexOf.set(plant.id, index);
   });
   return plants;

@@ -38,7 +38,15 @@ export const SERVE_OPTIONS = {
   /** Answer cross-origin requests (and preflights) from browsers. Default true. */
   cors: { type: 'boolean', flag: 'no-cors', negated: true, default: true, help: 'do not answer cross-origin browser requests' },
   /** Largest accepted request body. Default 1 MiB. */
-  bodyLimitBytes: { type: 'integer', flag: 'body-limit', argument: 'BYTES', min: 1, max: 2 ** 31, default: 1024 * 1024, help: 'largest request body (default {default})' },
+  bodyLimitBytes: {
+    type: 'integer',
+    flag: 'body-limit',
+    argument: 'BYTES',
+    min: 1,
+    max: 2 ** 31,
+    default: 1024 * 1024,
+    help: 'largest request body (default {default})',
+  },
   /** Bytes of request bodies held at once across all requests being received; a request that would pass it gets 503 with Retry-After. Default 64 MiB, and never below bodyLimitBytes. */
   bodyBufferBytes: {
     type: 'integer',
@@ -73,7 +81,7 @@ export const SERVE_OPTIONS = {
     min: 1,
     max: 10_000_000,
     default: 1_000,
-    help: 'with --isolate-by-token, tenants held in memory at most; the least\nrecently used idle one is evicted (default {default}). Without\n--data-dir an evicted tenant\'s plants are gone',
+    help: "with --isolate-by-token, tenants held in memory at most; the least\nrecently used idle one is evicted (default {default}). Without\n--data-dir an evicted tenant's plants are gone",
   },
   /** Requests the journal keeps; 0 keeps none. Default 1000. */
   journalSize: {
