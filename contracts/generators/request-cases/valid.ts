@@ -10,15 +10,13 @@ export function validCases(operation: Operation, context: CaseContext = {}): fc.
   if (base.body === undefined) {
     return base.path.map((path): RequestCase => ({ kind: 'valid', target: 'body', method: base.method, path, headers: base.headers }));
   }
-  return fc
-    .tuple(base.path, base.body.payload)
-    .map(([path, payload]): RequestCase => ({
-      kind: 'valid',
-      target: 'body',
-      method: base.method,
-      path,
-      headers: base.headers,
-      body: toJsonText(payload),
-      payload,
-    }));
+  return fc.tuple(base.path, base.body.payload).map(([path, payload]): RequestCase => ({
+    kind: 'valid',
+    target: 'body',
+    method: base.method,
+    path,
+    headers: base.headers,
+    body: toJsonText(payload),
+    payload,
+  }));
 }
