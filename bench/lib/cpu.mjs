@@ -1,0 +1,64 @@
+// @ts-check
+// /proc readings (Linux): a process's CPU ticks, RSS and subprocesses, the machine's busy ticks, and waiting for it to go quiet.
+import { readFileSync, readdirSync } from 'node:fs';
+
+export const CLK_TCK = 100; // Linux USER_HZ
+export const DISTURBED_OTHER_CPU = 25; // % of one core used by the rest of the machine while measuring
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function procStatus(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key) => Number(text.match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
+    return { vmHWMkB: kb('VmHWM'), vmRSSkB: kb('VmRSS') };
+  } catch {
+    return { vmHWMkB: NaN, vmRSSkB: NaN };
+  }
+}
+
+export function cpuTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  } catch {
+    return NaN;
+  }
+}
+
+/** All CPUs' busy ticks (user nice system irq softirq steal) from /proc/stat. */
+export function systemBusyTicks() {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = f;
+    return user + nice + system + irq + softirq + (steal || 0);
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Waits (at most settleSeconds) until a 0.5 s window shows the machine nearly idle; returns ms waited or -1 if it never was.
+ * @param {number} settleSeconds
+ */
+export async function settle(settleSeconds) {
+  const t0 = Date.now();
+  while (true) {
+    const a = systemBusyTicks();
+    await sleep(500);
+    const busyPercent = ((systemBusyTicks() - a) / CLK_TCK / 0.5) * 100;
+    if (!(busyPercent > DISTURBED_OTHER_CPU)) return Math.max(0, Date.now() - t0 - 500);
+    if (Date.now() - t0 >= settleSeconds * 1000) return -1;
+  }
+}
+
+export function childPids(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,148 @@
+// @ts-check
+// One row of the bench: start a target's server, wait until it answers, drive load at it from bench/load.mjs, read its
+// CPU and RSS, stop it.
+import { fork, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { HOST, TOKEN } from '../targets.mjs';
+import { freePort, killHard, post, stop, tailBuffer, track, waitUntilAnswering } from './children.mjs';
+import { ROOT } from './config.mjs';
+import { CLK_TCK, DISTURBED_OTHER_CPU, childPids, cpuTicks, procStatus, settle, systemBusyTicks } from './cpu.mjs';
+import { fmt, indent, log } from './format.mjs';
+
+/** @typedef {import('./config.mjs').Config} Config */
+
+/** @param {Config} config */
+function runLoad(config, port, target, onMeasuring) {
+  const loadConfig = {
+    url: `http://${HOST}:${port}`,
+    connections: config.connections,
+    warmupSeconds: config.warmupSeconds,
+    durationSeconds: config.durationSeconds,
+    token: TOKEN,
+    idMode: target.idMode ?? 'int64',
+    idBase: 1_000_000,
+  };
+  const child = track(
+    fork(path.join(ROOT, 'bench', 'load.mjs'), [JSON.stringify(loadConfig)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    }),
+  );
+  const stderr = tailBuffer();
+  child.stderr.on('data', (c) => stderr.push(c));
+  const limitMs = (config.warmupSeconds + config.durationSeconds + 40) * 1000;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const finish = (fn, value) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn(value);
+    };
+    const timer = setTimeout(() => {
+      killHard(child);
+      finish(reject, new Error(`load generator exceeded ${limitMs} ms`));
+    }, limitMs);
+    child.on('message', (msg) => {
+      if (msg?.type === 'measuring') onMeasuring();
+      else if (msg?.type === 'result') finish(resolve, msg);
+      else if (msg?.type === 'error') finish(reject, new Error(`load generator: ${msg.message}`));
+    });
+    child.exited.then(({ code, signal }) => finish(reject, new Error(`load generator exited (code ${code}, signal ${signal}) ${stderr.text}`)));
+  });
+}
+
+/**
+ * Measures one target; the row says ok, skipped or failed (with the reason and the server's last output).
+ * @param {Config} config
+ */
+export async function benchTarget(config, target) {
+  const row = { id: target.id, label: target.label, role: target.role ?? null, optional: !!target.optional };
+  const missing = (target.requires ?? []).filter((f) => !existsSync(path.resolve(ROOT, f)));
+  if (missing.length) {
+    row.status = 'skipped';
+    row.reason = `${missing.join(', ')} not found` + (missing.some((f) => f.includes('dist/')) ? ' (not built yet: npm run build)' : '');
+    log(`[${target.id}] skipped: ${row.reason}\n`);
+    return row;
+  }
+
+  if (config.settleSeconds > 0) {
+    row.settleWaitMs = await settle(config.settleSeconds);
+    if (row.settleWaitMs < 0) log(`[${target.id}] the machine stayed busy for ${config.settleSeconds} s (other processes); measuring anyway\n`);
+    else if (row.settleWaitMs > 50) log(`[${target.id}] waited ${(row.settleWaitMs / 1000).toFixed(1)} s for the machine to be quiet\n`);
+  }
+  const port = await freePort();
+  const tmpDir = target.tmpDir ? mkdtempSync(path.join(os.tmpdir(), `plantstore-bench-${target.id}-`)) : undefined;
+  const [file, args] = target.command({ port, host: HOST, token: TOKEN, tmpDir });
+  row.command = [file === process.execPath ? 'node' : file, ...args].join(' ');
+  log(`[${target.id}] ${row.command}\n`);
+
+  const output = tailBuffer();
+  const child = track(
+    spawn(file, args, {
+      cwd: ROOT,
+      detached: true, // own process group: stop() signals the server and anything it starts
+      stdio: ['ignore', target.stdout === 'ignore' ? 'ignore' : 'pipe', 'pipe'],
+      env: { ...process.env, ...target.env },
+    }),
+  );
+  child.detachedGroup = true;
+  child.stdout?.on('data', (c) => output.push(c));
+  child.stderr.on('data', (c) => output.push(c));
+  const spawnError = new Promise((resolve) => child.once('error', resolve));
+
+  try {
+    const ready = await Promise.race([waitUntilAnswering(child, port, target.startTimeoutMs ?? 15000), spawnError.then((e) => Promise.reject(e))]);
+    row.readyMs = ready.readyMs;
+    row.probe = { status: ready.status, body: ready.body };
+    log(`[${target.id}] answering after ${(ready.readyMs / 1000).toFixed(1)} s (probe: ${ready.status})`);
+    if (ready.status < 200 || ready.status > 299) log(` — probe body: ${ready.body}`);
+    log(`\n[${target.id}] warm-up ${config.warmupSeconds} s, measure ${config.durationSeconds} s, ${config.connections} connections …\n`);
+
+    /** @type {{ server: number, system: number, t: number }} */
+    let start = { server: NaN, system: NaN, t: NaN }; // set when the load child starts measuring
+    const load = await runLoad(config, port, target, () => {
+      start = { server: cpuTicks(child.pid), system: systemBusyTicks(), t: Date.now() };
+    });
+    const end = { server: cpuTicks(child.pid), system: systemBusyTicks(), t: Date.now() };
+    const wallSeconds = (end.t - start.t) / 1000;
+    const pct = (ticks) => (ticks / CLK_TCK / wallSeconds) * 100;
+    const mem = procStatus(child.pid);
+    const subprocesses = childPids(child.pid);
+
+    Object.assign(row, load.measure);
+    row.status = 'ok';
+    row.warmup = load.warmup && { requests: load.warmup.requests.total, non2xx: load.warmup.non2xx, statusCodes: load.warmup.statusCodes };
+    row.ids = load.ids;
+    row.serverCpuPercent = pct(end.server - start.server);
+    // row.loadGeneratorCpuPercent: measured by the load child itself (process.cpuUsage), as it exits right after.
+    // Everything else the machine did meanwhile (other processes, steal), in % of one core:
+    row.otherCpuPercent = Math.max(0, pct(end.system - start.system - (end.server - start.server)) - row.loadGeneratorCpuPercent);
+    row.disturbed = row.otherCpuPercent > DISTURBED_OTHER_CPU;
+    row.peakRssMB = mem.vmHWMkB / 1024;
+    row.endRssMB = mem.vmRSSkB / 1024;
+    if (subprocesses.length) row.serverSubprocesses = subprocesses.length;
+
+    // A stateful store must refuse an id it has already stored.
+    if (target.stateful && load.ids.firstBody) {
+      try {
+        const again = await post(port, load.ids.firstBody);
+        row.repeatedIdProbe = { body: load.ids.firstBody, status: again.status };
+      } catch (err) {
+        row.repeatedIdProbe = { body: load.ids.firstBody, error: err.message };
+      }
+    }
+    log(`[${target.id}] ${fmt(row.requests.mean, 0)} req/s, non-2xx ${row.non2xx}, errors ${row.errors}\n`);
+  } catch (err) {
+    row.status = 'failed';
+    row.reason = err.message;
+    row.serverOutput = output.text.slice(-1500);
+    log(`[${target.id}] FAILED: ${err.message}\n${row.serverOutput ? indent(row.serverOutput) + '\n' : ''}`);
+  } finally {
+    await stop(child);
+    if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+  }
+  return row;
+}
