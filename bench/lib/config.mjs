@@ -32,6 +32,7 @@ export function readConfig(helpFile) {
     console.log(
       readFileSync(helpFile, 'utf8')
         .split('\nimport ')[0]
+        .replace(/^\/\/ @ts-check\n/, '')
         .replace(/^\/\/ ?/gm, ''),
     );
     process.exit(0);
