@@ -79,7 +79,8 @@ describe('plantstore verify', () => {
 
   it('exits 1 when a check fails, with the finding, its replay and curl, and regression files', async () => {
     const regressions = join(dir, 'regressions');
-    const { code, stdout } = await plantstore([
+    const [junit, json] = [join(dir, 'failing.xml'), join(dir, 'failing.json')];
+    const { code, stdout, stderr } = await plantstore([
       'verify',
       '--target',
       server.url,
@@ -91,11 +92,21 @@ describe('plantstore verify', () => {
       '5',
       '--emit-regressions',
       regressions,
+      '--junit',
+      junit,
+      '--json',
+      json,
     ]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/FAILURE positive-acceptance: a valid request was refused/);
     expect(stdout).toMatch(/--seed 5 --replay valid:\d/);
     expect(stdout).toMatch(/curl -sS -i -X 'POST'/);
     expect(await readdir(regressions)).toContain('positive-acceptance-1.test.ts');
+    // The token is a secret: every curl reads it from $TOKEN, as the replay command does, and no report or file holds it.
+    expect(stdout).toContain(`-H 'authorization: Bearer '"$TOKEN"`);
+    const written = await Promise.all(
+      [junit, json, ...(await readdir(regressions)).map((name) => join(regressions, name))].map((path) => readFile(path, 'utf8')),
+    );
+    for (const text of [stdout, stderr, ...written]) expect(text).not.toContain('not-the-token');
   });
 });

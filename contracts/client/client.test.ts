@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentRequest } from '../report.js';
 import { classifyError } from './classify-error.js';
-import { toCurl, shellQuote } from './curl.js';
+import { toCurl, shellQuote, withoutToken } from './curl.js';
 import { createClient, urlOn } from './http-client.js';
 
 const run = promisify(execFile);
@@ -179,5 +179,20 @@ describe('toCurl', () => {
     for (const name of ['content-type', 'authorization', 'content-length']) {
       expect(viaCurl?.headers[name], `${name} in ${command}`).toBe(viaUndici?.headers[name]);
     }
+  });
+});
+
+describe('withoutToken', () => {
+  it('replaces the run token where it is the credential, never inside other text, and curl leaves it to the shell', () => {
+    const request = {
+      method: 'POST',
+      url: 'http://h/plants',
+      headers: { authorization: 'Bearer t', 'content-type': 'application/json', 'x-other': 'tt' },
+      body: '{}',
+    };
+    const hidden = withoutToken(request, 't');
+    expect(hidden.headers).toEqual({ authorization: 'Bearer $TOKEN', 'content-type': 'application/json', 'x-other': 'tt' });
+    expect(toCurl(hidden)).toContain(`-H 'authorization: Bearer '"$TOKEN"`);
+    expect(withoutToken(request, undefined)).toBe(request);
   });
 });

@@ -50,11 +50,14 @@ export interface Answer {
 }
 
 /**
- * The token sent in place of the run's own, in the steps that carried it; undefined sends every
- * step exactly as recorded. Reading it from the environment is this one line:
- * `= process.env.CONTRACT_TOKEN || undefined`.
+ * The token sent in place of the run's own, in the steps that carried it: a run given `--token`
+ * recorded "$TOKEN" where its token was, never the token itself, so such a file needs CONTRACT_TOKEN.
+ * Unset, a step recorded without a token is sent exactly as recorded.
  */
-const TOKEN: string | undefined = undefined;
+const TOKEN: string | undefined = process.env.CONTRACT_TOKEN || undefined;
+
+/** What the report wrote in place of the run's token (contracts/client/curl.ts, TOKEN_VARIABLE). */
+const TOKEN_VARIABLE = '$TOKEN';
 
 /** Expectations that hold whatever the id: the id of their requests may be swapped for a fresh one. */
 const ID_INDEPENDENT: ReadonlySet<Expectation['kind']> = new Set(['echo', 'json-schema', 'media-type', 'declared-status']);
@@ -104,9 +107,20 @@ export function urlOf(target: string, path: string): string {
 
 /** The step's headers, with `token` as the bearer credentials where the step carried the run's token. */
 export function headersFor(step: Pick<Step, 'headers' | 'runToken'>, token: string | undefined): Readonly<Record<string, string>> {
-  if (token === undefined || !step.runToken) return step.headers;
-  const name = Object.keys(step.headers).find((key) => key.toLowerCase() === 'authorization');
-  return name === undefined ? step.headers : { ...step.headers, [name]: `Bearer ${token}` };
+  const recorded = Object.values(step.headers).some((value) => value.endsWith(TOKEN_VARIABLE));
+  if (recorded && token === undefined) {
+    throw new Error('this regression was recorded from a run given --token, which is never written down: set CONTRACT_TOKEN to that token');
+  }
+  if (token === undefined) return step.headers;
+  let changed = false;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(step.headers)) {
+    const authorization = step.runToken && name.toLowerCase() === 'authorization';
+    headers[name] = authorization ? `Bearer ${token}` : value.endsWith(TOKEN_VARIABLE) ? `${value.slice(0, -TOKEN_VARIABLE.length)}${token}` : value;
+    changed ||= headers[name] !== value;
+  }
+  // Unchanged, the recorded object itself: nothing to swap.
+  return changed ? headers : step.headers;
 }
 
 /** Header names in lower case, repeated headers joined with ", ". */

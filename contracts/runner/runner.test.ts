@@ -201,7 +201,8 @@ describe('verify', () => {
           process.execPath,
           [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs'), 'no-server-errors-1'],
           {
-            env: { ...process.env, CONTRACT_TARGET: target },
+            // The files never hold the run's token: they read it from CONTRACT_TOKEN.
+            env: { ...process.env, CONTRACT_TARGET: target, CONTRACT_TOKEN: BASE.token },
           },
         ).then(
           () => 0,
