@@ -1,0 +1,127 @@
+/**
+ * The resources a document describes, as plain data: what `serve` keeps state for and what
+ * `verify` drives through stateful sequences. Inferred from the document's structure (paths,
+ * methods, parameters, schemas), never from names; settled by the user where inference is
+ * ambiguous (the config file's `resources`, or an `x-plantstore` extension in the document).
+ *
+ * One model, read by both sides: a fact about a resource written twice would drift.
+ */
+import type { BodySchema } from '../openapi/operation.js';
+
+/** An item's identifier as stored: int64 kept exactly as a bigint, everything else as a string. */
+export type ItemKey = bigint | string;
+
+/** What a resource's operations do with its items. */
+export type ResourceRole = 'create' | 'list' | 'read' | 'replace' | 'update' | 'delete';
+
+/** An operation of the document, named as `operationName` names it. */
+export interface OperationRef {
+  /** Lower-case, as prism gives it: 'post'. */
+  readonly method: string;
+  /** The document's path template: '/plants/{id}'. */
+  readonly path: string;
+  /** operationId, else "METHOD path" (operationName). */
+  readonly name: string;
+}
+
+/** How identifiers are typed, from the identifier's schema. */
+export type IdentifierType =
+  /** An integer within its format's bounds (int32, int64; the schema's minimum/maximum narrow them). */
+  { readonly kind: 'integer'; readonly minimum: bigint; readonly maximum: bigint } | { readonly kind: 'uuid' } | { readonly kind: 'string' };
+
+export interface Identifier {
+  /** The item path's parameter naming an item ('id' of /plants/{id}); absent when there is no item path. */
+  readonly parameter?: string;
+  /** The property of an item that holds its identifier ('id'). */
+  readonly property: string;
+  /**
+   * client: the create body carries it (the Plant Store's NewPlant.id) and a taken one is refused;
+   * server: the stand-in assigns it (sequential integers within the type's bounds, a uuid, …).
+   */
+  readonly assignedBy: 'client' | 'server';
+  readonly type: IdentifierType;
+}
+
+/** The query parameters of the list operation that page or filter it. */
+export interface ListParameters {
+  /** The page size parameter (limit, per_page, …), when declared. */
+  readonly limit?: string;
+  readonly offset?: string;
+  readonly page?: string;
+  readonly cursor?: string;
+  /** Query parameters that name a property of an item: `?tag=aroid` keeps the items whose tag is "aroid". */
+  readonly filters: readonly string[];
+}
+
+/** Where a resource's description came from. */
+export type ResourceSource = 'inferred' | 'config' | 'extension';
+
+export interface Resource {
+  /** Unique in the model: the collection path's last static segment ('plants'), qualified by its parent when two share it ('owners.pets'). */
+  readonly name: string;
+  /** '/plants', or '/owners/{ownerId}/pets' for a nested resource. */
+  readonly collectionPath: string;
+  /** '/plants/{id}'; absent when the document has none (the seed Plant Store has only POST /plants). */
+  readonly itemPath?: string;
+  /** The collection path's parameters, in order: a nested resource's items are scoped by their values. */
+  readonly parentParameters: readonly string[];
+  readonly identifier: Identifier;
+  /** The document's operations on this resource, by what they do. */
+  readonly operations: Readonly<Partial<Record<ResourceRole, OperationRef>>>;
+  /** merge-patch: the update operation accepts application/merge-patch+json (RFC 7396); merge: its given properties replace the stored ones. */
+  readonly update?: 'merge-patch' | 'merge';
+  readonly list?: ListParameters;
+  /** The create operation's request body schema (what a client sends to make an item). */
+  readonly createSchema?: BodySchema;
+  /** The schema of one item as the document answers it (read's, else create's success response). */
+  readonly itemSchema?: BodySchema;
+  /** Names of the document's webhooks whose payload is this resource's create (or item) schema. */
+  readonly webhooks: readonly string[];
+  readonly source: ResourceSource;
+}
+
+/** Something inference could not settle, or settled by a rule the user may want to override. */
+export interface InferenceNote {
+  /** The collection path (or operation name) it is about. */
+  readonly subject: string;
+  readonly message: string;
+  /** ambiguous: inference chose nothing and says how to settle it; info: what was chosen and why. */
+  readonly level: 'ambiguous' | 'info';
+}
+
+export interface ResourceModel {
+  readonly resources: readonly Resource[];
+  readonly notes: readonly InferenceNote[];
+}
+
+/** What a user may settle per resource (config `resources.<collectionPath>`, or `x-plantstore` on the collection path). */
+export interface ResourceOverride {
+  readonly name?: string;
+  /** The identifier property of an item. */
+  readonly id?: string;
+  readonly assignedBy?: 'client' | 'server';
+  /** false: no resource here, leave the operations to the mocker. */
+  readonly stateful?: boolean;
+}
+
+/** The role an operation plays, with its resource: how handlers and the suite look an operation up. */
+export interface OperationRole {
+  readonly resource: Resource;
+  readonly role: ResourceRole;
+}
+
+/** Every operation that plays a role, by its method and path template ("post /plants"). */
+export function operationRoles(model: ResourceModel): ReadonlyMap<string, OperationRole> {
+  const roles = new Map<string, OperationRole>();
+  for (const resource of model.resources) {
+    for (const [role, operation] of Object.entries(resource.operations) as [ResourceRole, OperationRef][]) {
+      roles.set(roleKey(operation.method, operation.path), { resource, role });
+    }
+  }
+  return roles;
+}
+
+/** The key `operationRoles` files an operation under. */
+export function roleKey(method: string, path: string): string {
+  return `${method.toLowerCase()} ${path}`;
+}
