@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { statusOf, type DeclaredStatuses, type Failure } from '../core/errors.js';
+import type { RefusalShaper } from '../core/openapi/refusal-body.js';
 import type { ValidationOutcome } from '../journal/journal.js';
 import { SHARED_TENANT, type TenantId } from '../store/tenants.js';
 import type { RequestInput, RequestValidator } from '../validation/request-validator.js';
@@ -17,6 +18,8 @@ import type { SentMessage } from './respond.js';
 /** One operation of a site, compiled once; the statuses it declares (DeclaredStatuses) decide its refusals' statuses. */
 export interface ServedOperation extends DeclaredStatuses {
   readonly name: string;
+  /** Words its refusals as the document declares them (status by status). */
+  readonly refusalBody: RefusalShaper;
   readonly binding: Binding;
   readonly validate: RequestValidator;
 }
