@@ -3,7 +3,8 @@ import { failure, type Failure } from '../core/errors.js';
 import { compileSchemaCheck, type SchemaCheck } from '../core/prism/adapter.js';
 import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
 import { int64Message, validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
-import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from '../core/http/media-type.js';
+import { isJsonMediaType, mediaTypeAccepts, mediaTypeOf, parseMediaType } from '../core/http/media-type.js';
+import { compileFormReader, FORM_MEDIA_TYPE } from './form-body.js';
 import { compileParameterValidator } from './parameters.js';
 
 /** The request as validation needs it; the body is the raw bytes as received. */
@@ -44,6 +45,11 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
   const checks = new Map<IMediaTypeContent, SchemaCheck | undefined>(
     contents.map((content) => [content, content.schema ? compileSchemaCheck(widenInt64Bounds(content.schema), bundle) : undefined]),
   );
+  const forms = new Map(
+    contents.flatMap((content) =>
+      content.schema && mediaTypeOf(content.mediaType) === FORM_MEDIA_TYPE ? [[content, compileFormReader(content.schema, operation)] as const] : [],
+    ),
+  );
   // Clients send one or two Content-Type values over and over: match each once.
   const contentFor = memoize((type: string) => contents.find((candidate) => mediaTypeAccepts(candidate.mediaType, type)));
   const validateParameters = compileParameterValidator(operation, describe);
@@ -75,6 +81,8 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     } catch {
       return { ok: false, failure: failure('badRequest', 'the request body is not valid UTF-8') };
     }
+    const form = forms.get(content);
+    if (form !== undefined && mediaType.type === FORM_MEDIA_TYPE) return checked(form(text), checks.get(content));
     if (!isJsonMediaType(mediaType.type)) return { ok: true, body: text };
 
     const parsed = parseExactJson(text);
@@ -85,6 +93,12 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     if (diagnostics === undefined) return { ok: true, body: parsed.value };
     return { ok: false, failure: failure('schemaViolation', describe(diagnostics)) };
   };
+}
+
+/** A body read from a form, judged by its schema as a JSON body is. */
+function checked(value: JsonValue, check: SchemaCheck | undefined): Validation {
+  const diagnostics = check?.(validationView(value));
+  return diagnostics === undefined ? { ok: true, body: value } : { ok: false, failure: failure('schemaViolation', describe(diagnostics)) };
 }
 
 /** A cache for a function of a header value; a client sending ever-new values cannot grow it past a bound. */

@@ -157,7 +157,7 @@ export function fill(planned: Plan, facts: RefusalFacts): unknown {
 }
 
 /** `allOf` merged, the first `oneOf`/`anyOf` branch taken, `$ref` resolved: one schema to read. */
-function flatten(schema: Schema, resolve: Resolve, depth: number): Schema {
+export function flatten(schema: Schema, resolve: Resolve, depth: number): Schema {
   if (depth > MAX_DEPTH) return schema;
   let current = schema;
   if (typeof current.$ref === 'string') current = { ...(resolve(current.$ref) ?? {}), ...withoutKey(current, '$ref') };
@@ -188,7 +188,8 @@ function withoutKey(schema: Schema, key: string): Record<string, unknown> {
   return rest;
 }
 
-function typeOf(schema: Schema): string {
+/** The schema's type: the first non-null one declared, else what its keywords imply. */
+export function typeOf(schema: Schema): string {
   const type = Array.isArray(schema.type) ? (schema.type as string[]).find((one) => one !== 'null') : schema.type;
   if (typeof type === 'string') return type;
   if (schema.properties !== undefined || schema.required !== undefined) return 'object';
@@ -269,4 +270,18 @@ function anyValue(schema: Schema, type: string): unknown {
     default:
       return emptyOf(type);
   }
+}
+
+/** `$ref`s left in prism's schemas point into the document it bundled with the operation ("#/__bundled__/…"). */
+export function resolverOf(operation: object): Resolve {
+  const root = { __bundled__: (operation as { __bundled__?: unknown }).__bundled__ };
+  return (ref) => {
+    if (!ref.startsWith('#/')) return undefined;
+    let node: unknown = root;
+    for (const part of ref.slice(2).split('/')) {
+      const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+      node = typeof node === 'object' && node !== null && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+    }
+    return typeof node === 'object' && node !== null ? (node as Record<string, unknown>) : undefined;
+  };
 }

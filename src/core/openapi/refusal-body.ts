@@ -10,7 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import type { IHttpOperationResponse, IMediaTypeContent } from '@stoplight/types';
 import { ERRORS, errorJson, type Failure } from '../errors.js';
 import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
-import { fill, planBody, type Plan, type RefusalFacts, type Resolve } from './error-fields.js';
+import { fill, planBody, resolverOf, type Plan, type RefusalFacts, type Resolve } from './error-fields.js';
 import type { Operation } from './operation.js';
 
 /** A refusal as written: its content type and body text. */
@@ -102,18 +102,4 @@ function chosenContent(contents: readonly IMediaTypeContent[]): IMediaTypeConten
     contents.find((content) => typeOf(content).startsWith('text/')) ??
     contents[0]
   );
-}
-
-/** `$ref`s left in prism's schemas point into the document it bundled with the operation ("#/__bundled__/…"). */
-function resolverOf(operation: Operation): Resolve {
-  const root = { __bundled__: (operation as { __bundled__?: unknown }).__bundled__ };
-  return (ref) => {
-    if (!ref.startsWith('#/')) return undefined;
-    let node: unknown = root;
-    for (const part of ref.slice(2).split('/')) {
-      const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
-      node = typeof node === 'object' && node !== null && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
-    }
-    return typeof node === 'object' && node !== null ? (node as Record<string, unknown>) : undefined;
-  };
 }
