@@ -5,6 +5,7 @@ import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
 import { int64Message, validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
 import { isJsonMediaType, mediaTypeAccepts, mediaTypeOf, parseMediaType } from '../core/http/media-type.js';
 import { compileFormReader, FORM_MEDIA_TYPE } from './form-body.js';
+import { compilePartsCheck, MULTIPART_MEDIA_TYPE } from './multipart.js';
 import { compileParameterValidator } from './parameters.js';
 
 /** The request as validation needs it; the body is the raw bytes as received. */
@@ -50,6 +51,12 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
       content.schema && mediaTypeOf(content.mediaType) === FORM_MEDIA_TYPE ? [[content, compileFormReader(content.schema, operation)] as const] : [],
     ),
   );
+  const multiparts = new Map(
+    contents.flatMap((content) => {
+      const check = content.schema && mediaTypeOf(content.mediaType) === MULTIPART_MEDIA_TYPE ? compilePartsCheck(content.schema, operation) : undefined;
+      return check ? [[content, check] as const] : [];
+    }),
+  );
   // Clients send one or two Content-Type values over and over: match each once.
   const contentFor = memoize((type: string) => contents.find((candidate) => mediaTypeAccepts(candidate.mediaType, type)));
   const validateParameters = compileParameterValidator(operation, describe);
@@ -74,6 +81,18 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     }
     if (mediaType.charset !== undefined && mediaType.charset !== 'utf-8' && mediaType.charset !== 'utf8') {
       return { ok: false, failure: failure('unsupportedMediaType', `unsupported charset ${mediaType.charset}; send UTF-8`) };
+    }
+    const parts = multiparts.get(content);
+    if (parts !== undefined && mediaType.type === MULTIPART_MEDIA_TYPE) {
+      const missing = parts(request.body);
+      if (missing.length === 0) return { ok: true, body: undefined };
+      return {
+        ok: false,
+        failure: failure(
+          'schemaViolation',
+          `the multipart body lacks the required part${missing.length > 1 ? 's' : ''} ${missing.map((name) => `"${name}"`).join(', ')}`,
+        ),
+      };
     }
     let text: string;
     try {

@@ -39,4 +39,31 @@ describe('form-encoded bodies', () => {
   ])('refuses %s naming %s', async (body, field) => {
     expect(expectError(await order(body), 400, 422)).toContain(field);
   });
+
+  describe('multipart/form-data', () => {
+    const BOUNDARY = 'plantstore-boundary';
+    const part = (name: string, content: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\n\r\n`),
+        content,
+        Buffer.from('\r\n'),
+      ]);
+    const upload = (...parts: Buffer[]) =>
+      send(`${server.current.url}/uploads`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body: Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]),
+      });
+    // Not UTF-8: a binary part must not make the body unreadable.
+    const BINARY = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]);
+
+    it('accepts a body with every required part, binary ones too', async () => {
+      const reply = await upload(part('file', BINARY), part('title', Buffer.from('a fern')));
+      expect(reply.status, reply.text).toBe(200);
+    });
+
+    it('refuses a body without a required part, naming it', async () => {
+      expect(expectError(await upload(part('file', BINARY)), 400, 422)).toContain('"title"');
+    });
+  });
 });
