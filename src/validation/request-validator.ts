@@ -1,9 +1,12 @@
-import type { HttpMethod, IHttpOperation, IMediaTypeContent } from '@stoplight/types';
+import type { IHttpOperation, IMediaTypeContent } from '@stoplight/types';
 import { failure, type Failure } from '../core/errors.js';
-import { compileSchemaCheck, validateInput, type SchemaCheck } from '../core/prism/adapter.js';
+import { compileSchemaCheck, type SchemaCheck } from '../core/prism/adapter.js';
 import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
 import { int64Message, validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
-import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from '../core/http/media-type.js';
+import { isJsonMediaType, mediaTypeAccepts, mediaTypeOf, parseMediaType } from '../core/http/media-type.js';
+import { compileFormReader, FORM_MEDIA_TYPE } from './form-body.js';
+import { compilePartsCheck, MULTIPART_MEDIA_TYPE } from './multipart.js';
+import { compileParameterValidator } from './parameters.js';
 
 /** The request as validation needs it; the body is the raw bytes as received. */
 export interface RequestInput {
@@ -43,9 +46,20 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
   const checks = new Map<IMediaTypeContent, SchemaCheck | undefined>(
     contents.map((content) => [content, content.schema ? compileSchemaCheck(widenInt64Bounds(content.schema), bundle) : undefined]),
   );
+  const forms = new Map(
+    contents.flatMap((content) =>
+      content.schema && mediaTypeOf(content.mediaType) === FORM_MEDIA_TYPE ? [[content, compileFormReader(content.schema, operation)] as const] : [],
+    ),
+  );
+  const multiparts = new Map(
+    contents.flatMap((content) => {
+      const check = content.schema && mediaTypeOf(content.mediaType) === MULTIPART_MEDIA_TYPE ? compilePartsCheck(content.schema, operation) : undefined;
+      return check ? [[content, check] as const] : [];
+    }),
+  );
   // Clients send one or two Content-Type values over and over: match each once.
   const contentFor = memoize((type: string) => contents.find((candidate) => mediaTypeAccepts(candidate.mediaType, type)));
-  const validateParameters = compileParameterValidator(operation);
+  const validateParameters = compileParameterValidator(operation, describe);
   const accepted = contents.map((content) => content.mediaType).join(', ');
 
   return (request) => {
@@ -68,12 +82,26 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     if (mediaType.charset !== undefined && mediaType.charset !== 'utf-8' && mediaType.charset !== 'utf8') {
       return { ok: false, failure: failure('unsupportedMediaType', `unsupported charset ${mediaType.charset}; send UTF-8`) };
     }
+    const parts = multiparts.get(content);
+    if (parts !== undefined && mediaType.type === MULTIPART_MEDIA_TYPE) {
+      const missing = parts(request.body);
+      if (missing.length === 0) return { ok: true, body: undefined };
+      return {
+        ok: false,
+        failure: failure(
+          'schemaViolation',
+          `the multipart body lacks the required part${missing.length > 1 ? 's' : ''} ${missing.map((name) => `"${name}"`).join(', ')}`,
+        ),
+      };
+    }
     let text: string;
     try {
       text = utf8.decode(request.body);
     } catch {
       return { ok: false, failure: failure('badRequest', 'the request body is not valid UTF-8') };
     }
+    const form = forms.get(content);
+    if (form !== undefined && mediaType.type === FORM_MEDIA_TYPE) return checked(form(text), checks.get(content));
     if (!isJsonMediaType(mediaType.type)) return { ok: true, body: text };
 
     const parsed = parseExactJson(text);
@@ -86,26 +114,10 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
   };
 }
 
-/** Operations with path, query, header or cookie parameters are checked by prism's validateInput (without the body, checked above). */
-function compileParameterValidator(operation: IHttpOperation): (request: RequestInput) => Failure | undefined {
-  const request = operation.request;
-  const declaresParameters = [request?.path, request?.query, request?.headers, request?.cookie].some((list) => (list?.length ?? 0) > 0);
-  if (!request || !declaresParameters) return () => undefined;
-  const { body: _checkedAbove, ...parameters } = request;
-  const withoutBody: IHttpOperation = { ...operation, request: parameters };
-  return (input) => {
-    const result = validateInput({
-      resource: withoutBody,
-      element: { method: operation.method as HttpMethod, url: { path: input.path, query: { ...input.query } }, headers: withoutBodyHeaders(input.headers) },
-    });
-    return result._tag === 'Left' ? failure('schemaViolation', describe(result.left)) : undefined;
-  };
-}
-
-/** prism judges a body from Content-Length; the body is checked apart, so its headers must not be seen here. */
-function withoutBodyHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = headers;
-  return rest;
+/** A body read from a form, judged by its schema as a JSON body is. */
+function checked(value: JsonValue, check: SchemaCheck | undefined): Validation {
+  const diagnostics = check?.(validationView(value));
+  return diagnostics === undefined ? { ok: true, body: value } : { ok: false, failure: failure('schemaViolation', describe(diagnostics)) };
 }
 
 /** A cache for a function of a header value; a client sending ever-new values cannot grow it past a bound. */
