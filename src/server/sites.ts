@@ -31,8 +31,8 @@ export interface ApiSiteParts extends SiteParts {
   readonly echoId: boolean;
   readonly isolateByToken: boolean;
   readonly authStatus: 400 | 401 | undefined;
-  /** The resources inferred from the document at start: what the handlers keep state for. */
-  readonly resources: ResourceModel;
+  /** The document's resources, inferred at start: what the handlers keep state for. */
+  readonly model: ResourceModel;
 }
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */

@@ -121,7 +121,7 @@ async function serve(
       echoId: options.echoId ?? false,
       isolateByToken,
       authStatus: options.authStatus,
-      resources,
+      model: resources,
     }),
     control: controlSite(
       await loadControlDocument(),

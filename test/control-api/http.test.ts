@@ -36,7 +36,17 @@ beforeAll(async () => {
   const shared = { cors: true, bodyLimitBytes: 1024 * 1024, logger: createLogger('silent') };
   const handler = createRequestHandler(
     {
-      api: apiSite(api, { ...shared, stores, journal, faults, tokens: ['api-token'], echoId: false, isolateByToken: false, authStatus: undefined, resources }),
+      api: apiSite(api, {
+        ...shared,
+        stores,
+        journal,
+        faults,
+        tokens: ['api-token'],
+        echoId: false,
+        isolateByToken: false,
+        authStatus: undefined,
+        model: resources,
+      }),
       control: controlSite(control, context, { ...shared, allowedHosts: [] }),
       controlPrefix: '/__control',
     },
