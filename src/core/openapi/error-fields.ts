@@ -66,6 +66,10 @@ function plan(raw: Schema, resolve: Resolve, depth: number, place: Place): Plan 
       return { kind: 'array', items: Array.from({ length: count }, () => plan(items, resolve, depth + 1, 'nested')) };
     }
     default:
+      // A body that is one text is the message.
+      if (type === 'string' && place !== 'nested' && schema.format === undefined && schema.pattern === undefined) {
+        return { kind: 'text', fact: 'message', maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY };
+      }
       // A required time stamp says when the refusal happened, not 1970.
       if (type === 'string' && schema.format === 'date-time' && !hasOwnValue(schema)) return { kind: 'now' };
       return { kind: 'fixed', value: anyValue(schema, type) };
