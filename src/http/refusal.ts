@@ -1,5 +1,5 @@
 /**
- * Refusals on the wire: the Error body with a Failure's headers, what a fault forces, and the
+ * Refusals on the wire: the body the operation declares (or our Error body) with a Failure's headers, what a fault forces, and the
  * Failures of the raw socket answers. Their statuses come from the error table's rules
  * (statusOf in src/core/errors.ts), as every stage's do.
  */

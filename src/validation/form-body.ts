@@ -4,7 +4,7 @@
  * values coerced by the property's type (integers exactly, as bigints beyond 2^53), so the schema
  * check names the field that is wrong. The reader is compiled once from the body's schema.
  */
-import { flatten, resolverOf, typeOf } from '../core/openapi/error-fields.js';
+import { flatten, resolverOf, typeOf } from '../core/openapi/schema-read.js';
 import type { JsonValue } from '../core/json/exact-json.js';
 
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';

@@ -3,7 +3,7 @@
  * are read (their Content-Disposition lines, in latin1 so binary parts cannot break the reading);
  * the parts' contents are not checked against their schemas (README, "Known limitations").
  */
-import { flatten, resolverOf } from '../core/openapi/error-fields.js';
+import { flatten, resolverOf } from '../core/openapi/schema-read.js';
 
 export const MULTIPART_MEDIA_TYPE = 'multipart/form-data';
 

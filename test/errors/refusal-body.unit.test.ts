@@ -73,6 +73,7 @@ describe('refusal bodies by meaning', () => {
     const problem = compileRefusalShaper(operation('422', 'application/problem+json'))(invalid, 422);
     expect(problem.contentType).toBe('application/problem+json');
     expect(JSON.parse(problem.body)).toEqual({ type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: invalid.message });
+    expect(bodyFor(operation('422', 'application/json', { type: 'string' }), { type: 'string' })).toBe(invalid.message);
     expect(compileRefusalShaper(operation('422', 'text/plain'))(invalid, 422)).toEqual({ contentType: 'text/plain', body: invalid.message });
     expect(compileRefusalShaper(operation('404', 'application/json'))(invalid, 422)).toEqual({
       contentType: 'application/json',

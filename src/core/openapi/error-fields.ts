@@ -4,6 +4,7 @@
  * every other required property. The plan is plain data, compiled at start; filling it for a
  * refusal walks the plan, never the schema.
  */
+import { flatten, typeOf, type Resolve, type Schema } from './schema-read.js';
 
 /** What a refusal puts in a body: its number, its message, the HTTP status, its table code. */
 export interface RefusalFacts {
@@ -32,17 +33,12 @@ export type Plan =
   | { readonly kind: 'object'; readonly fields: readonly (readonly [string, Plan])[] }
   | { readonly kind: 'array'; readonly items: readonly Plan[] };
 
-type Schema = Readonly<Record<string, unknown>>;
-
 /** Names that say "the error's number" (the first present wins), "its text", "the HTTP status". */
 const CODE_NAMES = ['code', 'error', 'errorcode', 'error_code', 'errcode'];
 const MESSAGE_NAMES = ['message', 'detail', 'details', 'description', 'msg', 'errormessage', 'error_message', 'error_description', 'reason', 'text'];
 const STATUS_NAMES = ['status', 'statuscode', 'status_code', 'httpstatus', 'http_status'];
 /** Deep enough for any error body; a cyclic schema stops here. */
 const MAX_DEPTH = 8;
-
-/** Resolves a local `$ref` ("#/…") against the document prism bundled with the operation. */
-export type Resolve = (ref: string) => Schema | undefined;
 
 /** The plan of a body valid by `schema`, its fields filled by meaning. */
 export function planBody(schema: Schema, resolve: Resolve, problemJson: boolean): Plan {
@@ -66,6 +62,10 @@ function plan(raw: Schema, resolve: Resolve, depth: number, place: Place): Plan 
       return { kind: 'array', items: Array.from({ length: count }, () => plan(items, resolve, depth + 1, 'nested')) };
     }
     default:
+      // A body that is one text is the message.
+      if (type === 'string' && place !== 'nested' && schema.format === undefined && schema.pattern === undefined) {
+        return { kind: 'text', fact: 'message', maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY };
+      }
       // A required time stamp says when the refusal happened, not 1970.
       if (type === 'string' && schema.format === 'date-time' && !hasOwnValue(schema)) return { kind: 'now' };
       return { kind: 'fixed', value: anyValue(schema, type) };
@@ -156,47 +156,6 @@ export function fill(planned: Plan, facts: RefusalFacts): unknown {
   }
 }
 
-/** `allOf` merged, the first `oneOf`/`anyOf` branch taken, `$ref` resolved: one schema to read. */
-export function flatten(schema: Schema, resolve: Resolve, depth: number): Schema {
-  if (depth > MAX_DEPTH) return schema;
-  let current = schema;
-  if (typeof current.$ref === 'string') current = { ...(resolve(current.$ref) ?? {}), ...withoutKey(current, '$ref') };
-  const branch = firstOf(current.oneOf) ?? firstOf(current.anyOf);
-  if (branch !== undefined) current = { ...withoutKey(withoutKey(current, 'oneOf'), 'anyOf'), ...flatten(branch, resolve, depth + 1) };
-  if (Array.isArray(current.allOf)) {
-    let merged: Record<string, unknown> = withoutKey(current, 'allOf');
-    for (const part of current.allOf as Schema[]) {
-      const flat = flatten(part, resolve, depth + 1);
-      merged = {
-        ...flat,
-        ...merged,
-        properties: { ...((flat.properties as object | undefined) ?? {}), ...((merged.properties as object | undefined) ?? {}) },
-        required: [...((flat.required as string[] | undefined) ?? []), ...((merged.required as string[] | undefined) ?? [])],
-      };
-    }
-    current = merged;
-  }
-  return current;
-}
-
-function firstOf(list: unknown): Schema | undefined {
-  return Array.isArray(list) && typeof list[0] === 'object' && list[0] !== null ? (list[0] as Schema) : undefined;
-}
-
-function withoutKey(schema: Schema, key: string): Record<string, unknown> {
-  const { [key]: _dropped, ...rest } = schema;
-  return rest;
-}
-
-/** The schema's type: the first non-null one declared, else what its keywords imply. */
-export function typeOf(schema: Schema): string {
-  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((one) => one !== 'null') : schema.type;
-  if (typeof type === 'string') return type;
-  if (schema.properties !== undefined || schema.required !== undefined) return 'object';
-  if (schema.items !== undefined) return 'array';
-  return 'string';
-}
-
 function isEnumerated(schema: Schema): boolean {
   return Array.isArray(schema.enum) && schema.enum.length > 0;
 }
@@ -270,18 +229,4 @@ function anyValue(schema: Schema, type: string): unknown {
     default:
       return emptyOf(type);
   }
-}
-
-/** `$ref`s left in prism's schemas point into the document it bundled with the operation ("#/__bundled__/…"). */
-export function resolverOf(operation: object): Resolve {
-  const root = { __bundled__: (operation as { __bundled__?: unknown }).__bundled__ };
-  return (ref) => {
-    if (!ref.startsWith('#/')) return undefined;
-    let node: unknown = root;
-    for (const part of ref.slice(2).split('/')) {
-      const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
-      node = typeof node === 'object' && node !== null && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
-    }
-    return typeof node === 'object' && node !== null ? (node as Record<string, unknown>) : undefined;
-  };
 }

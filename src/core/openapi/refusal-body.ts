@@ -10,7 +10,8 @@ import { STATUS_CODES } from 'node:http';
 import type { IHttpOperationResponse, IMediaTypeContent } from '@stoplight/types';
 import { ERRORS, errorJson, type Failure } from '../errors.js';
 import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
-import { fill, planBody, resolverOf, type Plan, type RefusalFacts, type Resolve } from './error-fields.js';
+import { fill, planBody, type Plan, type RefusalFacts } from './error-fields.js';
+import { resolverOf, type Resolve } from './schema-read.js';
 import type { Operation } from './operation.js';
 
 /** A refusal as written: its content type and body text. */
