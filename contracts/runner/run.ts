@@ -15,6 +15,7 @@ import { checkResults, newTally } from './aggregate.js';
 import type { CaseSource } from './case-source.js';
 import { cryptoRandom64 } from './ids.js';
 import { planFor, plannedRequests } from './plan.js';
+import { resourcesOf } from './resources.js';
 import { replayInto } from './replay.js';
 import { sampleInto } from './sample.js';
 import type { RunEnv } from './send.js';
@@ -30,7 +31,8 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   const client = clientOrExplain(options.target, settings.concurrency, settings.timeoutMs);
   try {
     await ensureReachable(client, options.target);
-    const plans = planFor(operations, source, settings);
+    const plans = planFor(operations, source, settings, resourcesOf(document));
+    const idSpaces = new Map(plans.map((plan) => [plan.operation, plan.ids]));
     const tally = newTally();
     let casesRun = 0;
     const planned = plannedRequests(plans);
@@ -44,6 +46,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       client,
       operation,
       random: cryptoRandom64,
+      ids: idSpaces.get(operation),
       onSent: counting
         ? () => {
             casesRun += 1;
