@@ -95,16 +95,46 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
     commands.push(fc.tuple(source.validCases(remove, plain), fc.nat()).map(([t, pick]) => deleteHeld(resource, remove, t, pick)));
     if (resource.identifier.assignedBy === 'client') commands.push(fc.nat().map((pick) => recreate(pick)));
   }
-  const sequences = fc.commands(commands, { maxCommands: MAX_COMMANDS, size: '+1' });
+  // Every run starts with the whole life in order, so no role is left to chance; random commands follow on the same model.
+  const canonical = fc
+    .tuple(
+      creates,
+      operations.read === undefined ? fc.constant(undefined) : source.validCases(operations.read, plain),
+      operations.list === undefined ? fc.constant(undefined) : source.validCases(operations.list, plain),
+      operations.delete === undefined ? fc.constant(undefined) : source.validCases(operations.delete, plain),
+    )
+    .map(([create, read, list, remove]) => {
+      const steps: Command[] = [createNew(resource, create, marking)];
+      const look = (): Command[] => [
+        ...(read !== undefined && operations.read !== undefined ? [readHeld(resource, operations.read, read, 0)] : []),
+        ...(list !== undefined && operations.list !== undefined ? [listItems(resource, operations.list, list, { kind: 'complete' })] : []),
+      ];
+      const gone = (): Command[] => [
+        ...(read !== undefined && operations.read !== undefined ? [readDeleted(resource, operations.read, read, 0)] : []),
+        ...(list !== undefined && operations.list !== undefined ? [listItems(resource, operations.list, list, { kind: 'complete' })] : []),
+      ];
+      steps.push(...look());
+      if (list !== undefined && operations.list !== undefined && resource.list?.limit !== undefined) {
+        steps.push(createNew(resource, create, marking), listItems(resource, operations.list, list, { kind: 'small', limit: 1n }));
+      }
+      if (remove !== undefined && operations.delete !== undefined) {
+        steps.push(deleteHeld(resource, operations.delete, remove, 0), ...gone());
+        if (resource.identifier.assignedBy === 'client') steps.push(recreate(0), ...look());
+      }
+      return steps;
+    });
+  const sequences = fc.tuple(canonical, fc.commands(commands, { maxCommands: MAX_COMMANDS, size: '+1' }));
   return defineProperty(
     'lifecycle',
     sequences,
     runs,
-    MAX_COMMANDS / 2,
-    async (sequence, env) => {
+    MAX_COMMANDS,
+    async ([steps, sequence], env) => {
       const real: Real = { env, exchanges: [], sent: [], step: 0 };
+      const model: Model = { held: [], deleted: [] };
       try {
-        await fc.asyncModelRun(() => ({ model: { held: [], deleted: [] }, real }), sequence);
+        await fc.asyncModelRun(() => ({ model, real }), steps);
+        await fc.asyncModelRun(() => ({ model, real }), sequence);
       } catch (error) {
         if (!(error instanceof SequenceEnded)) throw error;
       }

@@ -1,0 +1,72 @@
+/**
+ * The whole document: every operation and each resource's life. A correct public Plant Store
+ * (client-assigned int64 ids) and a correct expanded Petstore (server-assigned ids) pass with no
+ * failure and no warning; each faulty one is caught by the check named for its fault, with the
+ * steps that show it (the requests before it) and a replay path.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { verify } from '../../contracts/index.js';
+import type { CheckId, VerifyReport } from '../../contracts/report.js';
+import { LIFECYCLE_CHECKS, RESOURCE_FAULT_CASES } from './faulty-servers/resource-fault-cases.js';
+import { RESOURCE_FAULTS, startResourceServer, type ResourceFault } from './faulty-servers/resource-servers.js';
+
+const SEED = Number(process.env.PLANTSTORE_FAULT_SEED ?? 20_261_123);
+const DOCUMENTS = {
+  plants: fileURLToPath(new URL('documents/plant-store-public.yaml', import.meta.url)),
+  pets: fileURLToPath(new URL('documents/petstore-expanded.yaml', import.meta.url)),
+} as const;
+
+async function verifyServer(kind: 'plants' | 'pets', fault?: ResourceFault): Promise<VerifyReport> {
+  const server = await startResourceServer(kind, fault);
+  try {
+    return await verify({ target: server.url, spec: DOCUMENTS[kind], token: 'test-token', runs: 60, seed: SEED, timeoutMs: 2_000 });
+  } finally {
+    await server.close();
+  }
+}
+
+function summary(report: VerifyReport): string {
+  const lines = report.checks
+    .filter((check) => check.status !== 'passed')
+    .map((check) => `${check.id}: ${check.status}${check.findings[0] ? ` — ${check.findings[0].message}` : ''}`);
+  return lines.length === 0 ? 'every check passed' : lines.join('\n');
+}
+
+describe('correct servers of the whole document pass with no failure and no warning', () => {
+  it.each(['plants', 'pets'] as const)('%s', async (kind) => {
+    const report = await verifyServer(kind);
+    expect(
+      report.checks.filter((c) => c.status === 'failed' || c.status === 'warned').map((c) => c.id),
+      summary(report),
+    ).toEqual([]);
+    expect(report.ok).toBe(true);
+    // Every operation was called: GET, POST and DELETE each judged, the lifecycle checks too.
+    const judged = (id: CheckId): number => report.checks.find((c) => c.id === id)?.cases ?? 0;
+    for (const id of ['ensure-resource-availability', 'created-item-listed', 'deleted-item-not-listed', 'list-limit-respected'] as const) {
+      expect(judged(id), `${id} judged nothing`).toBeGreaterThan(0);
+    }
+    expect(judged(kind === 'plants' ? 'deleted-id-reusable' : 'use-after-free')).toBeGreaterThan(0);
+  });
+});
+
+describe('faulty servers of the whole document are caught under the right check', () => {
+  it.each(RESOURCE_FAULT_CASES.map((c) => ({ ...c, name: `${c.kind}: ${c.fault} → ${c.check}` })))('$name', async ({ kind, fault, check }) => {
+    const report = await verifyServer(kind, fault);
+    const result = report.checks.find((c) => c.id === check);
+    expect(result?.status, `${RESOURCE_FAULTS[fault]}\nthe suite reported:\n${summary(report)}`).toBe('failed');
+    const finding = result?.findings.find((f) => f.severity === 'failure');
+    expect(finding?.path, 'a finding replays with --seed and --replay').toBeDefined();
+    if (LIFECYCLE_CHECKS.includes(check) && finding?.request.method !== 'GET') {
+      // A lifecycle finding carries the steps before it (the create it depends on, at least).
+      expect(finding?.before?.length ?? 0).toBeGreaterThan(0);
+    }
+  });
+
+  it('every fault of the resource servers is run, and every lifecycle check is proven by one', () => {
+    const run = new Set(RESOURCE_FAULT_CASES.map((c) => c.fault));
+    expect(Object.keys(RESOURCE_FAULTS).filter((fault) => !run.has(fault as ResourceFault))).toEqual([]);
+    const proven = new Set(RESOURCE_FAULT_CASES.map((c) => c.check));
+    expect(LIFECYCLE_CHECKS.filter((id) => !proven.has(id))).toEqual([]);
+  });
+});
