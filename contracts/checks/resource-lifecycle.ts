@@ -106,7 +106,8 @@ export const deletedItemNotListed: Check<'deleted-item-not-listed'> = {
   judge(exchange) {
     const { request, response, facts } = exchange;
     const state = facts.state;
-    if (facts.role !== 'lifecycle' || state?.step !== 'list' || state.deleted === undefined || state.deleted.length === 0 || !succeeded(exchange)) return undefined;
+    if (facts.role !== 'lifecycle' || state?.step !== 'list' || state.deleted === undefined || state.deleted.length === 0 || !succeeded(exchange))
+      return undefined;
     const items = listedItems(exchange);
     if (items === undefined) return undefined;
     const shown = state.deleted.filter((mark) => shows(items, mark));

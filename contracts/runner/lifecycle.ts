@@ -87,7 +87,10 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
     const mode: fc.Arbitrary<ListMode> =
       limit === undefined
         ? fc.constant({ kind: 'complete' })
-        : fc.oneof(fc.constant<ListMode>({ kind: 'complete' }), fc.bigInt({ min: 1n, max: 3n }).map((n): ListMode => ({ kind: 'small', limit: n })));
+        : fc.oneof(
+            fc.constant<ListMode>({ kind: 'complete' }),
+            fc.bigInt({ min: 1n, max: 3n }).map((n): ListMode => ({ kind: 'small', limit: n })),
+          );
     commands.push(fc.tuple(source.validCases(list, plain), mode).map(([t, m]) => listItems(resource, list, t, m)));
   }
   if (operations.delete !== undefined) {
@@ -250,7 +253,14 @@ function createNew(resource: Resource, template: RequestCase, marking: Marking):
           key = undefined; // not JSON: response-schema-conformance reports it
         }
       }
-      const markValue = marking === undefined ? undefined : marking.by === 'id' ? (key === undefined ? undefined : idText(resource, key)) : toJsonText((body as Record<string, JsonValue>)[marking.property] as JsonValue);
+      const markValue =
+        marking === undefined
+          ? undefined
+          : marking.by === 'id'
+            ? key === undefined
+              ? undefined
+              : idText(resource, key)
+            : toJsonText((body as Record<string, JsonValue>)[marking.property] as JsonValue);
       const mark = marking === undefined || markValue === undefined ? undefined : { property: marking.property, text: markValue };
       model.held.push({ key, mark, create, step: real.step });
     },
@@ -277,7 +287,9 @@ function readHeld(resource: Resource, operation: Operation, template: RequestCas
       if (item?.key === undefined) return;
       const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key) };
       const because = `${describeItem(item)} was created at step ${item.step}`;
-      const exchange = await send(real.env, request, stateFacts(real, model, 'read-held', because), `step ${real.step}: read ${resource.name} ${item.key}`, [...real.sent]);
+      const exchange = await send(real.env, request, stateFacts(real, model, 'read-held', because), `step ${real.step}: read ${resource.name} ${item.key}`, [
+        ...real.sent,
+      ]);
       endIfBroken(record(real, exchange === undefined ? [] : [exchange], operation));
     },
     toString: () => `read(#${pick})`,
@@ -293,7 +305,13 @@ function readDeleted(resource: Resource, operation: Operation, template: Request
       if (item?.key === undefined) return;
       const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key) };
       const because = `${describeItem(item)} was deleted before`;
-      const exchange = await send(real.env, request, stateFacts(real, model, 'read-deleted', because), `step ${real.step}: read deleted ${resource.name} ${item.key}`, [...real.sent]);
+      const exchange = await send(
+        real.env,
+        request,
+        stateFacts(real, model, 'read-deleted', because),
+        `step ${real.step}: read deleted ${resource.name} ${item.key}`,
+        [...real.sent],
+      );
       endIfBroken(record(real, exchange === undefined ? [] : [exchange], operation));
     },
     toString: () => `readDeleted(#${pick})`,
@@ -312,7 +330,13 @@ function listItems(resource: Resource, operation: Operation, template: RequestCa
       const limit = mode.kind === 'small' ? mode.limit : limitName === undefined ? undefined : maxLimit;
       const because = `created ${model.held.map(describeItem).join(', ') || 'nothing held'}; deleted ${model.deleted.map(describeItem).join(', ') || 'nothing'}`;
       const facts = stateFacts(real, model, 'list', because, limit === undefined ? {} : { limit });
-      const exchange = await send(real.env, { ...template, path }, facts, `step ${real.step}: list ${resource.name}${limit === undefined ? '' : ` (limit ${limit})`}`, [...real.sent]);
+      const exchange = await send(
+        real.env,
+        { ...template, path },
+        facts,
+        `step ${real.step}: list ${resource.name}${limit === undefined ? '' : ` (limit ${limit})`}`,
+        [...real.sent],
+      );
       endIfBroken(record(real, exchange === undefined ? [] : [exchange], operation));
     },
     toString: () => `list(${mode.kind === 'small' ? mode.limit : 'all'})`,
@@ -328,7 +352,9 @@ function deleteHeld(resource: Resource, operation: Operation, template: RequestC
       if (item?.key === undefined) return;
       const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key) };
       const because = `${describeItem(item)} was created at step ${item.step}`;
-      const exchange = await send(real.env, request, stateFacts(real, model, 'delete', because), `step ${real.step}: delete ${resource.name} ${item.key}`, [...real.sent]);
+      const exchange = await send(real.env, request, stateFacts(real, model, 'delete', because), `step ${real.step}: delete ${resource.name} ${item.key}`, [
+        ...real.sent,
+      ]);
       const sent = record(real, exchange === undefined ? [] : [exchange], operation);
       endIfBroken(sent);
       if (!isSuccess(sent.response.status ?? 0)) throw new SequenceEnded('the delete was refused (ensure-resource-availability judges it)');

@@ -39,7 +39,12 @@ export async function createCase(env: RunEnv, requestCase: RequestCase): Promise
   }
   // A drawn id in the path names an item the target need not hold (a 404 is a right answer).
   const absent = env.operation.path.includes('{') ? { itemMayBeAbsent: true } : {};
-  return sendCreate(env, toSend, { role: 'create', kind: 'valid', target: toSend.target, payload: toSend.payload, id, ...absent }, validLabel(env.operation, id?.value));
+  return sendCreate(
+    env,
+    toSend,
+    { role: 'create', kind: 'valid', target: toSend.target, payload: toSend.payload, id, ...absent },
+    validLabel(env.operation, id?.value),
+  );
 }
 
 export function validProperty(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property {

@@ -44,11 +44,16 @@ export function resourcesOf(document: LoadedDocument): Resource[] {
     const success = create.responses.find((r) => r.code.startsWith('2'))?.contents?.find((c) => c.schema !== undefined)?.schema;
     const itemFacts = success === undefined ? undefined : describeSchema(success as JsonSchema);
     // The identifier: the item path's parameter when an item carries it, else "id".
-    const property =
-      parameter !== undefined && (createFacts.properties.has(parameter) || itemFacts?.properties.has(parameter) === true) ? parameter : 'id';
+    const property = parameter !== undefined && (createFacts.properties.has(parameter) || itemFacts?.properties.has(parameter) === true) ? parameter : 'id';
     const idSchema = createFacts.properties.get(property) ?? itemFacts?.properties.get(property) ?? parameterSchema(itemOperations[0], parameter);
-    const limit = list?.request?.query?.find((q) => isInteger(q.schema as JsonSchema | undefined) && /^(limit|per_?page|page_?size|size|count|max)$/i.test(q.name));
-    const name = collectionPath.split('/').filter((s) => s !== '' && !s.startsWith('{')).pop() ?? collectionPath;
+    const limit = list?.request?.query?.find(
+      (q) => isInteger(q.schema as JsonSchema | undefined) && /^(limit|per_?page|page_?size|size|count|max)$/i.test(q.name),
+    );
+    const name =
+      collectionPath
+        .split('/')
+        .filter((s) => s !== '' && !s.startsWith('{'))
+        .pop() ?? collectionPath;
     resources.push({
       name,
       collectionPath,

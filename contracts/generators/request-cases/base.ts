@@ -122,11 +122,13 @@ function pathArbitrary(operation: Operation, given: Readonly<Record<string, stri
     const schema = operation.request?.path?.find((p) => p.name === name)?.schema;
     const raw: fc.Arbitrary<JsonValue> =
       schema !== undefined ? arbitraryFromSchema(schema, { extraProperties: false }) : fc.string({ minLength: 1, maxLength: 12 });
-    return raw
-      .filter((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean')
-      .map((v) => encodeURIComponent(String(v)))
-      // Within common URL limits (8 KiB): a 10,000-character segment tests the server's limit, not the document.
-      .filter((segment) => segment !== '' && segment !== '.' && segment !== '..' && segment.length <= 1_000);
+    return (
+      raw
+        .filter((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean')
+        .map((v) => encodeURIComponent(String(v)))
+        // Within common URL limits (8 KiB): a 10,000-character segment tests the server's limit, not the document.
+        .filter((segment) => segment !== '' && segment !== '.' && segment !== '..' && segment.length <= 1_000)
+    );
   });
   return fc.tuple(...pieces).map((segments) => segments.join(''));
 }

@@ -14,7 +14,8 @@ import type { CaseContext, CaseFamily, RequestCase } from './types.js';
 /** Requests a conforming server must refuse, one family at a time, evenly across the kinds of breakage. */
 export function invalidCases(operation: Operation, context: CaseContext = {}): fc.Arbitrary<RequestCase> {
   const groups = invalidCaseGroups(operation, context).filter((group) => group.length > 0);
-  if (groups.length === 0) throw new Error(`${operation.method.toUpperCase()} ${operation.path}: nothing to break (no JSON body, no typed parameter and no credentials required)`);
+  if (groups.length === 0)
+    throw new Error(`${operation.method.toUpperCase()} ${operation.path}: nothing to break (no JSON body, no typed parameter and no credentials required)`);
   // Grouped first so that, say, the four auth families are not drowned by thirty body ones.
   return fc.oneof(...groups.map((group) => fc.oneof(...group.map((family) => family.arbitrary))));
 }

@@ -83,7 +83,8 @@ function wrongTexts(facts: SchemaFacts): Array<{ breaks: string; values: readonl
   if (types === undefined) return wrong;
   if (types.has('integer') && !types.has('number') && !types.has('string')) {
     wrong.push({ breaks: 'is not an integer', values: ['abc', '1.5', '', '1e3x', 'true'] });
-    if (facts.integerFormat === 'int64') wrong.push({ breaks: 'is beyond int64', values: [String(INT64.max + 1n), String(INT64.min - 1n), '18446744073709551616'] });
+    if (facts.integerFormat === 'int64')
+      wrong.push({ breaks: 'is beyond int64', values: [String(INT64.max + 1n), String(INT64.min - 1n), '18446744073709551616'] });
     if (facts.integerFormat === 'int32') wrong.push({ breaks: 'is beyond int32', values: [String(INT32.max + 1), String(INT32.min - 1), '9007199254740993'] });
     const { min, max } = facts.integerRange;
     const bounds = facts.integerFormat === 'int32' ? { min: BigInt(INT32.min), max: BigInt(INT32.max) } : INT64;
@@ -105,7 +106,14 @@ export function parameterFamilies(base: Base, operation: Operation): CaseFamily[
   const families: CaseFamily[] = [];
   const payload: fc.Arbitrary<JsonValue | undefined> = base.body?.payload ?? fc.constant(undefined);
   const caseOf = (breaks: string, path: string, value: JsonValue | undefined): RequestCase => {
-    const request = { kind: 'invalid' as const, breaks, target: 'parameter' as const, method: base.method, path: base.credentialed(path), headers: base.headers };
+    const request = {
+      kind: 'invalid' as const,
+      breaks,
+      target: 'parameter' as const,
+      method: base.method,
+      path: base.credentialed(path),
+      headers: base.headers,
+    };
     return value === undefined || base.body === undefined ? request : { ...request, body: base.body.encode(value), payload: value };
   };
   for (const parameter of (operation.request?.path ?? []) as readonly Parameter[]) {

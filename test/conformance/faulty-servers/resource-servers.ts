@@ -73,7 +73,13 @@ function serve(req: IncomingMessage, res: ServerResponse, handler: Handler): voi
     const url = new URL(req.url ?? '/', 'http://localhost');
     let answer: Answer;
     try {
-      answer = handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      answer = handler({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
     } catch (error) {
       answer = { status: 500, body: { error: 500, message: String(error) } };
     }
