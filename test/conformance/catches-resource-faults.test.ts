@@ -13,8 +13,8 @@ import { RESOURCE_FAULTS, startResourceServer, type ResourceFault } from './faul
 
 const SEED = Number(process.env.PLANTSTORE_FAULT_SEED ?? 20_261_123);
 const DOCUMENTS = {
-  plants: fileURLToPath(new URL('documents/plant-store-public.yaml', import.meta.url)),
-  pets: fileURLToPath(new URL('documents/petstore-expanded.yaml', import.meta.url)),
+  plants: fileURLToPath(new URL('../../spec/plant-store-public.yaml', import.meta.url)),
+  pets: fileURLToPath(new URL('../fixtures/documents/petstore-expanded.yaml', import.meta.url)),
 } as const;
 
 async function verifyServer(kind: 'plants' | 'pets', fault?: ResourceFault): Promise<VerifyReport> {
