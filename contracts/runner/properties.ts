@@ -31,7 +31,17 @@ export async function createCase(env: RunEnv, requestCase: RequestCase): Promise
   const generated = idOf(requestCase);
   let toSend = requestCase;
   let id: SentId | undefined;
-  if (generated !== undefined) {
+  const ids = env.ids;
+  if (generated !== undefined && ids !== undefined && (generated < ids.min || generated > ids.max)) {
+    // Outside the ids this target takes (an int32 identifier, or a target found to refuse ids ≥ 2^53):
+    // that refusal is reported once (evidence.ts); the case goes on with an id it takes.
+    const value = freshIdFor(env, generated < 0n);
+    const changed = withId(requestCase, value);
+    if (changed !== undefined) {
+      toSend = changed;
+      id = { value, freshness: 'fresh' };
+    }
+  } else if (generated !== undefined) {
     const candidate = freshen(generated, env.random);
     const changed = candidate.freshness === 'fresh' ? withId(requestCase, candidate.value) : undefined;
     toSend = changed ?? requestCase;

@@ -56,7 +56,8 @@ describe('faulty servers of the whole document are caught under the right check'
     const result = report.checks.find((c) => c.id === check);
     expect(result?.status, `${RESOURCE_FAULTS[fault]}\nthe suite reported:\n${summary(report)}`).toBe('failed');
     const finding = result?.findings.find((f) => f.severity === 'failure');
-    expect(finding?.path, 'a finding replays with --seed and --replay').toBeDefined();
+    // The opening probe (evidence.ts) has no path: every run, a replay too, sends it first.
+    if (fault !== 'refuses-big-ids') expect(finding?.path, 'a finding replays with --seed and --replay').toBeDefined();
     if (LIFECYCLE_CHECKS.includes(check) && finding?.request.method !== 'GET') {
       // A lifecycle finding carries the steps before it (the create it depends on, at least).
       expect(finding?.before?.length ?? 0).toBeGreaterThan(0);
@@ -68,5 +69,27 @@ describe('faulty servers of the whole document are caught under the right check'
     expect(Object.keys(RESOURCE_FAULTS).filter((fault) => !run.has(fault as ResourceFault))).toEqual([]);
     const proven = new Set(RESOURCE_FAULT_CASES.map((c) => c.check));
     expect(LIFECYCLE_CHECKS.filter((id) => !proven.has(id))).toEqual([]);
+  });
+});
+
+describe('judgement by evidence', () => {
+  it('an edge id refused otherwise than a taken id is refused is a failure, not excused as "perhaps stored before"', async () => {
+    const report = await verifyServer('plants', 'edge-id-refused');
+    const finding = report.checks.find((c) => c.id === 'positive-acceptance')?.findings[0];
+    expect(finding?.message).toMatch(/not the way this target refuses a taken id \(400 with code 409/);
+    expect(finding?.request.body).toMatch(/"id":(0|9223372036854775807|-9223372036854775808)\b/);
+  });
+
+  it('a target that refuses ids of 2^53 and more is told once, and the duplicate and lifecycle checks still run on ids it takes', async () => {
+    const report = await verifyServer('plants', 'refuses-big-ids');
+    const acceptance = report.checks.find((c) => c.id === 'positive-acceptance');
+    expect(acceptance?.findings).toHaveLength(1);
+    expect(acceptance?.findings[0]?.count).toBe(1);
+    expect(acceptance?.findings[0]?.message).toMatch(/refused for its id \d+, which no earlier request used/);
+    for (const id of ['duplicate-ids', 'created-item-listed', 'deleted-item-not-listed', 'deleted-id-reusable'] as const) {
+      const check = report.checks.find((c) => c.id === id);
+      expect(check?.status, id).toBe('passed');
+      expect(check?.cases, id).toBeGreaterThan(0);
+    }
   });
 });

@@ -19,6 +19,8 @@ export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
   { fault: 'charset-refused', kind: 'plants', check: 'positive-acceptance' },
   { fault: 'read-ignores-store', kind: 'pets', check: 'use-after-free' },
   { fault: 'read-finds-nothing', kind: 'pets', check: 'ensure-resource-availability' },
+  { fault: 'edge-id-refused', kind: 'plants', check: 'positive-acceptance' },
+  { fault: 'refuses-big-ids', kind: 'plants', check: 'positive-acceptance' },
 ];
 
 /** The checks that judge a resource's life: the seed Plant Store (create only) gives them nothing to judge. */

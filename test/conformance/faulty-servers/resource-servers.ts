@@ -17,6 +17,8 @@ export const RESOURCE_FAULTS = {
   'charset-refused': 'a create sent as "application/json; charset=utf-8" is refused with 400',
   'read-ignores-store': 'GET /pets/{id} answers a made-up pet for any id, deleted or never created',
   'read-finds-nothing': 'GET /pets/{id} answers 404 for every id, even one just created',
+  'edge-id-refused': 'a plant with id 0 or an int64 extreme is refused (400) though no plant holds it',
+  'refuses-big-ids': "ids of 2^53 and more are refused (as Prism's mock does), though the document says int64",
 } as const satisfies Record<string, string>;
 
 export type ResourceFault = keyof typeof RESOURCE_FAULTS;
@@ -147,6 +149,8 @@ function plantStore(fault: ResourceFault | undefined): Handler {
       if (!isJsonNumber(id as never)) return error(400, 400, "body must have an integer property 'id'");
       const exact = exactInteger((id as { raw: string }).raw);
       if (typeof exact !== 'bigint' || exact < INT64_MIN || exact > INT64_MAX) return error(400, 400, 'body/id must be an int64');
+      if (fault === 'edge-id-refused' && (exact === 0n || exact === INT64_MAX || exact === INT64_MIN)) return error(400, 400, `id ${exact} is reserved`);
+      if (fault === 'refuses-big-ids' && (exact > 2n ** 53n - 1n || exact < -(2n ** 53n - 1n))) return error(400, 422, 'id must be a safe integer');
       if (plants.has(exact) || retired.has(exact)) return error(400, 409, `a plant with id ${exact} already exists`);
       const plant = named.tag === undefined ? { name: named.name } : { name: named.name, tag: named.tag };
       plants.set(exact, plant);
