@@ -8,8 +8,18 @@ import { isJsonObject, parseJsonExact, toJsonText, type JsonValue } from '../gen
 import { describeResponse } from './declared.js';
 import { byRequest, fail, PASS, type Check, type Exchange, type ItemMark } from './types.js';
 
-/** The items of a list answer: the array itself, or the one array property of an envelope ({ items: [...] }). */
+/** Three checks read each list answer: it is parsed once. */
+const parsedLists = new WeakMap<Exchange['response'], JsonValue[] | undefined>();
+
 function listedItems(exchange: Exchange): JsonValue[] | undefined {
+  if (parsedLists.has(exchange.response)) return parsedLists.get(exchange.response);
+  const items = readItems(exchange);
+  parsedLists.set(exchange.response, items);
+  return items;
+}
+
+/** The items of a list answer: the array itself, or the one array property of an envelope ({ items: [...] }). */
+function readItems(exchange: Exchange): JsonValue[] | undefined {
   let body: JsonValue;
   try {
     body = parseJsonExact(exchange.response.body);
