@@ -23,7 +23,7 @@ const DOCUMENTS = {
 async function verifyServer(kind: 'plants' | 'pets', fault?: ResourceFault): Promise<VerifyReport> {
   const server = await startResourceServer(kind, fault);
   try {
-    return await verify({ target: server.url, spec: DOCUMENTS[kind], token: 'test-token', runs: RUNS, seed: SEED, timeoutMs: 2_000 });
+    return await verify({ target: server.url, spec: DOCUMENTS[kind], token: 'test-token', runs: RUNS, seed: SEED, timeoutMs: 5_000 });
   } finally {
     await server.close();
   }
