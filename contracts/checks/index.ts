@@ -9,9 +9,17 @@ import { responseReflectsRequest } from './response-reflects-request.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statefulModel } from './stateful-model.js';
 import { statusConformance } from './status-conformance.js';
+import {
+  createdItemListed,
+  deletedIdReusable,
+  deletedItemNotListed,
+  ensureResourceAvailability,
+  listLimitRespected,
+  useAfterFree,
+} from './resource-lifecycle.js';
 import type { Check, CheckContext, Exchange, Verdict } from './types.js';
 
-export type { Check, CheckContext, Exchange, ExchangeFacts, ExchangeRole, Problem, ProblemKey, Verdict } from './types.js';
+export type { Check, CheckContext, Exchange, ExchangeFacts, ExchangeRole, ItemMark, Problem, ProblemKey, RefusalShape, StateFacts, Verdict } from './types.js';
 
 /** The registry: the report lists checks in this order, and CheckId is made of these ids. */
 export const CHECKS = [
@@ -25,6 +33,12 @@ export const CHECKS = [
   responseReflectsRequest,
   duplicateIds,
   statefulModel,
+  ensureResourceAvailability,
+  useAfterFree,
+  createdItemListed,
+  deletedItemNotListed,
+  listLimitRespected,
+  deletedIdReusable,
 ] as const satisfies readonly Check[];
 
 /** Every check the suite runs, by its stable id (used in JUnit names, --json, regression files). */
@@ -38,8 +52,10 @@ export interface Judgement {
 /** Every check's verdict on one exchange (checks it is none of the business of are left out). */
 export function judge(exchange: Exchange, context: CheckContext): Judgement[] {
   const judgements: Judgement[] = [];
+  // A lifecycle step sent to another operation than the plan's is held to that operation's declarations.
+  const own = exchange.operation === undefined ? context : { ...context, operation: exchange.operation, limitParameter: undefined };
   for (const check of CHECKS) {
-    const verdict = check.judge(exchange, context);
+    const verdict = check.judge(exchange, own);
     if (verdict !== undefined) judgements.push({ check: check.id, verdict });
   }
   return judgements;

@@ -11,17 +11,20 @@
  */
 import { isSuccess } from '../../src/core/openapi/operation.js';
 import { describeResponse, declaredCodesIn } from './declared.js';
+import { describeShape, sameShape, shapeOf } from './refusal-shape.js';
 import { byRequest, fail, PASS, type Check } from './types.js';
 
 export const positiveAcceptance: Check<'positive-acceptance'> = {
   id: 'positive-acceptance',
   title: 'Valid requests are accepted',
   description: 'A valid payload with valid credentials gets a success (2xx) status.',
-  judge({ request, response, facts }, { operation }) {
+  judge({ request, response, facts }, { operation, duplicateRefusal }) {
     if (facts.role !== 'create' || facts.kind !== 'valid') return undefined;
     const status = response.status;
     if (status === undefined || status >= 500) return undefined;
     if (isSuccess(status)) return PASS;
+    // A drawn id names an item the target need not hold: "not found" is a right answer to it.
+    if (facts.itemMayBeAbsent === true && (status === 404 || status === 410)) return PASS;
     const expected = `${declaredCodesIn(operation, 2)} (accepted)`;
     const expectation = { kind: 'status-class', classes: [2] } as const;
     // One kind of problem whichever way the refusal shows (with or without a retry).
@@ -50,6 +53,21 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
         message: `a valid request was refused, and again with a never-used id (${request.label})${credentialsHint(retry.response.status, retry.response.body)}`,
         evidence: retry,
       });
+    }
+    // A literal id (0, an int64 extreme) may be held from an earlier run, but then it is refused the
+    // way this target refuses a taken id (learnt in this run); any other refusal is about the id itself.
+    const learnt = duplicateRefusal;
+    if (facts.id?.freshness === 'literal' && learnt !== undefined) {
+      const shape = shapeOf(status, response.body);
+      if (!sameShape(shape, learnt)) {
+        return fail({
+          key: byRequest(`${expected}, an edge id`),
+          expected,
+          expectation,
+          actual: describeResponse(response),
+          message: `a valid request with id ${facts.id.value} was refused, not the way this target refuses a taken id (${describeShape(learnt)}), and the same plant with id ${idOf(retry.request.body)} was accepted (${request.label})`,
+        });
+      }
     }
     if (facts.id?.freshness === 'fresh') {
       return fail({

@@ -16,7 +16,10 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     // An undeclared success (a 201 where 200 is declared) is still held to the declared success body:
     // status-conformance reports the status, this check what the body says.
     const success = declaredResponse(operation, response.status) ?? operation.responses.find((declared) => isSuccess(Number(declared.code)));
-    const properties = echoedProperties(success?.contents?.[0]?.schema);
+    // What the request cannot carry (a server-assigned id the answer requires) is the server's to add.
+    const requestSchema = operation.request?.body?.contents?.find((c) => c.schema !== undefined)?.schema;
+    const sendable = new Set(echoedProperties(requestSchema));
+    const properties = echoedProperties(success?.contents?.[0]?.schema).filter((property) => requestSchema === undefined || sendable.has(property));
     if (properties.length === 0) return undefined;
     let answer: JsonValue;
     try {

@@ -21,12 +21,32 @@ export type ExchangeRole =
   /** The second of two int64 neighbours (e.g. 2^53 then 2^53+1) after the first was accepted (duplicate-ids). */
   | 'neighbour'
   /** A step of a stateful model run (stateful-model). */
-  | 'model';
+  | 'model'
+  /** A step of a resource's life (create, read, list, delete, re-create), judged by what the model holds (lifecycle checks). */
+  | 'lifecycle';
+
+/** An item as a list shows it: the value of one property that tells it apart (its id, or a marker the suite wrote). */
+export interface ItemMark {
+  readonly property: string;
+  /** The value as exact JSON text ("9007199254740993", "\"ps-1f…\""). */
+  readonly text: string;
+}
+
+/** What the resource model held when a lifecycle step was sent. */
+export interface StateFacts {
+  readonly step: 'create' | 'read-held' | 'read-deleted' | 'list' | 'delete' | 'recreate';
+  /** Items created and not deleted by this sequence: a complete list shows them, a read finds them. */
+  readonly held?: readonly ItemMark[];
+  /** Items this sequence deleted: no list shows them, no read finds them. */
+  readonly deleted?: readonly ItemMark[];
+  /** The page size sent to a list, exactly. */
+  readonly limit?: bigint;
+}
 
 export interface ExchangeFacts {
   readonly role: ExchangeRole;
   readonly kind: 'valid' | 'invalid';
-  readonly target: 'body' | 'content-type' | 'auth';
+  readonly target: 'body' | 'content-type' | 'auth' | 'parameter';
   /** For invalid cases: what rule the request breaks. */
   readonly breaks?: string | undefined;
   /** The JSON value of the body as sent (after any id change); absent when the body is not JSON. */
@@ -41,6 +61,10 @@ export interface ExchangeFacts {
   readonly expect?: 'accept' | 'refuse' | 'either' | undefined;
   /** Why it expects that, in words for the finding (e.g. "id 17 was stored 3 steps before"). */
   readonly because?: string;
+  /** For lifecycle steps: what the model held (see StateFacts). */
+  readonly state?: StateFacts;
+  /** The operation may answer 404: its path names an item that may not exist (a drawn id). */
+  readonly itemMayBeAbsent?: boolean;
   /** After a refusal of a valid create: the same payload with a never-used id, and its answer. */
   readonly retry?: { readonly request: SentRequest; readonly response: ReceivedResponse };
 }
@@ -51,12 +75,25 @@ export interface Exchange {
   readonly facts: ExchangeFacts;
   /** Requests sent before this one in the same scenario, in order (to replay it). */
   readonly before?: readonly SentRequest[];
+  /** The operation it was sent to, when not the plan's own (a lifecycle sequence calls several). */
+  readonly operation?: Operation;
 }
 
 export interface CheckContext {
   readonly operation: Operation;
   /** The target must refuse a stored id again. */
   readonly expectUniqueIds: boolean;
+  /** The query parameter that bounds the size of this operation's list answer ('limit'), when it is a list. */
+  readonly limitParameter?: string | undefined;
+  /** How the target refuses an id it holds, learnt in this run (see runner/evidence.ts). */
+  readonly duplicateRefusal?: RefusalShape | undefined;
+}
+
+/** A refusal's fingerprint: its status, its error code, and its message with the values taken out. */
+export interface RefusalShape {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly message: string | undefined;
 }
 
 /**

@@ -67,3 +67,32 @@ export function freshNeighbourBase(random: Random64): bigint {
   const offset = (random() % span) & ~((1n << 12n) - 1n);
   return (1n << 53n) + (1n << 12n) + offset;
 }
+
+/**
+ * The ids a run may draw for one resource: the identifier's type (int32, the schema's bounds)
+ * narrowed by what the target turned out to take (a target that refuses ids ≥ 2^53 gets smaller
+ * ones, see evidence.ts). Mutable: the run narrows it once, every later draw follows.
+ */
+export interface IdSpace {
+  min: bigint;
+  max: bigint;
+}
+
+const FRESH_TOP = (1n << 62n) - 1n;
+
+/** A never-used id within `space` (negated when `negative` and the space has room below zero). */
+export function freshIdWithin(random: Random64, space: IdSpace | undefined, negative = false): bigint {
+  if (space === undefined || (space.max >= FRESH_TOP && space.min <= -FRESH_TOP)) return freshId(random, negative);
+  const top = negative && space.min < 0n ? -space.min : space.max;
+  if (space.max >= FRESH_TOP && !negative) return freshId(random);
+  // The upper half of the range: as many distinct values as it has, far from 0 and the small ids people type.
+  const low = top > 3n ? top / 2n : 1n;
+  const span = top - low + 1n;
+  const value = low + (span > 0n ? random() % span : 0n);
+  return negative && space.min < 0n ? -value : value;
+}
+
+/** A fresh id for the environment's resource (its IdSpace when it has one). */
+export function freshIdFor(env: { readonly random: Random64; readonly ids?: IdSpace | undefined }, negative = false): bigint {
+  return freshIdWithin(env.random, env.ids, negative);
+}

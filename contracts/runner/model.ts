@@ -15,7 +15,7 @@ import type { Exchange, ExchangeFacts } from '../checks/index.js';
 import { isClientError, isSuccess } from '../../src/core/openapi/operation.js';
 import type { SentRequest } from '../report.js';
 import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
-import { freshId, INT64_MAX, INT64_MIN } from './ids.js';
+import { freshIdFor, INT64_MAX, INT64_MIN } from './ids.js';
 import { defineProperty, type Property } from './property.js';
 import { invalidLabel, validLabel, type PropertySettings } from './properties.js';
 import { idOf, send, sendCreate, withId, type RunEnv } from './send.js';
@@ -125,7 +125,7 @@ function createNew(plant: RequestCase): Command {
     check: () => true,
     async run(model, real) {
       real.step += 1;
-      const held = await mustAccept(real, plant, freshId(real.env.random), 'a never-used id');
+      const held = await mustAccept(real, plant, freshIdFor(real.env), 'a never-used id');
       if (held !== undefined) model.stored.push({ id: held, step: real.step });
     },
     toString: () => `createNew(${plant.body ?? ''})`,
@@ -165,7 +165,7 @@ function invalidNew(invalid: RequestCase): Command {
       real.step += 1;
       // Only an id that is itself valid is replaced: the request must stay invalid for its other reason.
       const generated = idOf(invalid);
-      const id = freshId(real.env.random);
+      const id = freshIdFor(real.env);
       const carried = generated !== undefined && generated >= INT64_MIN && generated <= INT64_MAX ? withId(invalid, id) : undefined;
       const toSend = carried ?? invalid;
       const exchange = await send(

@@ -1,11 +1,15 @@
 /** Which properties run for each operation, in which order, and what a phase needs to send their cases. */
 import { type Operation } from '../../src/core/openapi/load-document.js';
-import { operationName } from '../../src/core/openapi/operation.js';
+import { jsonRequestBody, operationName } from '../../src/core/openapi/operation.js';
+import type { Resource } from '../../src/core/resources/model.js';
 import type { CheckContext } from '../checks/index.js';
 import type { CaseSource } from './case-source.js';
+import type { IdSpace } from './ids.js';
+import { lifecycleProperty } from './lifecycle.js';
 import { modelProperty } from './model.js';
 import { boundaryProperty, duplicateProperty, invalidProperties, validProperty } from './properties.js';
 import type { Property } from './property.js';
+import { roleOf } from './resources.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
 
@@ -15,27 +19,63 @@ export interface Plan {
   readonly properties: readonly Property[];
   /** "valid" for the only operation, "createPlant/valid" when there are several. */
   readonly key: (property: Property) => string;
+  /** The ids this operation's resource draws (its identifier's type, narrowed by what the target takes). */
+  readonly ids?: IdSpace | undefined;
 }
 
 /** The environment a run sends through; `counting` runs count towards progress (shrinking does not). */
 export type EnvFor = (operation: Operation, counting: boolean) => RunEnv;
 
-export function planFor(operations: readonly Operation[], source: CaseSource, settings: Settings): Plan[] {
+export function planFor(operations: readonly Operation[], source: CaseSource, settings: Settings, resources: readonly Resource[] = []): Plan[] {
   const { caseContext, expectUniqueIds } = settings;
   const propertySettings = { runs: settings.runs, expectUniqueIds };
+  const find = (resource: Resource, role: keyof Resource['operations']): Operation | undefined => {
+    const ref = resource.operations[role];
+    return ref === undefined ? undefined : operations.find((o) => o.method === ref.method && o.path === ref.path);
+  };
   return operations.map((operation) => {
+    const played = roleOf(resources, operation);
+    const resource = played?.resource;
+    const creates = jsonRequestBody(operation) !== undefined;
     // Invalid requests first: a lenient target that takes one (say id 1.5 as 1) should not find
     // that id already stored by a valid create and refuse it for the wrong reason.
     const properties = [
       ...invalidProperties(operation, source, caseContext, propertySettings),
-      ...(settings.model ? [modelProperty(operation, source, caseContext, propertySettings)] : []),
+      ...(settings.model && creates ? [modelProperty(operation, source, caseContext, propertySettings)] : []),
       validProperty(operation, source, caseContext, propertySettings),
       ...boundaryProperty(operation, source, caseContext),
-      duplicateProperty(operation, source, caseContext, propertySettings),
+      ...(creates ? [duplicateProperty(operation, source, caseContext, propertySettings)] : []),
+      // Each resource's life, once, from its create operation: on by default wherever the model finds one.
+      ...(played?.role === 'create' && resource !== undefined && hasLife(resource)
+        ? [
+            lifecycleProperty(
+              resource,
+              { create: operation, list: find(resource, 'list'), read: find(resource, 'read'), delete: find(resource, 'delete') },
+              source,
+              caseContext,
+              Math.max(10, Math.ceil(settings.runs / 6)),
+            ),
+          ]
+        : []),
     ];
     const prefix = operations.length === 1 ? '' : `${operationName(operation)}/`;
-    return { operation, context: { operation, expectUniqueIds }, properties, key: (property) => `${prefix}${property.name}` };
+    const limitParameter = played?.role === 'list' ? resource?.list?.limit : undefined;
+    const type = resource?.identifier.type;
+    const ids = type?.kind === 'integer' && resource?.identifier.assignedBy === 'client' ? { min: type.minimum, max: type.maximum } : undefined;
+    return {
+      operation,
+      context: { operation, expectUniqueIds, ...(limitParameter === undefined ? {} : { limitParameter }) },
+      properties,
+      key: (property) => `${prefix}${property.name}`,
+      ids,
+    };
   });
+}
+
+/** A resource whose items can be seen again after their create (listed, read or deleted): one with a life to test. */
+function hasLife(resource: Resource): boolean {
+  const roles = resource.operations;
+  return roles.list !== undefined || roles.read !== undefined || roles.delete !== undefined;
 }
 
 /** About how many requests the plans send, for the progress estimate. */

@@ -9,7 +9,7 @@ import { operationName } from '../../src/core/openapi/operation.js';
 import type { Exchange } from '../checks/index.js';
 import { isSuccess } from '../../src/core/openapi/operation.js';
 import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
-import { freshen, freshId, freshNeighbourBase, type SentId } from './ids.js';
+import { freshen, freshIdFor, freshNeighbourBase, type SentId } from './ids.js';
 import { defineEnumeration, defineProperty, type Property } from './property.js';
 import { idOf, send, sendCreate, withId, type RunEnv } from './send.js';
 
@@ -31,13 +31,30 @@ export async function createCase(env: RunEnv, requestCase: RequestCase): Promise
   const generated = idOf(requestCase);
   let toSend = requestCase;
   let id: SentId | undefined;
-  if (generated !== undefined) {
+  const ids = env.ids;
+  if (generated !== undefined && ids !== undefined && (generated < ids.min || generated > ids.max)) {
+    // Outside the ids this target takes (an int32 identifier, or a target found to refuse ids ≥ 2^53):
+    // that refusal is reported once (evidence.ts); the case goes on with an id it takes.
+    const value = freshIdFor(env, generated < 0n);
+    const changed = withId(requestCase, value);
+    if (changed !== undefined) {
+      toSend = changed;
+      id = { value, freshness: 'fresh' };
+    }
+  } else if (generated !== undefined) {
     const candidate = freshen(generated, env.random);
     const changed = candidate.freshness === 'fresh' ? withId(requestCase, candidate.value) : undefined;
     toSend = changed ?? requestCase;
     id = changed === undefined ? { value: generated, freshness: 'literal' } : candidate;
   }
-  return sendCreate(env, toSend, { role: 'create', kind: 'valid', target: toSend.target, payload: toSend.payload, id }, validLabel(env.operation, id?.value));
+  // A drawn id in the path names an item the target need not hold (a 404 is a right answer).
+  const absent = env.operation.path.includes('{') ? { itemMayBeAbsent: true } : {};
+  return sendCreate(
+    env,
+    toSend,
+    { role: 'create', kind: 'valid', target: toSend.target, payload: toSend.payload, id, ...absent },
+    validLabel(env.operation, id?.value),
+  );
 }
 
 export function validProperty(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property {
@@ -56,10 +73,13 @@ export function boundaryProperty(operation: Operation, source: CaseSource, conte
  * breakage (one of thirty) is not left to chance; otherwise one property over invalidCases.
  */
 export function invalidProperties(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property[] {
-  const families = source.invalidCaseFamilies?.(operation, context) ?? [];
-  if (families.length === 0) return [invalidProperty('invalid', source.invalidCases(operation, context), settings.runs)];
-  const share = Math.max(MIN_RUNS_PER_FAMILY, Math.ceil(settings.runs / families.length));
-  return families.map((family, index) => invalidProperty(`invalid#${index}`, family.arbitrary, share));
+  if (source.invalidCaseFamilies !== undefined) {
+    const families = source.invalidCaseFamilies(operation, context);
+    // An operation with nothing to break (no body, no typed parameter, no credentials) has no invalid property.
+    const share = Math.max(MIN_RUNS_PER_FAMILY, Math.ceil(settings.runs / Math.max(1, families.length)));
+    return families.map((family, index) => invalidProperty(`invalid#${index}`, family.arbitrary, share));
+  }
+  return [invalidProperty('invalid', source.invalidCases(operation, context), settings.runs)];
 }
 
 const MIN_RUNS_PER_FAMILY = 3;
@@ -104,9 +124,11 @@ export function duplicateProperty(operation: Operation, source: CaseSource, cont
 
 async function runDuplicateScenario(env: RunEnv, scenario: DuplicateScenario, expectUniqueIds: boolean): Promise<Exchange[]> {
   const sign = scenario.negative ? -1n : 1n;
-  const firstId = scenario.mode === 'repeat' ? freshId(env.random, scenario.negative) : sign * freshNeighbourBase(env.random);
-  const secondId = scenario.mode === 'repeat' ? firstId : firstId + sign * scenario.delta;
-  return pairOfCreates(env, scenario.first, firstId, secondId, 'fresh', scenario.mode, expectUniqueIds);
+  // Neighbours above 2^53 only where the ids reach that far (not for an int32 id, not on a target that refuses them).
+  const neighbours = scenario.mode === 'neighbour' && (env.ids === undefined || env.ids.max > 2n ** 62n);
+  const firstId = !neighbours ? freshIdFor(env, scenario.negative) : sign * freshNeighbourBase(env.random);
+  const secondId = !neighbours ? firstId : firstId + sign * scenario.delta;
+  return pairOfCreates(env, scenario.first, firstId, secondId, 'fresh', neighbours ? 'neighbour' : 'repeat', expectUniqueIds);
 }
 
 /**

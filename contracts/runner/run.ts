@@ -11,10 +11,12 @@
  */
 import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { VerifyOptions, VerifyProgress, VerifyReport } from '../report.js';
-import { checkResults, newTally } from './aggregate.js';
+import { checkResults, newTally, record } from './aggregate.js';
+import { gatherEvidence } from './evidence.js';
 import type { CaseSource } from './case-source.js';
 import { cryptoRandom64 } from './ids.js';
-import { planFor, plannedRequests } from './plan.js';
+import { planFor, plannedRequests, type Plan } from './plan.js';
+import { resourcesOf } from './resources.js';
 import { replayInto } from './replay.js';
 import { sampleInto } from './sample.js';
 import type { RunEnv } from './send.js';
@@ -30,13 +32,14 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   const client = clientOrExplain(options.target, settings.concurrency, settings.timeoutMs);
   try {
     await ensureReachable(client, options.target);
-    const plans = planFor(operations, source, settings);
+    const planned = planFor(operations, source, settings, resourcesOf(document));
+    const idSpaces = new Map(planned.map((plan) => [plan.operation, plan.ids]));
     const tally = newTally();
     let casesRun = 0;
-    const planned = plannedRequests(plans);
+    const plannedCount = plannedRequests(planned);
     const progress = progressReporter(options, () => ({
       casesRun,
-      casesPlanned: Math.max(planned, casesRun),
+      casesPlanned: Math.max(plannedCount, casesRun),
       failures: tally.failures,
       warnings: tally.warnings,
     }));
@@ -44,6 +47,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       client,
       operation,
       random: cryptoRandom64,
+      ids: idSpaces.get(operation),
       onSent: counting
         ? () => {
             casesRun += 1;
@@ -55,6 +59,12 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     });
 
     const mainStarted = performance.now();
+    // Which ids the target takes and how it refuses a taken one, learnt before the cases that depend on it.
+    const evidence = await gatherEvidence(planned, source, settings, envFor);
+    const plans = evidence.plans;
+    for (const { plan, exchanges } of evidence.exchanges) {
+      record(tally, exchanges, (plans[plan] as Plan).context, { property: 'evidence', startPath: undefined, plan });
+    }
     if (options.replay !== undefined) {
       await replayInto(tally, plans, options.replay, settings.seed, envFor);
     } else {

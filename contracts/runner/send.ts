@@ -6,7 +6,7 @@ import { UnsendableRequestError, urlOn, type HttpClient } from '../client/http-c
 import { isJsonObject, toJsonText, withKey } from '../generators/json-value.js';
 import type { SentRequest } from '../report.js';
 import type { RequestCase } from './case-source.js';
-import { freshId, type Random64 } from './ids.js';
+import { freshIdFor, type IdSpace, type Random64 } from './ids.js';
 
 export interface RunEnv {
   readonly client: HttpClient;
@@ -16,6 +16,8 @@ export interface RunEnv {
   readonly onSent: () => void;
   /** Called for a case the HTTP client refused to send (e.g. a header with a newline): skipped. */
   readonly onUnsendable: (reason: string) => void;
+  /** The ids to draw for this operation's resource (sized to its identifier and to what the target takes). */
+  readonly ids?: IdSpace | undefined;
 }
 
 export function requestOf(env: RunEnv, requestCase: RequestCase, label: string): SentRequest {
@@ -96,7 +98,7 @@ export async function sendCreate(
   if (first === undefined) return [];
   if (!isRefusal(first)) return [first];
   const id = facts.id?.value ?? idOf(requestCase);
-  const retryCase = withId(requestCase, freshId(env.random, id !== undefined && id < 0n));
+  const retryCase = withId(requestCase, freshIdFor(env, id !== undefined && id < 0n));
   if (retryCase === undefined) return [first];
   const retryFacts: ExchangeFacts = {
     role: 'retry',

@@ -3,7 +3,6 @@
  * verify, a usable URL, a target that answers), each failure explained as a SetupError.
  */
 import { DocumentError, loadDocument, type LoadedDocument, type Operation } from '../../src/core/openapi/load-document.js';
-import { jsonRequestBody } from '../../src/core/openapi/operation.js';
 import { createClient, urlOn, type HttpClient } from '../client/http-client.js';
 import type { VerifyOptions } from '../report.js';
 import { PlantstoreError } from '../../src/core/errors.js';
@@ -26,11 +25,19 @@ export async function loadOrExplain(spec: VerifyOptions['spec']): Promise<Loaded
   }
 }
 
-/** The operations the suite can verify: those that take a JSON request body. */
+/**
+ * The operations the suite verifies: every operation of the document (with or without a body,
+ * whatever its parameters). Webhooks are the server's requests to others, not operations of it.
+ */
 export function verifiableOperations(document: LoadedDocument): Operation[] {
-  const operations = document.operations.filter((operation) => jsonRequestBody(operation) !== undefined);
-  if (operations.length === 0) throw new SetupError(`${document.source}: no operation takes a JSON request body; there is nothing to verify`);
+  const operations = document.operations.filter((operation) => !isWebhook(operation));
+  if (operations.length === 0) throw new SetupError(`${document.source}: the document declares no operation to call; there is nothing to verify`);
   return operations;
+}
+
+function isWebhook(operation: Operation): boolean {
+  // prism-http gives a webhook a path that is its name, without the leading "/".
+  return !operation.path.startsWith('/');
 }
 
 export function clientOrExplain(target: string, connections: number, timeoutMs: number): HttpClient {

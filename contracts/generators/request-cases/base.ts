@@ -7,54 +7,128 @@ import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { isJsonObject, toJsonText, type JsonObject, type JsonValue } from '../json-value.js';
 import { arbitraryFromSchema, type JsonSchema } from '../schema-arbitrary.js';
 import { jsonRequestBody } from '../../../src/core/openapi/operation.js';
+import { mediaTypeOf } from '../../../src/core/http/media-type.js';
+import { parameterHeaders, validQuery, withQuery } from './parameters.js';
 import { headersWith, NOTHING, pathWith, validCredentials, type Carried } from './credentials.js';
 import type { CaseContext, CaseFamily, RequestCase } from './types.js';
 
 /** Everything a valid request needs; invalid cases start from it and change one thing. */
 export interface Base {
   readonly method: string;
-  /** The path, with credentials in the query when the operation takes them there. */
+  /** The path with its parameters filled, a valid query string, and credentials in the query when the operation takes them there. */
   readonly path: fc.Arbitrary<string>;
-  /** Headers, with the credentials of one security alternative. */
+  /** Headers, with the credentials of one security alternative and the required header and cookie parameters. */
   readonly headers: Readonly<Record<string, string>>;
   /** The path and headers without any credentials, for the auth families to add theirs to. */
   readonly anonymous: { readonly path: fc.Arbitrary<string>; readonly headers: Readonly<Record<string, string>> };
-  readonly body: { readonly mediaType: string; readonly schema: JsonSchema; readonly payload: fc.Arbitrary<JsonValue> } | undefined;
+  /** The path template filled from the parameters' schemas, `given` (already encoded) in place of theirs; no query. */
+  readonly filled: (given: Readonly<Record<string, string>>) => fc.Arbitrary<string>;
+  /** A valid query string ("" when none), without the "?". */
+  readonly query: fc.Arbitrary<string>;
+  /** The path with the credentials' query parameters appended. */
+  readonly credentialed: (path: string) => string;
+  readonly body: RequestBody | undefined;
+}
+
+/** The request body the cases send: the first declared media type the suite can write (JSON, then form, then multipart). */
+export interface RequestBody {
+  readonly mediaType: string;
+  readonly schema: JsonSchema;
+  readonly payload: fc.Arbitrary<JsonValue>;
+  /** false: a request without a body is valid too (requestBody.required is not true). */
+  readonly required: boolean;
+  /** The bytes a payload is sent as, in this media type. */
+  readonly encode: (payload: JsonValue) => string;
+  /** true for JSON: the payload is the body's own value (ids can be changed in place, syntax families apply). */
+  readonly json: boolean;
 }
 
 export function baseOf(operation: Operation, context: CaseContext): Base {
-  const body = jsonRequestBody(operation);
-  const headers: Record<string, string> = {};
+  const body = requestBodyOf(operation, context);
+  const headers: Record<string, string> = { ...parameterHeaders(operation) };
   if (body !== undefined) headers['content-type'] = body.mediaType;
-  const path = pathArbitrary(operation);
   const credentials: Carried = validCredentials(operation, context);
+  const filled = (given: Readonly<Record<string, string>>): fc.Arbitrary<string> => pathArbitrary(operation, given);
+  const query = validQuery(operation);
+  const path = fc.tuple(filled({}), query).map(([p, q]) => withQuery(p, q));
   return {
     method: operation.method.toUpperCase(),
     path: credentials.query.length === 0 ? path : path.map((p) => pathWith(p, credentials)),
     headers: headersWith(headers, credentials),
     anonymous: { path, headers: headersWith(headers, NOTHING) },
-    body:
-      body === undefined
-        ? undefined
-        : { mediaType: body.mediaType, schema: body.schema, payload: arbitraryFromSchema(body.schema, { extraProperties: context.extraProperties ?? true }) },
+    filled,
+    query,
+    credentialed: (p) => pathWith(p, credentials),
+    body,
   };
 }
 
+const MULTIPART_BOUNDARY = 'plantstore-conformance-boundary-7MA4YWxkTrZu0gW';
+
+function requestBodyOf(operation: Operation, context: CaseContext): RequestBody | undefined {
+  const json = jsonRequestBody(operation);
+  const payloadOf = (schema: JsonSchema): fc.Arbitrary<JsonValue> => arbitraryFromSchema(schema, { extraProperties: context.extraProperties ?? true });
+  const required = operation.request?.body?.required === true;
+  if (json !== undefined) return { mediaType: json.mediaType, schema: json.schema, payload: payloadOf(json.schema), required, encode: toJsonText, json: true };
+  const contents = operation.request?.body?.contents ?? [];
+  const form = contents.find((c) => mediaTypeOf(c.mediaType) === 'application/x-www-form-urlencoded');
+  if (form !== undefined) {
+    const schema = (form.schema ?? {}) as JsonSchema;
+    // Undeclared properties in a form are text of no declared type: left out, so every value is written as its schema says.
+    const payload = arbitraryFromSchema(schema, { extraProperties: false }).filter(isJsonObject);
+    return { mediaType: form.mediaType, schema, payload, required, encode: formEncode, json: false };
+  }
+  const multipart = contents.find((c) => mediaTypeOf(c.mediaType) === 'multipart/form-data');
+  if (multipart !== undefined) {
+    const schema = (multipart.schema ?? {}) as JsonSchema;
+    const payload = arbitraryFromSchema(schema, { extraProperties: false }).filter(isJsonObject);
+    return { mediaType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`, schema, payload, required, encode: multipartEncode, json: false };
+  }
+  return undefined;
+}
+
+/** One form field's text: scalars as written (int64 exact), anything else as JSON. */
+function fieldText(value: JsonValue): string {
+  return typeof value === 'string' ? value : toJsonText(value);
+}
+
+function formEncode(payload: JsonValue): string {
+  if (!isJsonObject(payload)) return '';
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(payload)) {
+    for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(fieldText(item))}`);
+  }
+  return pairs.join('&');
+}
+
+function multipartEncode(payload: JsonValue): string {
+  if (!isJsonObject(payload)) return `--${MULTIPART_BOUNDARY}--\r\n`;
+  const parts = Object.entries(payload).map(
+    ([key, value]) => `--${MULTIPART_BOUNDARY}\r\ncontent-disposition: form-data; name="${key.replace(/["\r\n]/g, '_')}"\r\n\r\n${fieldText(value)}\r\n`,
+  );
+  return `${parts.join('')}--${MULTIPART_BOUNDARY}--\r\n`;
+}
+
 /** The operation path with templated parameters filled from their schemas (percent-encoded, never empty or a dot segment). */
-function pathArbitrary(operation: Operation): fc.Arbitrary<string> {
+function pathArbitrary(operation: Operation, given: Readonly<Record<string, string>>): fc.Arbitrary<string> {
   const parts = operation.path.split(/(\{[^}]+\})/);
   if (parts.length === 1) return fc.constant(operation.path);
   const pieces = parts.map((part) => {
     const match = /^\{([^}]+)\}$/.exec(part);
     if (match === null) return fc.constant(part);
     const name = match[1] as string;
+    const fixed = given[name];
+    if (fixed !== undefined) return fc.constant(fixed);
     const schema = operation.request?.path?.find((p) => p.name === name)?.schema;
     const raw: fc.Arbitrary<JsonValue> =
       schema !== undefined ? arbitraryFromSchema(schema, { extraProperties: false }) : fc.string({ minLength: 1, maxLength: 12 });
-    return raw
-      .filter((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean')
-      .map((v) => encodeURIComponent(String(v)))
-      .filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
+    return (
+      raw
+        .filter((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean')
+        .map((v) => encodeURIComponent(String(v)))
+        // Within common URL limits (8 KiB): a 10,000-character segment tests the server's limit, not the document.
+        .filter((segment) => segment !== '' && segment !== '.' && segment !== '..' && segment.length <= 1_000)
+    );
   });
   return fc.tuple(...pieces).map((segments) => segments.join(''));
 }

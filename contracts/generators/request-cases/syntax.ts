@@ -33,6 +33,7 @@ export function syntaxFamilies(base: Base): CaseFamily[] {
       fc.stringMatching(/^[a-z0-9 ]{0,12}$/).map((s) => `{"name":"${s}`),
     ),
     fromObject('body: malformed JSON (text after the value)', (text) => `${text}}`, '{"name":"x"}}'),
-    textFamily(base, 'body: empty', fc.constant('')),
+    // An empty body is no body: invalid only where the body is required.
+    ...(body.required ? [textFamily(base, 'body: empty', fc.constant(''))] : []),
   ];
 }

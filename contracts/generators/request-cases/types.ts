@@ -6,7 +6,7 @@ export interface RequestCase {
   readonly kind: 'valid' | 'invalid';
   /** What it breaks, e.g. "body: missing required property 'id'", "auth: no Authorization header"; absent for valid cases. */
   readonly breaks?: string;
-  readonly target: 'body' | 'content-type' | 'auth';
+  readonly target: 'body' | 'content-type' | 'auth' | 'parameter';
   readonly method: string;
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;

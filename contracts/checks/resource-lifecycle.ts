@@ -1,0 +1,183 @@
+/**
+ * The checks of a resource's life, each judging one step of a lifecycle sequence (runner/lifecycle.ts)
+ * against what the resource model held when it was sent: what was created is there (read, listed),
+ * what was deleted is gone (read, listed) and its id free again, and a list never exceeds its limit.
+ */
+import { isSuccess } from '../../src/core/openapi/operation.js';
+import { isJsonObject, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
+import { describeResponse } from './declared.js';
+import { byRequest, fail, PASS, type Check, type Exchange, type ItemMark } from './types.js';
+
+/** Three checks read each list answer: it is parsed once. */
+const parsedLists = new WeakMap<Exchange['response'], JsonValue[] | undefined>();
+
+function listedItems(exchange: Exchange): JsonValue[] | undefined {
+  if (parsedLists.has(exchange.response)) return parsedLists.get(exchange.response);
+  const items = readItems(exchange);
+  parsedLists.set(exchange.response, items);
+  return items;
+}
+
+/** The items of a list answer: the array itself, or the one array property of an envelope ({ items: [...] }). */
+function readItems(exchange: Exchange): JsonValue[] | undefined {
+  let body: JsonValue;
+  try {
+    body = parseJsonExact(exchange.response.body);
+  } catch {
+    return undefined; // not JSON: response-schema-conformance reports it
+  }
+  if (Array.isArray(body)) return body;
+  if (!isJsonObject(body)) return undefined;
+  const arrays = Object.values(body).filter((value): value is JsonValue[] => Array.isArray(value));
+  return arrays.length === 1 ? arrays[0] : undefined;
+}
+
+function shows(items: readonly JsonValue[], mark: ItemMark): boolean {
+  return items.some((item) => isJsonObject(item) && item[mark.property] !== undefined && toJsonText(item[mark.property] as JsonValue) === mark.text);
+}
+
+function describeMark(mark: ItemMark): string {
+  return `${mark.property} ${mark.text}`;
+}
+
+function succeeded(exchange: Exchange): boolean {
+  const status = exchange.response.status;
+  return status !== undefined && isSuccess(status);
+}
+
+export const ensureResourceAvailability: Check<'ensure-resource-availability'> = {
+  id: 'ensure-resource-availability',
+  title: 'Created items are there',
+  description: 'An item the target accepted can be read and deleted afterwards (no 404 for what was just created).',
+  judge({ request, response, facts }) {
+    const step = facts.state?.step;
+    if (facts.role !== 'lifecycle' || (step !== 'read-held' && step !== 'delete')) return undefined;
+    const status = response.status;
+    if (status === undefined || status >= 500) return undefined;
+    if (isSuccess(status)) return PASS;
+    const what = step === 'read-held' ? 'read' : 'deleted';
+    return fail({
+      key: byRequest(`the created item ${what}`),
+      expected: `a success (the item was created: ${facts.because ?? ''})`,
+      expectation: { kind: 'status-class', classes: [2] },
+      actual: describeResponse(response),
+      message: `an item the target accepted could not be ${what} (${request.label}): ${facts.because ?? ''}`,
+    });
+  },
+};
+
+export const useAfterFree: Check<'use-after-free'> = {
+  id: 'use-after-free',
+  title: 'Deleted items are gone',
+  description: 'After a successful delete, reading the item is refused (404), never answered with the item.',
+  judge({ request, response, facts }) {
+    if (facts.role !== 'lifecycle' || facts.state?.step !== 'read-deleted') return undefined;
+    const status = response.status;
+    if (status === undefined || status >= 500) return undefined;
+    if (!isSuccess(status)) return PASS;
+    return fail({
+      key: byRequest('the deleted item refused'),
+      expected: 'a refusal (404): the item was deleted',
+      expectation: { kind: 'status-class', classes: [4] },
+      actual: describeResponse(response),
+      message: `a deleted item can still be read (${request.label}): ${facts.because ?? ''}`,
+    });
+  },
+};
+
+export const createdItemListed: Check<'created-item-listed'> = {
+  id: 'created-item-listed',
+  title: 'Created items are listed',
+  description: 'A list answer with fewer items than its limit (a complete list) shows every item created and not deleted.',
+  judge(exchange) {
+    const { request, response, facts } = exchange;
+    const state = facts.state;
+    if (facts.role !== 'lifecycle' || state?.step !== 'list' || state.held === undefined || state.held.length === 0 || !succeeded(exchange)) return undefined;
+    const items = listedItems(exchange);
+    if (items === undefined) return undefined;
+    // A full page may leave our items to later pages: only a list shorter than its limit is complete.
+    if (state.limit !== undefined && BigInt(items.length) >= state.limit) return undefined;
+    const missing = state.held.filter((mark) => !shows(items, mark));
+    if (missing.length === 0) return PASS;
+    return fail({
+      key: byRequest('every created item listed'),
+      expected: `a list that shows ${missing.map(describeMark).join(', ')}`,
+      expectation: { kind: 'status-class', classes: [2] },
+      actual: describeResponse(response),
+      message: `a complete list (${items.length} items${state.limit === undefined ? '' : `, limit ${state.limit}`}) does not show an item created before it (${request.label}): ${facts.because ?? ''}`,
+    });
+  },
+};
+
+export const deletedItemNotListed: Check<'deleted-item-not-listed'> = {
+  id: 'deleted-item-not-listed',
+  title: 'Deleted items are not listed',
+  description: 'After a successful delete, no list answer shows the item.',
+  judge(exchange) {
+    const { request, response, facts } = exchange;
+    const state = facts.state;
+    if (facts.role !== 'lifecycle' || state?.step !== 'list' || state.deleted === undefined || state.deleted.length === 0 || !succeeded(exchange))
+      return undefined;
+    const items = listedItems(exchange);
+    if (items === undefined) return undefined;
+    const shown = state.deleted.filter((mark) => shows(items, mark));
+    if (shown.length === 0) return PASS;
+    return fail({
+      key: byRequest('no deleted item listed'),
+      expected: `a list without ${shown.map(describeMark).join(', ')} (deleted)`,
+      expectation: { kind: 'status-class', classes: [2] },
+      actual: describeResponse(response),
+      message: `a list shows an item that was deleted (${request.label}): ${facts.because ?? ''}`,
+    });
+  },
+};
+
+export const listLimitRespected: Check<'list-limit-respected'> = {
+  id: 'list-limit-respected',
+  title: 'Lists keep to their limit',
+  description: 'A list answer never has more items than the limit the request asked for.',
+  judge(exchange, { limitParameter }) {
+    const { request, response, facts } = exchange;
+    const limit = facts.state?.limit ?? limitIn(request.url, limitParameter);
+    if (limit === undefined || limit < 0n || !succeeded(exchange)) return undefined;
+    const items = listedItems(exchange);
+    if (items === undefined) return undefined;
+    if (BigInt(items.length) <= limit) return PASS;
+    return fail({
+      key: byRequest('at most limit items'),
+      expected: `at most ${limit} items`,
+      expectation: { kind: 'status-class', classes: [2] },
+      actual: `${items.length} items: ${describeResponse(response)}`,
+      message: `a list answer has ${items.length} items though the request asked for at most ${limit} (${request.label})`,
+    });
+  },
+};
+
+export const deletedIdReusable: Check<'deleted-id-reusable'> = {
+  id: 'deleted-id-reusable',
+  title: 'Deleted ids are free again',
+  description: 'Where the client assigns ids, creating an item again with the id of a deleted one is accepted.',
+  judge({ request, response, facts }) {
+    if (facts.role !== 'lifecycle' || facts.state?.step !== 'recreate') return undefined;
+    const status = response.status;
+    if (status === undefined || status >= 500) return undefined;
+    if (isSuccess(status)) return PASS;
+    return fail({
+      key: byRequest('the deleted id accepted again'),
+      expected: 'accepted (the item with this id was deleted)',
+      expectation: { kind: 'status-class', classes: [2] },
+      actual: describeResponse(response),
+      message: `an id whose item was deleted is still refused (${request.label}): ${facts.because ?? ''}`,
+    });
+  },
+};
+
+/** The integer value of the limit parameter in a URL's query, exactly; undefined when absent or not an integer. */
+export function limitIn(url: string, parameter: string | undefined): bigint | undefined {
+  if (parameter === undefined) return undefined;
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const values = new URLSearchParams(query).getAll(parameter);
+  if (values.length !== 1) return undefined;
+  const value = values[0] as string;
+  return /^-?\d{1,30}$/.test(value) ? BigInt(value) : undefined;
+}

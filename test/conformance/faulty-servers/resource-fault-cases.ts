@@ -1,0 +1,34 @@
+/** Which check must catch each fault of the resource servers, on which document. */
+import type { CheckId } from '../../../contracts/report.js';
+import type { ResourceFault } from './resource-servers.js';
+
+export interface ResourceFaultCase {
+  readonly fault: ResourceFault;
+  readonly kind: 'plants' | 'pets';
+  readonly check: CheckId;
+}
+
+export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
+  { fault: 'list-hides-creates', kind: 'plants', check: 'created-item-listed' },
+  { fault: 'list-hides-creates', kind: 'pets', check: 'created-item-listed' },
+  { fault: 'delete-does-nothing', kind: 'plants', check: 'deleted-item-not-listed' },
+  { fault: 'delete-does-nothing', kind: 'pets', check: 'use-after-free' },
+  { fault: 'limit-ignored', kind: 'plants', check: 'list-limit-respected' },
+  { fault: 'limit-ignored', kind: 'pets', check: 'list-limit-respected' },
+  { fault: 'deleted-id-still-taken', kind: 'plants', check: 'deleted-id-reusable' },
+  { fault: 'charset-refused', kind: 'plants', check: 'positive-acceptance' },
+  { fault: 'read-ignores-store', kind: 'pets', check: 'use-after-free' },
+  { fault: 'read-finds-nothing', kind: 'pets', check: 'ensure-resource-availability' },
+  { fault: 'edge-id-refused', kind: 'plants', check: 'positive-acceptance' },
+  { fault: 'refuses-big-ids', kind: 'plants', check: 'positive-acceptance' },
+];
+
+/** The checks that judge a resource's life: the seed Plant Store (create only) gives them nothing to judge. */
+export const LIFECYCLE_CHECKS: readonly CheckId[] = [
+  'ensure-resource-availability',
+  'use-after-free',
+  'created-item-listed',
+  'deleted-item-not-listed',
+  'list-limit-respected',
+  'deleted-id-reusable',
+];

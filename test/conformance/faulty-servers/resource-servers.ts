@@ -1,0 +1,214 @@
+/**
+ * Two small stateful servers on node:http, correct by default, each able to misbehave in one named
+ * way: the public Plant Store (client-assigned int64 ids: GET /plants?limit, POST /plants,
+ * DELETE /plants/{id}) and the expanded Petstore (server-assigned ids: GET /pets, POST /pets,
+ * GET and DELETE /pets/{id}). The suite must pass the correct ones with no failure and no warning,
+ * and catch every fault with the check named for it.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exactInteger, isJsonNumber, isJsonObject, JsonSyntaxError, parseExactJson } from './exact-json.js';
+
+export const RESOURCE_FAULTS = {
+  'list-hides-creates': 'the list never shows what was created (it answers [])',
+  'delete-does-nothing': 'DELETE answers 204 and removes nothing',
+  'limit-ignored': 'the list answers every item whatever the limit',
+  'deleted-id-still-taken': 'a deleted plant is gone from the list, but its id is refused as taken for ever',
+  'charset-refused': 'a create sent as "application/json; charset=utf-8" is refused with 400',
+  'read-ignores-store': 'GET /pets/{id} answers a made-up pet for any id, deleted or never created',
+  'read-finds-nothing': 'GET /pets/{id} answers 404 for every id, even one just created',
+  'edge-id-refused': 'a plant with id 0 or an int64 extreme is refused (400) though no plant holds it',
+  'refuses-big-ids': "ids of 2^53 and more are refused (as Prism's mock does), though the document says int64",
+} as const satisfies Record<string, string>;
+
+export type ResourceFault = keyof typeof RESOURCE_FAULTS;
+
+export interface ResourceServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body?: unknown;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const INT32_MIN = -(2n ** 31n);
+const INT32_MAX = 2n ** 31n - 1n;
+
+export async function startResourceServer(kind: 'plants' | 'pets', fault?: ResourceFault): Promise<ResourceServer> {
+  const handler = kind === 'plants' ? plantStore(fault) : petStore(fault);
+  const server = createServer((req, res) => serve(req, res, handler));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+interface Incoming {
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: string;
+}
+
+type Handler = (request: Incoming) => Answer;
+
+function serve(req: IncomingMessage, res: ServerResponse, handler: Handler): void {
+  req.on('error', () => req.socket.destroy());
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let answer: Answer;
+    try {
+      answer = handler({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+    } catch (error) {
+      answer = { status: 500, body: { error: 500, message: String(error) } };
+    }
+    if (answer.body === undefined) {
+      res.writeHead(answer.status);
+      res.end();
+      return;
+    }
+    const text = JSON.stringify(answer.body, (_key, value: unknown) => (typeof value === 'bigint' ? `#${value}#` : value)).replace(/"#(-?\d+)#"/g, '$1');
+    res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+  });
+}
+
+function isJsonType(contentType: string | undefined, fault: ResourceFault | undefined): boolean {
+  if (contentType === undefined) return false;
+  if (fault === 'charset-refused' && contentType.includes(';')) return false;
+  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** The one integer a query or path parameter holds, within [min, max], or undefined. */
+function integerIn(text: string | null, min: bigint, max: bigint): bigint | undefined {
+  if (text === null || !/^-?\d{1,25}$/.test(text)) return undefined;
+  const value = BigInt(text);
+  return value < min || value > max ? undefined : value;
+}
+
+/** name (string, required), tag (string, optional): what NewPlant and NewPet share. */
+function readNamed(body: string): { name: string; tag?: string; fields: Map<string, unknown> } | string {
+  let value;
+  try {
+    value = parseExactJson(body);
+  } catch (error) {
+    return error instanceof JsonSyntaxError ? `not JSON: ${error.message}` : 'not JSON';
+  }
+  if (!isJsonObject(value)) return 'body must be an object';
+  const name = value.get('name');
+  const tag = value.get('tag');
+  if (typeof name !== 'string') return "body must have a string property 'name'";
+  if (tag !== undefined && typeof tag !== 'string') return 'body/tag must be a string';
+  return tag === undefined ? { name, fields: value } : { name, tag, fields: value };
+}
+
+function plantStore(fault: ResourceFault | undefined): Handler {
+  const plants = new Map<bigint, { name: string; tag?: string }>();
+  const retired = new Set<bigint>();
+  const error = (status: number, code: number, message: string): Answer => ({ status, body: { error: code, message } });
+  return (request) => {
+    const auth = request.headers.authorization ?? '';
+    if (!/^Bearer \S+$/i.test(auth)) return error(400, 401, 'a bearer token is required');
+    if (request.path === '/plants' && request.method === 'GET') {
+      const text = request.query.get('limit');
+      const limit = text === null ? undefined : integerIn(text, INT32_MIN, INT32_MAX);
+      if (text !== null && (limit === undefined || request.query.getAll('limit').length > 1)) return error(400, 400, 'limit must be an int32');
+      if (fault === 'list-hides-creates') return { status: 200, body: [] };
+      const all = [...plants.values()];
+      const shown = limit === undefined || fault === 'limit-ignored' ? all : limit <= 0n ? [] : all.slice(0, Number(limit));
+      return { status: 200, body: shown };
+    }
+    if (request.path === '/plants' && request.method === 'POST') {
+      if (!isJsonType(request.headers['content-type'], fault)) return error(400, 415, 'content-type must be application/json');
+      const named = readNamed(request.body);
+      if (typeof named === 'string') return error(400, 400, named);
+      const id = named.fields.get('id');
+      if (!isJsonNumber(id as never)) return error(400, 400, "body must have an integer property 'id'");
+      const exact = exactInteger((id as { raw: string }).raw);
+      if (typeof exact !== 'bigint' || exact < INT64_MIN || exact > INT64_MAX) return error(400, 400, 'body/id must be an int64');
+      if (fault === 'edge-id-refused' && (exact === 0n || exact === INT64_MAX || exact === INT64_MIN)) return error(400, 400, `id ${exact} is reserved`);
+      if (fault === 'refuses-big-ids' && (exact > 2n ** 53n - 1n || exact < -(2n ** 53n - 1n))) return error(400, 422, 'id must be a safe integer');
+      if (plants.has(exact) || retired.has(exact)) return error(400, 409, `a plant with id ${exact} already exists`);
+      const plant = named.tag === undefined ? { name: named.name } : { name: named.name, tag: named.tag };
+      plants.set(exact, plant);
+      return { status: 200, body: plant };
+    }
+    const match = /^\/plants\/([^/]+)$/.exec(request.path);
+    if (match !== null && request.method === 'DELETE') {
+      const id = integerIn(decodeURIComponent(match[1] as string), INT64_MIN, INT64_MAX);
+      if (id === undefined) return error(400, 400, 'id must be an int64');
+      if (fault !== 'delete-does-nothing') {
+        if (fault === 'deleted-id-still-taken' && plants.has(id)) retired.add(id);
+        plants.delete(id);
+      }
+      // Idempotent: deleting what is not there leaves it not there (the document declares 204 only).
+      return { status: 204 };
+    }
+    return error(match !== null || request.path === '/plants' ? 405 : 404, 404, `no ${request.method} ${request.path}`);
+  };
+}
+
+function petStore(fault: ResourceFault | undefined): Handler {
+  const pets = new Map<bigint, { id: bigint; name: string; tag?: string }>();
+  let next = 1n;
+  const error = (status: number, message: string): Answer => ({ status, body: { code: status, message } });
+  return (request) => {
+    if (request.path === '/pets' && request.method === 'GET') {
+      const text = request.query.get('limit');
+      const limit = text === null ? undefined : integerIn(text, INT32_MIN, INT32_MAX);
+      if (text !== null && (limit === undefined || request.query.getAll('limit').length > 1)) return error(400, 'limit must be an int32');
+      const tags = request.query.getAll('tags');
+      if (fault === 'list-hides-creates') return { status: 200, body: [] };
+      const all = [...pets.values()].filter((pet) => tags.length === 0 || (pet.tag !== undefined && tags.includes(pet.tag)));
+      const shown = limit === undefined || fault === 'limit-ignored' ? all : limit <= 0n ? [] : all.slice(0, Number(limit));
+      return { status: 200, body: shown };
+    }
+    if (request.path === '/pets' && request.method === 'POST') {
+      if (!isJsonType(request.headers['content-type'], fault)) return error(400, 'content-type must be application/json');
+      const named = readNamed(request.body);
+      if (typeof named === 'string') return error(400, named);
+      const id = next;
+      next += 1n;
+      const pet = named.tag === undefined ? { id, name: named.name } : { id, name: named.name, tag: named.tag };
+      pets.set(id, pet);
+      return { status: 200, body: pet };
+    }
+    const match = /^\/pets\/([^/]+)$/.exec(request.path);
+    if (match !== null && (request.method === 'GET' || request.method === 'DELETE')) {
+      const id = integerIn(decodeURIComponent(match[1] as string), INT64_MIN, INT64_MAX);
+      if (id === undefined) return error(400, 'id must be an int64');
+      if (request.method === 'GET') {
+        if (fault === 'read-ignores-store') return { status: 200, body: { id, name: 'Rex' } };
+        const pet = fault === 'read-finds-nothing' ? undefined : pets.get(id);
+        return pet === undefined ? error(404, `no pet ${id}`) : { status: 200, body: pet };
+      }
+      if (!pets.has(id)) return error(404, `no pet ${id}`);
+      if (fault !== 'delete-does-nothing') pets.delete(id);
+      return { status: 204 };
+    }
+    return error(404, `no ${request.method} ${request.path}`);
+  };
+}
