@@ -16,13 +16,32 @@ export interface RunEnv {
   readonly onSent: () => void;
   /** Called for a case the HTTP client refused to send (e.g. a header with a newline): skipped. */
   readonly onUnsendable: (reason: string) => void;
+  /** --header: sent on every request (credential values as "$VARIABLE"s); see withExtraHeaders. */
+  readonly extraHeaders?: { readonly headers: Readonly<Record<string, string>>; readonly credentialNames: ReadonlySet<string> };
+}
+
+/**
+ * The case's headers with the run's --header ones: those that carry credentials replace the
+ * case's (the user's credentials win), except in cases about credentials, which leave them off;
+ * the others are added where the case has none of that name.
+ */
+export function withExtraHeaders(requestCase: RequestCase, extra: RunEnv['extraHeaders']): Readonly<Record<string, string>> {
+  if (extra === undefined || Object.keys(extra.headers).length === 0) return requestCase.headers;
+  const aboutAuth = requestCase.kind === 'invalid' && requestCase.target === 'auth';
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(extra.headers)) if (!(aboutAuth && extra.credentialNames.has(name))) headers[name] = value;
+  for (const [name, value] of Object.entries(requestCase.headers)) {
+    if (!aboutAuth && extra.credentialNames.has(name) && name in extra.headers) continue;
+    headers[name] = value;
+  }
+  return headers;
 }
 
 export function requestOf(env: RunEnv, requestCase: RequestCase, label: string): SentRequest {
   const request = {
     method: requestCase.method,
     url: urlOn(env.client.baseUrl, requestCase.path),
-    headers: requestCase.headers,
+    headers: withExtraHeaders(requestCase, env.extraHeaders),
     label,
     ...(requestCase.kind === 'invalid' && requestCase.target === 'auth' ? { credentialsAltered: true as const } : {}),
   };

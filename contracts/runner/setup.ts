@@ -6,6 +6,7 @@ import { DocumentError, loadDocument, type LoadedDocument, type Operation } from
 import { jsonRequestBody } from '../../src/core/openapi/operation.js';
 import { createClient, urlOn, type HttpClient } from '../client/http-client.js';
 import type { VerifyOptions } from '../report.js';
+import type { Secret } from '../client/secrets.js';
 import { PlantstoreError } from '../../src/core/errors.js';
 
 /** The run could not start: bad options, an unusable document, an unreachable target. The CLI exits 2. */
@@ -33,9 +34,9 @@ export function verifiableOperations(document: LoadedDocument): Operation[] {
   return operations;
 }
 
-export function clientOrExplain(target: string, connections: number, timeoutMs: number): HttpClient {
+export function clientOrExplain(target: string, connections: number, timeoutMs: number, secrets: readonly Secret[] = []): HttpClient {
   try {
-    return createClient(target, { connections, timeoutMs });
+    return createClient(target, { connections, timeoutMs, secrets });
   } catch (error) {
     throw new SetupError(`the target "${target}" is not a usable http(s) URL: ${error instanceof Error ? error.message : String(error)}`);
   }

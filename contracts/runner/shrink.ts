@@ -11,7 +11,6 @@ import { concurrently } from './concurrently.js';
 import type { Plan } from './plan.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
-import { withoutToken } from '../client/curl.js';
 
 /** Shrunk findings per check at most; further kinds of problem are counted, not shrunk. */
 const MAX_FINDINGS_PER_CHECK = 5;
@@ -74,11 +73,10 @@ async function findingFor(
 function toFinding(group: ProblemGroup, occurrence: Occurrence, settings: Settings, path: string | undefined, shrunk: boolean): Finding {
   const { verdict, exchange } = occurrence;
   const evidence = verdict.evidence;
-  // The run's token is a secret: a finding keeps "$TOKEN" in its place, as the replay command does.
-  const token = settings.caseContext.token;
-  const request = withoutToken(evidence?.request ?? exchange.request, token);
+  // Requests carry "$TOKEN"-style variables, never a secret: only the HTTP client fills them in (client/secrets.ts).
+  const request = evidence?.request ?? exchange.request;
   const response = evidence?.response ?? exchange.response;
-  const before = (evidence ? [...(exchange.before ?? []), exchange.request] : (exchange.before ?? [])).map((sent) => withoutToken(sent, token));
+  const before = evidence ? [...(exchange.before ?? []), exchange.request] : (exchange.before ?? []);
   const finding: Finding = {
     check: group.check,
     severity: verdict.outcome === 'warn' && !settings.strict ? 'warning' : 'failure',
