@@ -56,9 +56,12 @@ export function renderConsoleReport(report: VerifyReport, style: ConsoleStyle = 
     const statusCell = mark.padEnd(widths[1] ?? 0);
     return `  ${name.padEnd(widths[0] ?? 0)}  ${status ? paint(style, COLOR[status], statusCell) : statusCell}  ${cases.padStart(widths[2] ?? 0)}  ${found.padStart(widths[3] ?? 0)}`;
   };
-  lines.push(line(header));
-  report.checks.forEach((check, index) => lines.push(line(rows[index] ?? [], check.status)));
-  lines.push('', ...(report.plan === undefined ? coverageLines(report.coverage) : planLines(report.plan)));
+  // A dry run judged nothing: its checks are in the plan below.
+  if (report.plan === undefined) {
+    lines.push(line(header));
+    report.checks.forEach((check, index) => lines.push(line(rows[index] ?? [], check.status)));
+  }
+  lines.push('', ...(report.plan === undefined ? coverageLines(report.coverage) : planLines(report.plan, report.coverage)));
   for (const hint of report.hints) lines.push('', `HINT: ${hint}`);
   if (report.stoppedEarly !== undefined) lines.push('', report.stoppedEarly);
   const findings = report.checks.flatMap((check) => check.findings);
