@@ -92,7 +92,13 @@ export const VERIFY_OPTIONS = {
   /** Only these checks judge (and are reported); names from the checks' registry. */
   checks: { type: 'strings', flag: 'checks', argument: 'A,B', help: 'run only these checks (comma-separated names, see the table below)' },
   excludeChecks: { type: 'strings', flag: 'exclude-checks', argument: 'A,B', help: 'leave these checks out (comma-separated names)' },
-  failFast: { type: 'boolean', flag: 'fail-fast', env: 'CONTRACT_FAIL_FAST', default: false, help: 'stop sending at the first failure (it is still shrunk and reported)' },
+  failFast: {
+    type: 'boolean',
+    flag: 'fail-fast',
+    env: 'CONTRACT_FAIL_FAST',
+    default: false,
+    help: 'stop sending at the first failure (it is still shrunk and reported)',
+  },
   dryRun: { type: 'boolean', flag: 'dry-run', default: false, help: 'print the plan (operations, cases, checks, what is skipped and why); send nothing' },
   junit: { type: 'string', flag: 'junit', argument: 'FILE', inConfig: false, help: 'write a JUnit XML report' },
   json: { type: 'string', flag: 'json', argument: 'FILE', inConfig: false, help: 'write the report as JSON' },

@@ -75,7 +75,14 @@ function credentialsHint(status: number | undefined, body: string, operation: Op
 
 /** The flags that give credentials for the operation's schemes: never --token for a scheme that takes no bearer token. */
 function flagsFor(operation: Operation): string {
-  const flags = [...new Set(securityOf(operation).alternatives.flat().filter((scheme) => scheme.type !== 'mutualTLS').map(flagFor))];
+  const flags = [
+    ...new Set(
+      securityOf(operation)
+        .alternatives.flat()
+        .filter((scheme) => scheme.type !== 'mutualTLS')
+        .map(flagFor),
+    ),
+  ];
   return flags.length === 0 ? 'credentials it accepts with --token, --auth or --header' : `credentials it accepts: ${flags.join(', or ')}`;
 }
 

@@ -106,7 +106,8 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     }
     const mainMs = performance.now() - mainStarted;
     progress(true);
-    const stoppedEarly = stop() && casesRun < planned ? `--fail-fast: stopped after the first failure, ${casesRun} of about ${planned} requests sent` : undefined;
+    const stoppedEarly =
+      stop() && casesRun < planned ? `--fail-fast: stopped after the first failure, ${casesRun} of about ${planned} requests sent` : undefined;
 
     const shrinkStarted = performance.now();
     const findings = await findingsOf(tally, plans, settings, (operation) => envFor(operation, false));

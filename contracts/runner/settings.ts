@@ -60,7 +60,10 @@ function excludedChecksOf(options: VerifyOptions): Map<CheckId, string> {
   const known = CHECKS.map((check) => check.id as string);
   const names = (list: readonly string[] | undefined, flag: string): Set<string> | undefined => {
     if (list === undefined) return undefined;
-    const split = list.flatMap((item) => item.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+    const split = list
+      .flatMap((item) => item.split(','))
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
     const unknown = split.find((name) => !known.includes(name));
     if (unknown !== undefined) throw new SetupError(`${flag}: no check is called "${unknown}"; the checks are ${known.join(', ')}`);
     return new Set(split);
