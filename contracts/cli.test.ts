@@ -21,7 +21,7 @@ interface Outcome {
 
 function plantstore(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { timeout: 60_000, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [CLI, ...args], { timeout: 110_000, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
       resolve({ code, stdout, stderr });
     });
@@ -77,7 +77,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('plantstore verify', () => {
+// Each test spawns the CLI (a second or more to start, a run of its own): generous on a busy runner.
+describe('plantstore verify', { timeout: 120_000 }, () => {
   it('prints its help and exits 0', async () => {
     const { code, stdout } = await plantstore(['verify', '--help']);
     expect(code).toBe(0);
