@@ -6,7 +6,8 @@
  * verifies that server. Without CONTRACT_TARGET it starts the project's own stand-in on a free
  * port (with a token, so unknown tokens are refused) and verifies that, ids and model included.
  * Optional: CONTRACT_RUNS, CONTRACT_SEED, CONTRACT_SPEC, CONTRACT_TIMEOUT_MS, CONTRACT_CONCURRENCY,
- * and CONTRACT_STRICT / CONTRACT_EXPECT_UNIQUE_IDS / CONTRACT_STATEFUL / CONTRACT_TOKENS_VALIDATED (=1).
+ * CONTRACT_STRICT / CONTRACT_EXPECT_UNIQUE_IDS / CONTRACT_STATEFUL / CONTRACT_TOKENS_VALIDATED (=1), and
+ * credentials: CONTRACT_AUTH (--auth forms), CONTRACT_BASIC_AUTH, CONTRACT_API_KEY[_<SCHEME>].
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startServer } from '../src/index.js';
@@ -15,7 +16,7 @@ import { renderConsoleReport, renderFinding } from './reporters/console.js';
 import type { CheckResult, VerifyOptions, VerifyReport } from './report.js';
 import { verify } from './runner/verify.js';
 import { resolveOptions } from '../src/core/options.js';
-import { VERIFY_OPTIONS } from './options.js';
+import { credentialsFromEnv, VERIFY_OPTIONS } from './options.js';
 
 const env = process.env;
 const external = env.CONTRACT_TARGET !== undefined && env.CONTRACT_TARGET !== '';
@@ -57,7 +58,9 @@ beforeAll(async () => {
     target = server.url;
     stop = () => server.close();
   }
-  const options: VerifyOptions = { target, ...fromEnv, token: TOKEN, stateful: fromEnv.stateful ?? false };
+  // CONTRACT_AUTH, CONTRACT_BASIC_AUTH, CONTRACT_API_KEY[_<SCHEME>]: credentials beyond the token, as the CLI reads them.
+  const auth = credentialsFromEnv(env).auth;
+  const options: VerifyOptions = { target, ...fromEnv, token: TOKEN, stateful: fromEnv.stateful ?? false, ...(auth.length > 0 ? { auth } : {}) };
   report = await verify(options);
   // The whole report once, so a failing run shows the table and every finding with its curl.
   if (!report.ok) process.stdout.write(renderConsoleReport(report));

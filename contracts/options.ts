@@ -16,7 +16,22 @@ export const VERIFY_OPTIONS = {
     help: 'base URL of the server under test (required), e.g. http://127.0.0.1:4010',
   },
   /** Bearer token sent with valid requests. */
-  token: { type: 'string', flag: 'token', argument: 'T', env: 'CONTRACT_TOKEN', help: 'bearer token for valid requests (default: a fixed test token)' },
+  token: {
+    type: 'string',
+    flag: 'token',
+    argument: 'T',
+    env: 'CONTRACT_TOKEN',
+    help: 'bearer token for valid requests (default: a fixed test token); never written to a report',
+  },
+  /** Credentials for the document's other schemes (and bearer), read against its securitySchemes (runner/auth.ts). */
+  auth: {
+    type: 'strings',
+    flag: 'auth',
+    argument: 'FORM',
+    help: 'credentials: bearer:<token>, basic:<user>:<password> or apikey:<scheme>=<key>\n(repeatable; also CONTRACT_AUTH, CONTRACT_BASIC_AUTH, CONTRACT_API_KEY[_<SCHEME>])',
+  },
+  /** Sent on every request; a credential's value (Authorization, Cookie, API key headers) is never written down. */
+  header: { type: 'strings', flag: 'header', argument: "'N: V'", help: 'a header sent on every request (repeatable); credential values are masked' },
   spec: { type: 'string', flag: 'spec', argument: 'FILE', env: 'CONTRACT_SPEC', help: 'OpenAPI document (default: the bundled Plant Store document)' },
   /** fast-check runs per property. */
   runs: { type: 'integer', flag: 'runs', argument: 'N', env: 'CONTRACT_RUNS', min: 1, default: 200, help: 'runs per property (default {default})' },
@@ -72,8 +87,19 @@ export const VERIFY_OPTIONS = {
     flag: 'tokens-validated',
     env: 'CONTRACT_TOKENS_VALIDATED',
     default: false,
-    help: 'the target refuses unknown tokens: send a bogus one too',
+    help: 'the target refuses unknown credentials (tokens, API keys, passwords): send wrong ones too',
   },
+  /** Only these checks judge (and are reported); names from the checks' registry. */
+  checks: { type: 'strings', flag: 'checks', argument: 'A,B', help: 'run only these checks (comma-separated names, see the table below)' },
+  excludeChecks: { type: 'strings', flag: 'exclude-checks', argument: 'A,B', help: 'leave these checks out (comma-separated names)' },
+  failFast: {
+    type: 'boolean',
+    flag: 'fail-fast',
+    env: 'CONTRACT_FAIL_FAST',
+    default: false,
+    help: 'stop sending at the first failure (it is still shrunk and reported)',
+  },
+  dryRun: { type: 'boolean', flag: 'dry-run', default: false, help: 'print the plan (operations, cases, checks, what is skipped and why); send nothing' },
   junit: { type: 'string', flag: 'junit', argument: 'FILE', inConfig: false, help: 'write a JUnit XML report' },
   json: { type: 'string', flag: 'json', argument: 'FILE', inConfig: false, help: 'write the report as JSON' },
   emitRegressions: { type: 'string', flag: 'emit-regressions', argument: 'DIR', inConfig: false, help: 'write each failure as a runnable vitest file' },
@@ -96,6 +122,22 @@ export const DEFAULTS = {
 export function outOfRange(name: string, entry: OptionEntry, value: number): string | undefined {
   const fits = Number.isSafeInteger(value) && value >= (entry.min ?? Number.MIN_SAFE_INTEGER) && value <= (entry.max ?? Number.MAX_SAFE_INTEGER);
   return fits ? undefined : `${name} must be ${describeEntry(entry)}, not ${value}`;
+}
+
+/* Credentials from the environment: the CLI and the vitest route read them the same way. */
+/**
+ * CONTRACT_TOKEN, and the --auth forms of CONTRACT_AUTH (separated by whitespace), CONTRACT_BASIC_AUTH
+ * (<user>:<password>), CONTRACT_API_KEY and CONTRACT_API_KEY_<SCHEME> (contracts/runner/auth.ts reads them the same way).
+ */
+export function credentialsFromEnv(env: Readonly<Record<string, string | undefined>>): { token: string | undefined; auth: string[] } {
+  const auth = (env.CONTRACT_AUTH ?? '').split(/\s+/).filter((form) => form !== '');
+  if (env.CONTRACT_BASIC_AUTH) auth.push(`basic:${env.CONTRACT_BASIC_AUTH}`);
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || value === '') continue;
+    if (name === 'CONTRACT_API_KEY') auth.push(`apikey:*=${value}`);
+    else if (name.startsWith('CONTRACT_API_KEY_')) auth.push(`apikey:${name.slice('CONTRACT_API_KEY_'.length)}=${value}`);
+  }
+  return { token: env.CONTRACT_TOKEN || undefined, auth };
 }
 
 export const VERIFY_HELP = `Usage: plantstore verify --target URL [options]

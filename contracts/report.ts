@@ -64,6 +64,8 @@ export interface Finding {
   readonly seed: number;
   readonly path?: string;
   readonly shrunk: boolean;
+  /** Why shrinking stopped before it was done, e.g. "shrinking cut short after 12 steps (time limit of 10 s)"; absent when it finished. */
+  readonly shrinkNote?: string;
 }
 
 export interface CheckResult {
@@ -90,8 +92,38 @@ export interface VerifyReport {
   /** The options that shaped the run: a finding replays only under the same ones (e.g. --expect-unique-ids). */
   readonly replayOptions: ReplayOptions;
   readonly checks: readonly CheckResult[];
+  /** Per operation, declared status and check: how many requests it judged, or why it judged none. */
+  readonly coverage: readonly CoverageEntry[];
+  /** Advice about the run itself (e.g. nearly every answer was 404: is the base path right?). */
+  readonly hints: readonly string[];
+  /** --dry-run: what would be sent, per operation; nothing was. */
+  readonly plan?: readonly PlannedOperation[];
+  /** Set when --fail-fast stopped the run before every case was sent. */
+  readonly stoppedEarly?: string;
   /** True when no check failed (warnings count as failures only with `strict`). */
   readonly ok: boolean;
+}
+
+/** An operation as the plan has it: the kinds of request sent (and how many runs each), what is skipped and why. */
+export interface PlannedOperation {
+  readonly operation: string;
+  readonly properties: readonly { readonly name: string; readonly runs: number }[];
+  readonly skipped: readonly { readonly what: string; readonly reason: string }[];
+}
+
+/**
+ * One cell of the coverage report: an operation × a declared status × a check, with the number of
+ * requests judged there; or, for a check that judged none of an operation's requests, why (`skipped`).
+ */
+export interface CoverageEntry {
+  /** "createPlant (POST /plants)". */
+  readonly operation: string;
+  /** The declared response the answers counted under ("201", "4XX", "default"), "418 (undeclared)", "timeout"; "-" when skipped. */
+  readonly status: string;
+  readonly check: CheckId;
+  readonly cases: number;
+  /** Why nothing was judged: no credentials (and the flag to pass), excluded by --checks, not applicable, … */
+  readonly skipped?: string;
 }
 
 /** The options that change which requests are sent or how answers are judged, as given to `verify()`. */
@@ -104,6 +136,8 @@ export interface ReplayOptions {
   readonly stateful: boolean;
   readonly tokensValidated: boolean;
   readonly strict: boolean;
+  /** Further credential flags as written in a replay command, secrets as variables: `--auth "basic:$BASIC_AUTH"`. */
+  readonly credentials?: readonly string[];
 }
 
 export interface VerifyProgress {

@@ -6,7 +6,7 @@ import { byRequest, fail, PASS, type Check } from './types.js';
 export const authEnforced: Check<'auth-enforced'> = {
   id: 'auth-enforced',
   title: 'Authentication is enforced',
-  description: 'A request without valid bearer credentials never gets a 2xx.',
+  description: 'A request without valid credentials (bearer, basic or API key) never gets a 2xx.',
   judge({ request, response, facts }) {
     if (facts.kind !== 'invalid' || facts.target !== 'auth') return undefined;
     if (response.status === undefined) return undefined;

@@ -9,7 +9,9 @@
  *   - retry failed (5xx, no answer), id sent as generated → not judged (no-server-errors reports it).
  * 5xx and transport errors belong to no-server-errors; which 2xx belongs to status-conformance.
  */
-import { isSuccess } from '../../src/core/openapi/operation.js';
+import { isSuccess, type Operation } from '../../src/core/openapi/operation.js';
+import { securityOf } from '../../src/core/openapi/security.js';
+import { flagFor } from '../generators/request-cases/credentials.js';
 import { describeResponse, declaredCodesIn } from './declared.js';
 import { describeShape, sameShape, shapeOf } from './refusal-shape.js';
 import { byRequest, fail, PASS, type Check } from './types.js';
@@ -41,7 +43,7 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
         expected,
         expectation,
         actual: describeResponse(response),
-        message: `a valid request was refused (${request.label})${credentialsHint(status, response.body)}`,
+        message: `a valid request was refused (${request.label})${credentialsHint(status, response.body, operation)}`,
       });
     }
     if (!isSuccess(retryStatus)) {
@@ -50,7 +52,7 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
         expected,
         expectation,
         actual: describeResponse(retry.response),
-        message: `a valid request was refused, and again with a never-used id (${request.label})${credentialsHint(retry.response.status, retry.response.body)}`,
+        message: `a valid request was refused, and again with a never-used id (${request.label})${credentialsHint(retry.response.status, retry.response.body, operation)}`,
         evidence: retry,
       });
     }
@@ -83,10 +85,23 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
 };
 
 /** When the refusal is about credentials, the likely cause is the run's own token. */
-function credentialsHint(status: number | undefined, body: string): string {
+function credentialsHint(status: number | undefined, body: string, operation: Operation): string {
   const code = /"error"\s*:\s*(\d+)/.exec(body)?.[1];
   const aboutAuth = status === 401 || status === 403 || code === '401' || code === '403' || /\b(token|credential|unauthori[sz]ed)/i.test(body);
-  return aboutAuth ? '; the target seems to refuse the credentials: pass a token it accepts with --token (CONTRACT_TOKEN)' : '';
+  return aboutAuth ? `; the target seems to refuse the credentials: pass ${flagsFor(operation)}` : '';
+}
+
+/** The flags that give credentials for the operation's schemes: never --token for a scheme that takes no bearer token. */
+function flagsFor(operation: Operation): string {
+  const flags = [
+    ...new Set(
+      securityOf(operation)
+        .alternatives.flat()
+        .filter((scheme) => scheme.type !== 'mutualTLS')
+        .map(flagFor),
+    ),
+  ];
+  return flags.length === 0 ? 'credentials it accepts with --token, --auth or --header' : `credentials it accepts: ${flags.join(', or ')}`;
 }
 
 function idOf(body: string | undefined): string {

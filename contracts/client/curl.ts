@@ -5,6 +5,7 @@
  * is piped in from printf with octal escapes, which every POSIX shell understands.
  */
 import type { SentRequest } from '../report.js';
+import { SECRET_VARIABLE } from './secrets.js';
 
 /**
  * What a report writes in place of the run's token (`--token`): the shell variable the replay
@@ -36,12 +37,17 @@ export function withoutToken<T extends Pick<SentRequest, 'headers'>>(request: T,
 }
 
 export function toCurl(request: Pick<SentRequest, 'method' | 'url' | 'headers' | 'body'>): string {
-  const args = ['curl', '-sS', '-i', '-X', shellQuote(request.method), shellQuote(request.url)];
+  const args = ['curl', '-sS', '-i', '-X', shellQuote(request.method), shellQuoteKeepingSecrets(urlWithVariables(request.url))];
   let hasContentType = false;
   for (const [name, value] of Object.entries(request.headers)) {
     if (name.toLowerCase() === 'content-type') hasContentType = true;
+    // curl makes the Basic header from "user:password" itself, so the variable holds what the user knows.
+    if (name.toLowerCase() === 'authorization' && value === 'Basic $BASIC_AUTH') {
+      args.push('-u', '"$BASIC_AUTH"');
+      continue;
+    }
     // "Name:" with nothing after it makes curl drop the header; "Name;" sends it empty.
-    args.push('-H', shellQuoteKeepingToken(value === '' ? `${name};` : `${name}: ${value}`));
+    args.push('-H', shellQuoteKeepingSecrets(value === '' ? `${name};` : `${name}: ${value}`));
   }
   // undici sends "content-length: 0" with a bodiless POST; an empty --data-binary makes curl do the same.
   if (request.body === undefined && /^(GET|HEAD|OPTIONS|TRACE)$/i.test(request.method)) return args.join(' ');
@@ -57,13 +63,24 @@ export function toCurl(request: Pick<SentRequest, 'method' | 'url' | 'headers' |
   return `printf '${printfEscape(bytes)}' | ${args.join(' ')}`;
 }
 
-/** As shellQuote, but TOKEN_VARIABLE stays outside the quotes, double-quoted, so the shell expands it. */
-function shellQuoteKeepingToken(text: string): string {
-  if (!text.includes(TOKEN_VARIABLE)) return shellQuote(text);
-  return text
-    .split(TOKEN_VARIABLE)
-    .map((part) => (part === '' ? '' : shellQuote(part)))
-    .join(`"${TOKEN_VARIABLE}"`);
+/** A query's percent-encoded variable ("api_key=%24API_KEY") written as the shell variable it stands for. */
+function urlWithVariables(url: string): string {
+  return url.replace(/%24(?=(?:TOKEN|BASIC_AUTH|API_KEY|HEADER))/g, '$');
+}
+
+/** As shellQuote, but secret variables ("$TOKEN", "$API_KEY", …) stay outside the quotes, double-quoted, so the shell expands them. */
+function shellQuoteKeepingSecrets(text: string): string {
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(SECRET_VARIABLE)) {
+    const index = match.index ?? 0;
+    if (index > last) parts.push(shellQuote(text.slice(last, index)));
+    parts.push(`"${match[0]}"`);
+    last = index + match[0].length;
+  }
+  if (parts.length === 0) return shellQuote(text);
+  if (last < text.length) parts.push(shellQuote(text.slice(last)));
+  return parts.join('');
 }
 
 /** Single-quotes printable ASCII; anything else becomes bash ANSI-C quoting ($'...') over its UTF-8 bytes. */

@@ -8,19 +8,22 @@ import { flattenHeaders } from '../../src/core/http/headers.js';
 import type { ReceivedResponse, SentRequest } from '../report.js';
 import { classifyError } from './classify-error.js';
 import { PlantstoreError } from '../../src/core/errors.js';
+import { revealHeaders, revealUrl, secretMap, type Secret } from './secrets.js';
 
 export interface ClientOptions {
   /** Requests in flight at once: one keep-alive connection each. */
   readonly connections: number;
   /** Per request: the answer's headers, and then each stretch of its body, must come within this. */
   readonly timeoutMs: number;
+  /** The values of the "$TOKEN"-style variables requests carry: filled in here, on the wire only (see secrets.ts). */
+  readonly secrets?: readonly Secret[];
 }
 
 export interface HttpClient {
   /** The target's base URL, without a trailing slash. */
   readonly baseUrl: string;
   /** Sends `request` (its url must be on the target) and reports what came back. */
-  send(request: SentRequest): Promise<ReceivedResponse>;
+  send(request: SentRequest, options?: { readonly timeoutMs?: number }): Promise<ReceivedResponse>;
   close(): Promise<void>;
 }
 
@@ -43,10 +46,11 @@ export function createClient(target: string, options: ClientOptions): HttpClient
     // A target that is slow to accept counts as a timeout, not as an unreachable target.
     connect: { timeout: options.timeoutMs },
   });
+  const secrets = secretMap(options.secrets ?? []);
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   return {
     baseUrl,
-    send: (request) => sendOn(pool, base.origin, request, options.timeoutMs),
+    send: (request, overrides) => sendOn(pool, base.origin, request, overrides?.timeoutMs ?? options.timeoutMs, secrets),
     close: async () => {
       // destroy, not close: a hanging target must not keep the run waiting for its sockets.
       await pool.destroy();
@@ -54,8 +58,8 @@ export function createClient(target: string, options: ClientOptions): HttpClient
   };
 }
 
-async function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: number): Promise<ReceivedResponse> {
-  const url = new URL(request.url);
+async function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: number, secrets: ReadonlyMap<string, string>): Promise<ReceivedResponse> {
+  const url = new URL(revealUrl(request.url, secrets));
   if (url.origin !== origin) throw new TypeError(`${request.url} is not on the target ${origin}`);
   const started = performance.now();
   const deadline = new AbortController();
@@ -65,7 +69,7 @@ async function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutM
       origin,
       path: url.pathname + url.search,
       method: request.method as 'POST',
-      headers: request.headers,
+      headers: revealHeaders(request.headers, secrets),
       body: request.body === undefined ? null : Buffer.from(request.body, 'utf8'),
       signal: deadline.signal,
     });

@@ -5,6 +5,7 @@
 import type { CheckStatus, Finding, VerifyProgress, VerifyReport } from '../report.js';
 import { findingCurl, findingMessage } from './finding.js';
 import { replayCommand } from './replay.js';
+import { coverageLines, planLines } from './coverage.js';
 
 export interface ConsoleStyle {
   /** ANSI colours (on for a TTY unless NO_COLOR is set). */
@@ -55,8 +56,14 @@ export function renderConsoleReport(report: VerifyReport, style: ConsoleStyle = 
     const statusCell = mark.padEnd(widths[1] ?? 0);
     return `  ${name.padEnd(widths[0] ?? 0)}  ${status ? paint(style, COLOR[status], statusCell) : statusCell}  ${cases.padStart(widths[2] ?? 0)}  ${found.padStart(widths[3] ?? 0)}`;
   };
-  lines.push(line(header));
-  report.checks.forEach((check, index) => lines.push(line(rows[index] ?? [], check.status)));
+  // A dry run judged nothing: its checks are in the plan below.
+  if (report.plan === undefined) {
+    lines.push(line(header));
+    report.checks.forEach((check, index) => lines.push(line(rows[index] ?? [], check.status)));
+  }
+  lines.push('', ...(report.plan === undefined ? coverageLines(report.coverage) : planLines(report.plan, report.coverage)));
+  for (const hint of report.hints) lines.push('', `HINT: ${hint}`);
+  if (report.stoppedEarly !== undefined) lines.push('', report.stoppedEarly);
   const findings = report.checks.flatMap((check) => check.findings);
   if (findings.length > 0) {
     lines.push('');
@@ -81,7 +88,8 @@ export function renderFinding(
     `${number}. ${kind} ${finding.check}: ${oneLine(findingMessage(finding))}`,
     `   expected: ${oneLine(finding.expected)}`,
     `   actual:   ${oneLine(finding.actual)}`,
-    `   replay:   ${replay}${finding.shrunk ? ' (shrunk)' : ''}`,
+    `   replay:   ${replay}${finding.shrunk && finding.shrinkNote === undefined ? ' (shrunk)' : ''}`,
+    ...(finding.shrinkNote === undefined ? [] : [`   note:     ${finding.shrinkNote}`]),
     `   curl:`,
     ...findingCurl(finding)
       .split('\n')
@@ -112,6 +120,7 @@ export function summaryLine(report: VerifyReport): string {
   const count = (status: CheckStatus): number => report.checks.filter((check) => check.status === status).length;
   const parts = [`${count('passed')} passed`, `${count('failed')} failed`, `${count('warned')} warned`, `${count('skipped')} skipped`];
   const seconds = (ms: number): string => (ms / 1000).toFixed(1);
+  if (report.plan !== undefined) return `DRY RUN: ${report.plan.length} operations planned, nothing sent, seed ${report.seed}`;
   return (
     `${report.ok ? 'CONFORMS' : 'DOES NOT CONFORM'}: ${report.checks.length} checks, ${parts.join(', ')}; ` +
     `${report.casesRun} requests in ${seconds(report.durationMs - report.shrinkMs)} s (${report.casesPerSecond} cases/s), ` +

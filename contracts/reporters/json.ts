@@ -20,6 +20,7 @@ export interface JsonFinding {
   readonly curl: string;
   readonly seed: number;
   readonly shrunk: boolean;
+  readonly shrinkNote?: string;
   readonly before?: readonly SentRequest[];
   readonly path?: string;
 }
@@ -41,13 +42,18 @@ export function renderJson(report: VerifyReport): string {
 
 /** The report as the JSON shows it (fields in the order they are written). */
 export function jsonReport(report: VerifyReport): JsonReport {
-  const { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, ok } = report;
+  const { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, coverage, hints, ok } = report;
   const checks = report.checks.map(({ findings, ...check }) => ({ ...check, findings: findings.map(jsonFinding) }));
-  return { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, replayFlags: replayFlagsOf(report.replayOptions), checks, ok };
+  const extra = {
+    ...(report.plan === undefined ? {} : { plan: report.plan }),
+    ...(report.stoppedEarly === undefined ? {} : { stoppedEarly: report.stoppedEarly }),
+  };
+  const replayFlags = replayFlagsOf(report.replayOptions);
+  return { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, replayFlags, checks, coverage, hints, ...extra, ok };
 }
 
 function jsonFinding(finding: Finding): JsonFinding {
-  const { check, severity, expected, expectation, actual, request, response, seed, shrunk, before, path } = finding;
+  const { check, severity, expected, expectation, actual, request, response, seed, shrunk, shrinkNote, before, path } = finding;
   return {
     check,
     severity,
@@ -60,6 +66,7 @@ function jsonFinding(finding: Finding): JsonFinding {
     curl: findingCurl(finding),
     seed,
     shrunk,
+    ...(shrinkNote === undefined ? {} : { shrinkNote }),
     ...(before === undefined ? {} : { before: before.map(jsonRequest) }),
     ...(path === undefined ? {} : { path }),
   };

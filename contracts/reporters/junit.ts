@@ -12,13 +12,15 @@ const CLASS_NAME = 'plantstore.conformance';
 
 export function renderJUnit(report: VerifyReport, timestamp = new Date()): string {
   const failures = report.checks.filter((check) => check.status === 'failed').length;
-  const skipped = report.checks.filter((check) => check.status === 'skipped').length;
+  const skippedCells = report.coverage.filter((cell) => cell.skipped !== undefined);
+  const skipped = report.checks.filter((check) => check.status === 'skipped').length + skippedCells.length;
+  const tests = report.checks.length + skippedCells.length;
   const seconds = (report.durationMs / 1000).toFixed(3);
   const suite = `Plant Store conformance of ${report.target}`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="plantstore verify" tests="${report.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">`,
-    `  <testsuite name="${x(suite)}" tests="${report.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}" timestamp="${timestamp.toISOString().replace(/\.\d+Z$/, '')}">`,
+    `<testsuites name="plantstore verify" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">`,
+    `  <testsuite name="${x(suite)}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}" timestamp="${timestamp.toISOString().replace(/\.\d+Z$/, '')}">`,
     '    <properties>',
     ...Object.entries({
       target: report.target,
@@ -31,6 +33,11 @@ export function renderJUnit(report: VerifyReport, timestamp = new Date()): strin
     }).map(([name, value]) => `      <property name="${x(name)}" value="${x(value)}"/>`),
     '    </properties>',
     ...report.checks.flatMap((check) => testcase(report, check)),
+    // The coverage report's gaps: one skipped testcase per operation and check that judged nothing, with the reason.
+    ...skippedCells.map(
+      (cell) =>
+        `    <testcase classname="${CLASS_NAME}.coverage" name="${x(`${cell.operation}: ${cell.check}`)}" time="0"><skipped message="${x(cell.skipped ?? '')}"/></testcase>`,
+    ),
     '  </testsuite>',
     '</testsuites>',
   ];
@@ -53,5 +60,6 @@ function testcase(report: VerifyReport, check: CheckResult): string[] {
 
 function details(report: VerifyReport, finding: Finding): string {
   const replay = replayCommand(report, finding) ?? '(a fixed probe)';
-  return [`expected: ${finding.expected}`, `actual: ${finding.actual}`, `replay: ${replay}`, `curl:\n${findingCurl(finding)}`].join('\n');
+  const note = finding.shrinkNote === undefined ? [] : [finding.shrinkNote];
+  return [`expected: ${finding.expected}`, `actual: ${finding.actual}`, `replay: ${replay}`, ...note, `curl:\n${findingCurl(finding)}`].join('\n');
 }

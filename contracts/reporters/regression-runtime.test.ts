@@ -177,6 +177,8 @@ describe('emitting', () => {
       spec: 'spec.yaml',
       seed: 1,
       runs: 1,
+      coverage: [],
+      hints: [],
       casesRun: 1,
       durationMs: 1,
       casesPerSecond: 1,

@@ -56,9 +56,6 @@ export interface Answer {
  */
 const TOKEN: string | undefined = process.env.CONTRACT_TOKEN || undefined;
 
-/** What the report wrote in place of the run's token (contracts/client/curl.ts, TOKEN_VARIABLE). */
-const TOKEN_VARIABLE = '$TOKEN';
-
 /** Expectations that hold whatever the id: the id of their requests may be swapped for a fresh one. */
 const ID_INDEPENDENT: ReadonlySet<Expectation['kind']> = new Set(['echo', 'json-schema', 'media-type', 'declared-status']);
 
@@ -92,7 +89,7 @@ export function idShift(): bigint {
 }
 
 export async function send(target: string, step: Step): Promise<Answer> {
-  const response = await request(urlOf(target, step.path), {
+  const response = await request(urlOf(target, pathFor(step.path, TOKEN)), {
     method: step.method as 'POST',
     headers: headersFor(step, TOKEN),
     body: step.body === undefined ? null : Buffer.from(step.body, 'utf8'),
@@ -105,18 +102,44 @@ export function urlOf(target: string, path: string): string {
   return target.replace(/\/+$/, '') + path;
 }
 
-/** The step's headers, with `token` as the bearer credentials where the step carried the run's token. */
-export function headersFor(step: Pick<Step, 'headers' | 'runToken'>, token: string | undefined): Readonly<Record<string, string>> {
-  const recorded = Object.values(step.headers).some((value) => value.endsWith(TOKEN_VARIABLE));
-  if (recorded && token === undefined) {
-    throw new Error('this regression was recorded from a run given --token, which is never written down: set CONTRACT_TOKEN to that token');
+/**
+ * A "$TOKEN"-style variable the report wrote in place of a secret (contracts/client/secrets.ts):
+ * CONTRACT_<NAME> holds its value ("$BASIC_AUTH" is CONTRACT_BASIC_AUTH=<user>:<password>).
+ */
+const SECRET_VARIABLE = /\$((?:TOKEN|BASIC_AUTH|API_KEY|HEADER)(?:_[A-Z0-9]+)*)(?![A-Za-z0-9_])/g;
+
+/** The value of a secret variable from the environment, as it travels; a clear error when it is not set. */
+function secretValue(name: string, token: string | undefined, env: Readonly<Record<string, string | undefined>>): string {
+  const value = name === 'TOKEN' ? token : env[`CONTRACT_${name}`] || undefined;
+  if (value === undefined) {
+    throw new Error(`this regression was recorded with $${name} in place of a secret, which is never written down: set CONTRACT_${name} to it`);
   }
-  if (token === undefined) return step.headers;
+  return name === 'BASIC_AUTH' ? Buffer.from(value).toString('base64') : value;
+}
+
+/** Text with its secret variables filled in from the environment. */
+export function withSecrets(text: string, token: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return text.replace(SECRET_VARIABLE, (_whole, name: string) => secretValue(name, token, env));
+}
+
+/** The step's path with an API key in its query ("?api_key=%24API_KEY") filled in, encoded. */
+export function pathFor(path: string, token: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return path
+    .replace(/%24(?=(?:TOKEN|BASIC_AUTH|API_KEY|HEADER))/g, '$')
+    .replace(SECRET_VARIABLE, (_whole, name: string) => encodeURIComponent(secretValue(name, token, env)));
+}
+
+/** The step's headers: `token` as the bearer credentials where the step carried the run's token, secret variables filled in. */
+export function headersFor(
+  step: Pick<Step, 'headers' | 'runToken'>,
+  token: string | undefined,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Readonly<Record<string, string>> {
   let changed = false;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(step.headers)) {
-    const authorization = step.runToken && name.toLowerCase() === 'authorization';
-    headers[name] = authorization ? `Bearer ${token}` : value.endsWith(TOKEN_VARIABLE) ? `${value.slice(0, -TOKEN_VARIABLE.length)}${token}` : value;
+    const bearer = step.runToken && token !== undefined && name.toLowerCase() === 'authorization' && /^bearer /i.test(value);
+    headers[name] = bearer ? `Bearer ${token}` : withSecrets(value, token, env);
     changed ||= headers[name] !== value;
   }
   // Unchanged, the recorded object itself: nothing to swap.

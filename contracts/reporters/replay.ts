@@ -5,6 +5,7 @@ import type { Finding, ReplayOptions, VerifyReport } from '../report.js';
 export function replayFlagsOf(options: ReplayOptions): string {
   const flags: string[] = [];
   if (options.token) flags.push('--token "$TOKEN"');
+  flags.push(...(options.credentials ?? []));
   if (options.spec !== undefined) flags.push(`--spec ${shellWord(options.spec)}`);
   if (options.expectUniqueIds) flags.push('--expect-unique-ids');
   if (options.stateful) flags.push('--stateful');

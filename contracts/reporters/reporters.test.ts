@@ -43,6 +43,8 @@ const REPORT: VerifyReport = {
   target: 'http://127.0.0.1:4010',
   spec: '/tmp/plant-store.yaml',
   seed: 42,
+  coverage: [],
+  hints: [],
   runs: 100,
   casesRun: 1234,
   durationMs: 1500,

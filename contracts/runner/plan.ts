@@ -7,7 +7,8 @@ import type { CaseSource } from './case-source.js';
 import type { IdSpace } from './ids.js';
 import { lifecycleProperty } from './lifecycle.js';
 import { modelProperty } from './model.js';
-import { boundaryProperty, duplicateProperty, invalidProperties, validProperty } from './properties.js';
+import { boundaryProperty, duplicateProperty, invalidProperties, invalidProperty as defineInvalid, validProperty } from './properties.js';
+import { missingCredentials } from '../generators/request-cases/credentials.js';
 import type { Property } from './property.js';
 import { roleOf } from './resources.js';
 import type { RunEnv } from './send.js';
@@ -21,6 +22,15 @@ export interface Plan {
   readonly key: (property: Property) => string;
   /** The ids this operation's resource draws (its identifier's type, narrowed by what the target takes). */
   readonly ids?: IdSpace | undefined;
+  /** What the plan leaves out for this operation and why (the coverage report and --dry-run list it). */
+  readonly skipped?: readonly PlanSkip[];
+}
+
+/** Requests the suite does not send for an operation, and why ("no credentials for apiKey …: pass --auth …"). */
+export interface PlanSkip {
+  /** The properties (kinds of request) left out, e.g. "valid", "boundary", "invalid body". */
+  readonly what: string;
+  readonly reason: string;
 }
 
 /** The environment a run sends through; `counting` runs count towards progress (shrinking does not). */
@@ -34,6 +44,8 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     return ref === undefined ? undefined : operations.find((o) => o.method === ref.method && o.path === ref.path);
   };
   return operations.map((operation) => {
+    const missing = missingCredentials(operation, caseContext);
+    if (missing !== undefined) return authOnlyPlan(operation, source, settings, operations.length, missing);
     const played = roleOf(resources, operation);
     const resource = played?.resource;
     const creates = jsonRequestBody(operation) !== undefined;
@@ -76,6 +88,38 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
 function hasLife(resource: Resource): boolean {
   const roles = resource.operations;
   return roles.list !== undefined || roles.read !== undefined || roles.delete !== undefined;
+}
+
+/**
+ * A secured operation the run has no credentials for: only the requests that must be refused
+ * whatever the credentials (none, empty, wrong) are sent; the rest are listed as skipped.
+ */
+function authOnlyPlan(operation: Operation, source: CaseSource, settings: Settings, count: number, missing: string): Plan {
+  const { caseContext, expectUniqueIds } = settings;
+  const families = (source.invalidCaseFamilies?.(operation, caseContext) ?? []).filter((family) => family.target === 'auth');
+  const share = Math.max(3, Math.ceil(settings.runs / Math.max(1, families.length)));
+  const properties = families.map((family, index) => defineInvalid(`auth#${index}`, family.arbitrary, share));
+  const prefix = count === 1 ? '' : `${operationName(operation)}/`;
+  return {
+    operation,
+    context: { operation, expectUniqueIds },
+    properties,
+    key: (property) => `${prefix}${property.name}`,
+    skipped: [{ what: 'valid, boundary, duplicate, stateful and invalid (non-auth) requests', reason: missing }],
+  };
+}
+
+/** Operations the suite sends nothing to, each with the reason: the plan's account of them (coverage, --dry-run). */
+export function unplannedOperations(all: readonly Operation[], planned: readonly Operation[], reason: (operation: Operation) => string): Plan[] {
+  return all
+    .filter((operation) => !planned.includes(operation))
+    .map((operation) => ({
+      operation,
+      context: { operation, expectUniqueIds: false },
+      properties: [],
+      key: (property) => property.name,
+      skipped: [{ what: 'every request', reason: reason(operation) }],
+    }));
 }
 
 /** About how many requests the plans send, for the progress estimate. */

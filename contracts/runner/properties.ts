@@ -84,7 +84,7 @@ export function invalidProperties(operation: Operation, source: CaseSource, cont
 
 const MIN_RUNS_PER_FAMILY = 3;
 
-function invalidProperty(name: string, cases: fc.Arbitrary<RequestCase>, runs: number): Property {
+export function invalidProperty(name: string, cases: fc.Arbitrary<RequestCase>, runs: number): Property {
   return defineProperty(name, cases, runs, 1, async (requestCase, env) => {
     const facts = {
       role: 'reject' as const,

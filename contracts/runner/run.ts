@@ -9,32 +9,61 @@
  * failing case is handed back to fast-check (`path` = its run index) to be shrunk (shrink.ts),
  * which is sequential but rare.
  */
-import type { Operation } from '../../src/core/openapi/load-document.js';
-import type { VerifyOptions, VerifyProgress, VerifyReport } from '../report.js';
+import type { LoadedDocument, Operation } from '../../src/core/openapi/load-document.js';
+import type { HttpClient } from '../client/http-client.js';
+import type { ReplayOptions, VerifyOptions, VerifyProgress, VerifyReport } from '../report.js';
 import { checkResults, newTally, record } from './aggregate.js';
+import { credentialHeaderNames, runCredentials } from './auth.js';
 import { gatherEvidence } from './evidence.js';
 import type { CaseSource } from './case-source.js';
+import { coverageOf, operationLabel } from './coverage.js';
 import { cryptoRandom64 } from './ids.js';
-import { planFor, plannedRequests, type Plan } from './plan.js';
+import { planFor, plannedRequests, unplannedOperations, type Plan } from './plan.js';
 import { resourcesOf } from './resources.js';
 import { replayInto } from './replay.js';
 import { sampleInto } from './sample.js';
 import type { RunEnv } from './send.js';
-import { replayOptionsOf, settingsOf } from './settings.js';
+import { replayOptionsOf, settingsOf, withCredentials } from './settings.js';
 import { clientOrExplain, ensureReachable, loadOrExplain, verifiableOperations } from './setup.js';
 import { findingsOf } from './shrink.js';
 
 export async function runVerification(options: VerifyOptions, source: CaseSource): Promise<VerifyReport> {
   const started = performance.now();
-  const settings = settingsOf(options);
   const document = await loadOrExplain(options.spec);
   const operations = verifiableOperations(document);
-  const client = clientOrExplain(options.target, settings.concurrency, settings.timeoutMs);
+  const credentials = runCredentials(options, document.operations);
+  const settings = withCredentials(settingsOf(options), credentials);
+  const planned = [
+    ...planFor(operations, source, settings, resourcesOf(document)),
+    ...unplannedOperations(document.operations, operations, () => 'a webhook: the API sends it, so the suite does not'),
+  ];
+  const replayOptions: ReplayOptions = { ...replayOptionsOf(options), credentials: credentials.replayFlags };
+  const base = { target: options.target, spec: document.source, seed: settings.seed, runs: settings.runs, replayOptions };
+  if (options.dryRun === true) {
+    const tally = newTally(new Set(settings.excludedChecks.keys()));
+    return {
+      ...base,
+      casesRun: 0,
+      durationMs: Math.round(performance.now() - started),
+      casesPerSecond: 0,
+      shrinkMs: 0,
+      checks: checkResults(tally, []),
+      coverage: coverageOf(planned, tally, settings.excludedChecks),
+      hints: [],
+      plan: planned.map((plan) => ({
+        operation: operationLabel(plan),
+        properties: plan.properties.map((property) => ({ name: plan.key(property), runs: property.numRuns })),
+        skipped: plan.skipped ?? [],
+      })),
+      ok: true,
+    };
+  }
+  const answers = { total: 0, notFound: 0 };
+  const client = counting(clientOrExplain(options.target, settings.concurrency, settings.timeoutMs, credentials.secrets), answers);
   try {
     await ensureReachable(client, options.target);
-    const planned = planFor(operations, source, settings, resourcesOf(document));
     const idSpaces = new Map(planned.map((plan) => [plan.operation, plan.ids]));
-    const tally = newTally();
+    const tally = newTally(new Set(settings.excludedChecks.keys()));
     let casesRun = 0;
     const plannedCount = plannedRequests(planned);
     const progress = progressReporter(options, () => ({
@@ -43,21 +72,36 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       failures: tally.failures,
       warnings: tally.warnings,
     }));
-    const envFor = (operation: Operation, counting: boolean): RunEnv => ({
-      client,
-      operation,
-      random: cryptoRandom64,
-      ids: idSpaces.get(operation),
-      onSent: counting
-        ? () => {
-            casesRun += 1;
-            progress(false);
-          }
-        : () => undefined,
-      // A case the client cannot send at all is skipped (send.ts); nothing reports it.
-      onUnsendable: () => undefined,
-    });
+    const extraHeaders = new Map<Operation, RunEnv['extraHeaders']>();
+    const headersFor = (operation: Operation): RunEnv['extraHeaders'] => {
+      if (Object.keys(credentials.headers).length === 0) return undefined;
+      let extra = extraHeaders.get(operation);
+      if (extra === undefined) {
+        extra = { headers: credentials.headers, credentialNames: credentialHeaderNames(operation) };
+        extraHeaders.set(operation, extra);
+      }
+      return extra;
+    };
+    const envFor = (operation: Operation, counting: boolean): RunEnv => {
+      const extra = headersFor(operation);
+      return {
+        client,
+        operation,
+        random: cryptoRandom64,
+        ids: idSpaces.get(operation),
+        onSent: counting
+          ? () => {
+              casesRun += 1;
+              progress(false);
+            }
+          : () => undefined,
+        // A case the client cannot send at all is skipped (send.ts); nothing reports it.
+        onUnsendable: () => undefined,
+        ...(extra === undefined ? {} : { extraHeaders: extra }),
+      };
+    };
 
+    const stop = (): boolean => settings.failFast && (tally.failures > 0 || (settings.strict && tally.warnings > 0));
     const mainStarted = performance.now();
     // Which ids the target takes and how it refuses a taken one, learnt before the cases that depend on it.
     const evidence = await gatherEvidence(planned, source, settings, envFor);
@@ -68,32 +112,69 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     if (options.replay !== undefined) {
       await replayInto(tally, plans, options.replay, settings.seed, envFor);
     } else {
-      await sampleInto(tally, plans, source, settings, envFor);
+      await sampleInto(tally, plans, source, settings, envFor, stop);
     }
     const mainMs = performance.now() - mainStarted;
     progress(true);
+    const stoppedEarly =
+      stop() && casesRun < plannedCount ? `--fail-fast: stopped after the first failure, ${casesRun} of about ${plannedCount} requests sent` : undefined;
 
     const shrinkStarted = performance.now();
     const findings = await findingsOf(tally, plans, settings, (operation) => envFor(operation, false));
     const shrinkMs = performance.now() - shrinkStarted;
 
     const checks = checkResults(tally, findings);
+    const hint = basePathHint(answers, options.target, document);
     return {
-      target: options.target,
-      spec: document.source,
-      seed: settings.seed,
-      runs: settings.runs,
+      ...base,
       casesRun,
       durationMs: Math.round(performance.now() - started),
       casesPerSecond: mainMs > 0 ? Math.round((casesRun / mainMs) * 1000) : 0,
       shrinkMs: Math.round(shrinkMs),
-      replayOptions: replayOptionsOf(options),
       checks,
+      coverage: coverageOf(plans, tally, settings.excludedChecks),
+      hints: hint === undefined ? [] : [hint],
+      ...(stoppedEarly === undefined ? {} : { stoppedEarly }),
       ok: checks.every((check) => check.status !== 'failed'),
     };
   } finally {
     await client.close();
   }
+}
+
+/** The client, counting its answers and the 404s among them (for basePathHint). */
+function counting(client: HttpClient, answers: { total: number; notFound: number }): HttpClient {
+  return {
+    ...client,
+    send: async (request, overrides) => {
+      const response = await client.send(request, overrides);
+      if (response.status !== undefined) {
+        answers.total += 1;
+        if (response.status === 404) answers.notFound += 1;
+      }
+      return response;
+    },
+  };
+}
+
+/** Nearly every answer a 404 (90% of 20 or more): the target's base path is the likely cause (issue 10). */
+export function basePathHint(answers: { total: number; notFound: number }, target: string, document: Pick<LoadedDocument, 'operations'>): string | undefined {
+  if (answers.total < 20 || answers.notFound < answers.total * 0.9) return undefined;
+  const servers = [...new Set(document.operations.flatMap((operation) => (operation.servers ?? []).map((server) => server.url)))];
+  const paths = servers.map((url) => {
+    try {
+      return new URL(url, 'http://placeholder').pathname.replace(/\/+$/, '');
+    } catch {
+      return '';
+    }
+  });
+  const origin = new URL(target).origin;
+  const suggestion = paths.find((path) => path !== '' && !target.replace(/\/+$/, '').endsWith(path));
+  const said = servers.length === 0 ? 'the document declares no servers' : `the document's servers say ${servers.join(', ')}`;
+  return (
+    `${answers.notFound} of ${answers.total} answers were 404: is the base path right? ${said}` +
+    (suggestion === undefined ? '; give the path the API is served under in --target' : `; try --target ${origin}${suggestion}`)
+  );
 }
 
 /** Calls onProgress at most every 100 ms while the run goes on, and once at the end. */

@@ -14,7 +14,15 @@ import type { Property } from './property.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
 
-export async function sampleInto(tally: Tally, plans: readonly Plan[], source: CaseSource, settings: Settings, envFor: EnvFor): Promise<void> {
+export async function sampleInto(
+  tally: Tally,
+  plans: readonly Plan[],
+  source: CaseSource,
+  settings: Settings,
+  envFor: EnvFor,
+  /** --fail-fast: no further case is started once this holds. */
+  stop: () => boolean = () => false,
+): Promise<void> {
   // The fixed 2^53 / 2^53+1 pair, once per operation, before the rest.
   for (const [planIndex, plan] of plans.entries()) {
     const [plant] = fc.sample(source.validCases(plan.operation, settings.caseContext), { seed: settings.seed, numRuns: 1 });
@@ -22,7 +30,7 @@ export async function sampleInto(tally: Tally, plans: readonly Plan[], source: C
     const exchanges = await literalNeighbours(envFor(plan.operation, true), plant, plan.context.expectUniqueIds);
     record(tally, exchanges, plan.context, { property: 'literal-neighbours', startPath: undefined, plan: planIndex });
   }
-  await concurrently(lazyWork(plans, settings.seed), settings.concurrency, async (item) => {
+  await concurrently(lazyWork(plans, settings.seed, stop), settings.concurrency, async (item) => {
     const plan = plans[item.plan] as Plan;
     const exchanges = await item.run(envFor(plan.operation, true));
     record(tally, exchanges, plan.context, { property: plan.key(item.property), startPath: String(item.index), plan: item.plan });
@@ -39,12 +47,15 @@ interface WorkItem {
 /** Runs are drawn a slice at a time, when the workers reach them, so drawing overlaps sending. */
 const SLICE = 32;
 
-function* lazyWork(plans: readonly Plan[], seed: number): Generator<WorkItem> {
+function* lazyWork(plans: readonly Plan[], seed: number, stop: () => boolean): Generator<WorkItem> {
   for (const [planIndex, plan] of plans.entries()) {
     for (const property of plan.properties) {
       for (let from = 0; from < property.numRuns; from += SLICE) {
         const runs = property.cases(seed, from, Math.min(SLICE, property.numRuns - from));
-        for (const [offset, run] of runs.entries()) yield { plan: planIndex, property, index: from + offset, run };
+        for (const [offset, run] of runs.entries()) {
+          if (stop()) return;
+          yield { plan: planIndex, property, index: from + offset, run };
+        }
       }
     }
   }

@@ -3,6 +3,8 @@ import type { ReplayOptions, VerifyOptions } from '../report.js';
 import type { CaseContext } from './case-source.js';
 import { DEFAULTS, outOfRange, VERIFY_OPTIONS } from '../options.js';
 import { SetupError } from './setup.js';
+import { CHECKS, type CheckId } from '../checks/index.js';
+import type { RunCredentials } from './auth.js';
 
 export interface Settings {
   readonly runs: number;
@@ -15,6 +17,10 @@ export interface Settings {
   readonly model: boolean;
   /** What the generators are told, the same for every property and operation. */
   readonly caseContext: CaseContext;
+  /** The checks left out by --checks / --exclude-checks, with the reason the coverage report gives. */
+  readonly excludedChecks: ReadonlyMap<CheckId, string>;
+  /** Stop sending at the first failure. */
+  readonly failFast: boolean;
 }
 
 export function settingsOf(options: VerifyOptions): Settings {
@@ -31,6 +37,8 @@ export function settingsOf(options: VerifyOptions): Settings {
   if (wrong !== undefined) throw new SetupError(wrong);
   const expectUniqueIds = options.expectUniqueIds === true;
   return {
+    excludedChecks: excludedChecksOf(options),
+    failFast: options.failFast === true,
     runs,
     seed,
     timeoutMs,
@@ -47,6 +55,36 @@ export function settingsOf(options: VerifyOptions): Settings {
   };
 }
 
+/** Names from --checks / --exclude-checks ("a,b" or repeated); an unknown name is refused with the known ones. */
+function excludedChecksOf(options: VerifyOptions): Map<CheckId, string> {
+  const known = CHECKS.map((check) => check.id as string);
+  const names = (list: readonly string[] | undefined, flag: string): Set<string> | undefined => {
+    if (list === undefined) return undefined;
+    const split = list
+      .flatMap((item) => item.split(','))
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    const unknown = split.find((name) => !known.includes(name));
+    if (unknown !== undefined) throw new SetupError(`${flag}: no check is called "${unknown}"; the checks are ${known.join(', ')}`);
+    return new Set(split);
+  };
+  const only = names(options.checks, '--checks');
+  const without = names(options.excludeChecks, '--exclude-checks');
+  const excluded = new Map<CheckId, string>();
+  for (const check of CHECKS) {
+    if (only !== undefined && !only.has(check.id)) excluded.set(check.id, 'not in --checks');
+    else if (without?.has(check.id) === true) excluded.set(check.id, 'excluded by --exclude-checks');
+  }
+  return excluded;
+}
+
+/** The settings with the run's credentials, once the document says which schemes they are for. */
+export function withCredentials(settings: Settings, credentials: RunCredentials): Settings {
+  const { token: _token, ...context } = settings.caseContext;
+  const token = credentials.token === undefined ? {} : { token: credentials.token };
+  return { ...settings, caseContext: { ...context, ...token, credentials: credentials.given } };
+}
+
 function randomSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }
@@ -54,7 +92,7 @@ function randomSeed(): number {
 /** The options a finding replays only under, as given (the reporters write them as CLI flags). */
 export function replayOptionsOf(options: VerifyOptions): ReplayOptions {
   return {
-    token: options.token !== undefined,
+    token: options.token !== undefined || (options.auth ?? []).some((form) => /^(bearer|oauth2|openidconnect):/i.test(form)),
     ...(typeof options.spec === 'string' ? { spec: options.spec } : {}),
     expectUniqueIds: options.expectUniqueIds === true,
     stateful: options.stateful === true,

@@ -5,6 +5,7 @@
 import { DocumentError, loadDocument, type LoadedDocument, type Operation } from '../../src/core/openapi/load-document.js';
 import { createClient, urlOn, type HttpClient } from '../client/http-client.js';
 import type { VerifyOptions } from '../report.js';
+import type { Secret } from '../client/secrets.js';
 import { PlantstoreError } from '../../src/core/errors.js';
 
 /** The run could not start: bad options, an unusable document, an unreachable target. The CLI exits 2. */
@@ -40,9 +41,9 @@ function isWebhook(operation: Operation): boolean {
   return !operation.path.startsWith('/');
 }
 
-export function clientOrExplain(target: string, connections: number, timeoutMs: number): HttpClient {
+export function clientOrExplain(target: string, connections: number, timeoutMs: number, secrets: readonly Secret[] = []): HttpClient {
   try {
-    return createClient(target, { connections, timeoutMs });
+    return createClient(target, { connections, timeoutMs, secrets });
   } catch (error) {
     throw new SetupError(`the target "${target}" is not a usable http(s) URL: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -11,12 +11,14 @@ import { concurrently } from './concurrently.js';
 import type { Plan } from './plan.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
-import { withoutToken } from '../client/curl.js';
 
 /** Shrunk findings per check at most; further kinds of problem are counted, not shrunk. */
 const MAX_FINDINGS_PER_CHECK = 5;
 /** All shrinking together stops after this; what is left is reported as found. */
 const SHRINK_BUDGET_MS = 60_000;
+/** A case that timed out is shrunk with this share of --timeout-ms per attempt (at least the floor): a whole timeout a step would spend the budget in a few steps. */
+const TIMEOUT_SHARE = 4;
+const MIN_SHRINK_TIMEOUT_MS = 200;
 
 export async function findingsOf(tally: Tally, plans: readonly Plan[], settings: Settings, envFor: (operation: Operation) => RunEnv): Promise<Finding[]> {
   const chosen = chosenGroups(tally);
@@ -60,25 +62,45 @@ async function findingFor(
   const plan = plans[first.plan] as Plan;
   const property = plan.properties.find((p) => plan.key(p) === first.property);
   const startPath = first.startPath;
-  if (property !== undefined && startPath !== undefined && timeLimitMs > 0) {
-    const stillShows = (exchanges: readonly Exchange[]): boolean => occurrenceIn(group, exchanges, plan.context) !== undefined;
-    const shrunk = await property.shrink(settings.seed, startPath, envFor(plan.operation), stillShows, timeLimitMs);
-    const found = shrunk && occurrenceIn(group, shrunk.exchanges, plan.context);
-    if (shrunk && found)
-      return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true);
+  const unshrunk = startPath === undefined ? undefined : `${first.property}:${startPath}`;
+  if (property === undefined || startPath === undefined) return toFinding(group, first, settings, unshrunk, false);
+  if (timeLimitMs <= 0) {
+    return toFinding(group, first, settings, unshrunk, false, `not shrunk: the shrinking budget of ${SHRINK_BUDGET_MS / 1000} s was spent on other findings`);
   }
-  return toFinding(group, first, settings, startPath === undefined ? undefined : `${first.property}:${startPath}`, false);
+  const timedOut = first.exchange.response.error?.kind === 'timeout';
+  const attemptMs = Math.max(MIN_SHRINK_TIMEOUT_MS, Math.round(settings.timeoutMs / TIMEOUT_SHARE));
+  const env = timedOut && attemptMs < settings.timeoutMs ? withTimeout(envFor(plan.operation), attemptMs) : envFor(plan.operation);
+  const how = !timedOut || attemptMs >= settings.timeoutMs ? '' : `, each attempt with a timeout of ${attemptMs} ms (a quarter of --timeout-ms)`;
+  let steps = 0;
+  const stillShows = (exchanges: readonly Exchange[]): boolean => {
+    steps += 1;
+    return occurrenceIn(group, exchanges, plan.context) !== undefined;
+  };
+  const shrunk = await property.shrink(settings.seed, startPath, env, stillShows, timeLimitMs);
+  const found = shrunk && occurrenceIn(group, shrunk.exchanges, plan.context);
+  if (shrunk && found) {
+    const note = shrunk.interrupted
+      ? `shrinking cut short after ${steps} steps (time limit of ${(timeLimitMs / 1000).toFixed(1)} s${how}): the case is smaller, perhaps not minimal`
+      : undefined;
+    return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true, note);
+  }
+  return toFinding(group, first, settings, unshrunk, false, `not shrunk: the case did not show the problem again when re-sent${how}`);
+}
+
+/** The environment with a shorter per-request timeout (shrinking a case that timed out). */
+function withTimeout(env: RunEnv, timeoutMs: number): RunEnv {
+  const client = env.client;
+  return { ...env, client: { ...client, send: (request, overrides) => client.send(request, { timeoutMs, ...overrides }) } };
 }
 
 /** The finding as data: the reporters make its message, curl and replay command. */
-function toFinding(group: ProblemGroup, occurrence: Occurrence, settings: Settings, path: string | undefined, shrunk: boolean): Finding {
+function toFinding(group: ProblemGroup, occurrence: Occurrence, settings: Settings, path: string | undefined, shrunk: boolean, shrinkNote?: string): Finding {
   const { verdict, exchange } = occurrence;
   const evidence = verdict.evidence;
-  // The run's token is a secret: a finding keeps "$TOKEN" in its place, as the replay command does.
-  const token = settings.caseContext.token;
-  const request = withoutToken(evidence?.request ?? exchange.request, token);
+  // Requests carry "$TOKEN"-style variables, never a secret: only the HTTP client fills them in (client/secrets.ts).
+  const request = evidence?.request ?? exchange.request;
   const response = evidence?.response ?? exchange.response;
-  const before = (evidence ? [...(exchange.before ?? []), exchange.request] : (exchange.before ?? [])).map((sent) => withoutToken(sent, token));
+  const before = evidence ? [...(exchange.before ?? []), exchange.request] : (exchange.before ?? []);
   const finding: Finding = {
     check: group.check,
     severity: verdict.outcome === 'warn' && !settings.strict ? 'warning' : 'failure',
@@ -97,5 +119,6 @@ function toFinding(group: ProblemGroup, occurrence: Occurrence, settings: Settin
     ...finding,
     ...(before.length > 0 ? { before } : {}),
     ...(path === undefined ? {} : { path }),
+    ...(shrinkNote === undefined ? {} : { shrinkNote }),
   };
 }

@@ -4,9 +4,9 @@
  * unreachable target), always with the reason on stderr.
  */
 import { constants } from 'node:fs';
-import { access, writeFile } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { VERIFY_HELP, VERIFY_OPTIONS, VERIFY_VERB } from '../../contracts/options.js';
+import { credentialsFromEnv, VERIFY_HELP, VERIFY_OPTIONS, VERIFY_VERB } from '../../contracts/options.js';
 import { ERRORS, EXIT_CODES, PlantstoreError } from '../core/errors.js';
 import { readFlags, resolveOptions } from '../core/options.js';
 import type { VerifyOptions, VerifyReport } from '../../contracts/report.js';
@@ -25,7 +25,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     process.stdout.write(VERIFY_HELP);
     return 0;
   }
-  // Report files are checked before the run: a path found unwritable after it would hide its verdict.
+  // Report files are checked (and their folders made) before the run: a path found unwritable after it would hide its verdict.
   const unwritable = await firstUnwritable([parsed.junit, parsed.json].filter((path): path is string => path !== undefined));
   if (unwritable !== undefined) return usageError(`cannot write a report to ${unwritable.path}: ${unwritable.reason}`);
   // Loaded only now: fast-check, the generators and prism take a while, and --help or a usage error need none of them.
@@ -56,7 +56,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
   try {
     if (parsed.junit !== undefined) await writeFile(parsed.junit, renderJUnit(report));
     if (parsed.json !== undefined) await writeFile(parsed.json, renderJson(report));
-    if (parsed.regressions !== undefined) {
+    if (parsed.regressions !== undefined && report.plan === undefined) {
       const files = await emitRegressions(report, parsed.regressions);
       process.stdout.write(`${files.length} regression test${files.length === 1 ? '' : 's'} written to ${parsed.regressions}\n`);
     }
@@ -64,6 +64,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     process.stderr.write(`plantstore verify: cannot write a report: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_CODES.setup;
   }
+  if (report.plan !== undefined) return EXIT_CODES.ok;
   return report.ok ? EXIT_CODES.ok : EXIT_CODES.nonConforming;
 }
 
@@ -81,7 +82,12 @@ function parse(argv: readonly string[]): Parsed {
   if (flags.help === true) return { help: true, options: { target: '' } };
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (options start with --)`);
   // The command line only: the CONTRACT_* variables are the vitest route's.
-  const { junit, json, emitRegressions, help: _help, target, ...run } = resolveOptions(VERIFY_OPTIONS, { flags }, { verb: VERIFY_VERB, fail });
+  const { junit, json, emitRegressions, help: _help, target, ...resolved } = resolveOptions(VERIFY_OPTIONS, { flags }, { verb: VERIFY_VERB, fail });
+  const run: Mutable<typeof resolved> = { ...resolved };
+  // Credentials may come from the environment, so that secrets stay out of shell history (flags win).
+  const fromEnv = credentialsFromEnv(process.env);
+  if (run.token === undefined && fromEnv.token !== undefined) run.token = fromEnv.token;
+  if (fromEnv.auth.length > 0) run.auth = [...(run.auth ?? []), ...fromEnv.auth];
   if (target === undefined || target === '') throw new Error('--target URL is required, e.g. --target http://127.0.0.1:4010');
   if (!/^https?:\/\/[^/]/i.test(target)) throw new Error(`--target must be an http(s) URL, not "${target}"`);
   if (run.replay !== undefined && run.seed === undefined) throw new Error('--replay needs the --seed printed with the finding');
@@ -94,6 +100,8 @@ function parse(argv: readonly string[]): Parsed {
   };
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 function fail(message: string): never {
   throw new Error(message);
 }
@@ -103,10 +111,11 @@ function usageError(message: string): number {
   return ERRORS.usage.exitCode;
 }
 
-/** The first report path whose folder does not exist or cannot be written to. */
+/** The first report path whose folder cannot be made or written to (folders are made as needed: `--junit reports/x.xml`). */
 async function firstUnwritable(paths: readonly string[]): Promise<{ path: string; reason: string } | undefined> {
   for (const path of paths) {
     try {
+      await mkdir(dirname(resolve(path)), { recursive: true });
       await access(dirname(resolve(path)), constants.W_OK);
     } catch (error) {
       return { path, reason: error instanceof Error ? error.message : String(error) };

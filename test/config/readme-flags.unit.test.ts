@@ -22,3 +22,18 @@ test('the README names every CONTRACT_* variable of the verify option table', as
   const variables = Object.values(VERIFY_OPTIONS).flatMap((entry) => ('env' in entry ? [entry.env] : []));
   expect(variables.filter((name) => !new RegExp(`\\b${name}\\b`).test(readme))).toEqual([]);
 });
+
+test("the README's verify flag table lists exactly the verify option table's flags", async () => {
+  const { VERIFY_OPTIONS } = await import('../../contracts/options.js');
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  // The "| flag | what it does |" table after the verify heading, up to the first line that is not a row.
+  const section = readme.slice(readme.indexOf('## Verifying an implementation'));
+  const rows = section.slice(section.indexOf('\n| flag | what it does |')).split('\n').slice(3);
+  const table = rows.slice(
+    0,
+    rows.findIndex((line) => !line.startsWith('|')),
+  );
+  const documented = table.map((row) => /^\| `--([a-z-]+)/.exec(row)?.[1]);
+  const declared = Object.values(VERIFY_OPTIONS).flatMap((entry) => ('flag' in entry && entry.flag !== 'help' ? [entry.flag] : []));
+  expect(documented.sort()).toEqual([...declared].sort());
+});

@@ -9,7 +9,7 @@ import { describeScheme, schemeKey, securityOf, type SecurityScheme } from '../.
 import type { Operation } from '../../../src/core/openapi/operation.js';
 import { toJsonText, type JsonValue } from '../json-value.js';
 import { family, type Base } from './base.js';
-import { credentialsFor, headersWith, NOTHING, pathWith, refusedWith, tokenOf, type Carried } from './credentials.js';
+import { apiKeyOf, credentialsFor, headersWith, NOTHING, pathWith, refusedWith, tokenOf, type Carried } from './credentials.js';
 import type { CaseContext, CaseFamily, RequestCase } from './types.js';
 
 interface Candidate {
@@ -39,17 +39,25 @@ export function authFamilies(base: Base, operation: Operation, context: CaseCont
       { breaks: "auth: scheme without a token ('Bearer')", carried: authorization('Bearer'), satisfies: [] },
     );
   }
-  const apiKey = schemes.find((scheme): scheme is Extract<SecurityScheme, { type: 'apiKey' }> => scheme.type === 'apiKey');
-  if (apiKey !== undefined) {
-    const empty = credentialsFor([apiKey], context);
-    const blank = (pairs: Carried['query']) => pairs.map(([name]) => [name, ''] as const);
+  // Each API key scheme: sent empty; and, when the target checks keys and the run has a real one, sent wrong.
+  const apiKeys = uniqueBy(
+    schemes.filter((scheme): scheme is Extract<SecurityScheme, { type: 'apiKey' }> => scheme.type === 'apiKey'),
+    schemeKey,
+  );
+  for (const apiKey of apiKeys) {
+    candidates.push({ breaks: `auth: empty API key (${describeScheme(apiKey)})`, carried: fc.constant(apiKeyCarrying(apiKey, '')), satisfies: [] });
+    if (context.tokensValidated === true && apiKeyOf(apiKey, context) !== undefined) {
+      candidates.push({
+        breaks: `auth: wrong API key (${describeScheme(apiKey)})`,
+        carried: fc.constantFrom('plantstore-wrong-key', 'x').map((value) => apiKeyCarrying(apiKey, value)),
+        satisfies: [],
+      });
+    }
+  }
+  if (schemes.some((scheme) => scheme.type === 'basic') && context.tokensValidated === true && context.credentials?.basic !== undefined) {
     candidates.push({
-      breaks: `auth: empty API key (${describeScheme(apiKey)})`,
-      carried: fc.constant({
-        headers: Object.fromEntries(Object.keys(empty.headers).map((name) => [name, ''])),
-        query: blank(empty.query),
-        cookies: blank(empty.cookies),
-      }),
+      breaks: 'auth: wrong basic password',
+      carried: authorization(`Basic ${Buffer.from('plantstore-wrong-user:plantstore-wrong-password').toString('base64')}`),
       satisfies: [],
     });
   }
@@ -76,6 +84,18 @@ export function authFamilies(base: Base, operation: Operation, context: CaseCont
     });
   }
   return candidates.filter((candidate) => refusedWith(security, new Set(candidate.satisfies))).map((candidate) => withCredentials(base, candidate));
+}
+
+/** An API key sent where its scheme says, with `value`. */
+function apiKeyCarrying(scheme: Extract<SecurityScheme, { type: 'apiKey' }>, value: string): Carried {
+  if (scheme.in === 'header') return { ...NOTHING, headers: { [scheme.name.toLowerCase()]: value } };
+  if (scheme.in === 'query') return { ...NOTHING, query: [[scheme.name, value]] };
+  return { ...NOTHING, cookies: [[scheme.name, value]] };
+}
+
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(key(item)) && (seen.add(key(item)), true));
 }
 
 function withCredentials(base: Base, { breaks, carried }: Candidate): CaseFamily {

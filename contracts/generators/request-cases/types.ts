@@ -21,8 +21,19 @@ export interface CaseContext {
   readonly token?: string | undefined;
   /** The server refuses tokens it does not know: send a bogus one as an invalid case. */
   readonly tokensValidated?: boolean;
+  /** Credentials beyond the bearer token the run was given, as the "$VARIABLE"s cases carry (contracts/client/secrets.ts). */
+  readonly credentials?: GivenCredentials;
   /** Valid bodies sometimes carry undeclared properties where the schema allows them. Default true. */
   readonly extraProperties?: boolean;
+}
+
+export interface GivenCredentials {
+  /** What follows "Basic " in valid requests (e.g. "$BASIC_AUTH"); absent: no basic credentials. */
+  readonly basic?: string;
+  /** By API key scheme (its key in components.securitySchemes): the value valid requests carry. */
+  readonly apiKeys: Readonly<Record<string, string>>;
+  /** Header names (lower case) the user's --header flags send: they satisfy the schemes carried in them. */
+  readonly headers: readonly string[];
 }
 
 /** A kind of invalid request; `breaks` is the family's label (a case's own label may add detail in parentheses). */

@@ -16,7 +16,13 @@ export type SecurityScheme =
   /** Another HTTP authentication scheme (digest, …): `Authorization: <scheme> <credentials>`. */
   | { readonly type: 'http'; readonly scheme: string }
   /** An API key in a header, query parameter or cookie, by its declared name. */
-  | { readonly type: 'apiKey'; readonly in: 'header' | 'query' | 'cookie'; readonly name: string }
+  | {
+      readonly type: 'apiKey';
+      readonly in: 'header' | 'query' | 'cookie';
+      readonly name: string;
+      /** The scheme's name in components.securitySchemes (what a user names it by, e.g. `--auth apikey:<key>=…`). */
+      readonly key?: string;
+    }
   /** Client certificates are the transport's business: plain HTTP carries nothing to check. */
   | { readonly type: 'mutualTLS' };
 
@@ -51,7 +57,7 @@ function schemeOf(scheme: HttpSecurityScheme): SecurityScheme {
     case 'openIdConnect':
       return { type: 'bearer', declared: scheme.type };
     case 'apiKey':
-      return { type: 'apiKey', in: scheme.in, name: scheme.name };
+      return { type: 'apiKey', in: scheme.in, name: scheme.name, ...(scheme.key ? { key: scheme.key } : {}) };
     default:
       return { type: 'mutualTLS' };
   }

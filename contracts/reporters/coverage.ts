@@ -1,0 +1,60 @@
+/** The coverage report and the --dry-run plan as console lines: compact, one line per operation and check. */
+import type { CoverageEntry, PlannedOperation } from '../report.js';
+
+/** Per operation, each check's cases by declared status, or why it judged nothing; an operation skipped whole is one line. */
+export function coverageLines(coverage: readonly CoverageEntry[]): string[] {
+  const lines = ['coverage (operation × declared status × check: requests judged, or why none):'];
+  const byOperation = new Map<string, CoverageEntry[]>();
+  for (const entry of coverage) byOperation.set(entry.operation, [...(byOperation.get(entry.operation) ?? []), entry]);
+  for (const [operation, entries] of byOperation) {
+    lines.push(`  ${operation}`);
+    const reasons = new Set(entries.map((entry) => entry.skipped));
+    const only = [...reasons][0];
+    if (reasons.size === 1 && only !== undefined) {
+      lines.push(`    every check skipped: ${only}`);
+      continue;
+    }
+    const checks = new Map<string, CoverageEntry[]>();
+    for (const entry of entries) checks.set(entry.check, [...(checks.get(entry.check) ?? []), entry]);
+    const width = Math.max(...[...checks.keys()].map((check) => check.length));
+    for (const [check, cells] of checks) {
+      const skipped = cells.find((cell) => cell.skipped !== undefined)?.skipped;
+      const text = skipped !== undefined ? `skipped: ${skipped}` : cells.map((cell) => `${cell.status}: ${cell.cases}`).join(', ');
+      lines.push(`    ${check.padEnd(width)}  ${text}`);
+    }
+  }
+  return lines;
+}
+
+/** --dry-run: per operation, the kinds of request and their runs, and what is skipped and why. */
+export function planLines(plan: readonly PlannedOperation[], coverage: readonly CoverageEntry[] = []): string[] {
+  const lines = ['plan (--dry-run: nothing was sent):'];
+  const checks = [...new Set(coverage.map((cell) => cell.check))];
+  const out = new Map(coverage.filter((cell) => /--(exclude-)?checks/.test(cell.skipped ?? '')).map((cell) => [cell.check, cell.skipped]));
+  if (checks.length > 0) lines.push(`  checks: ${checks.filter((check) => !out.has(check)).join(', ')}`);
+  for (const [check, why] of out) lines.push(`  left out: ${check} (${why})`);
+  for (const operation of plan) {
+    lines.push(`  ${operation.operation}`);
+    if (operation.properties.length > 0) {
+      const runs = operation.properties.reduce((sum, property) => sum + property.runs, 0);
+      lines.push(`    sends ${runs} cases: ${grouped(operation.properties).join(', ')}`);
+    }
+    for (const skip of operation.skipped) lines.push(`    skips ${skip.what}: ${skip.reason}`);
+  }
+  return lines;
+}
+
+/** "invalid#0..38 ×6" for a run of numbered properties with the same runs, so a plan stays one line per operation. */
+function grouped(properties: PlannedOperation['properties']): string[] {
+  const parts: string[] = [];
+  for (let i = 0; i < properties.length;) {
+    const first = properties[i] as PlannedOperation['properties'][number];
+    const stem = /^(.*#)\d+$/.exec(first.name)?.[1];
+    let j = i + 1;
+    while (stem !== undefined && j < properties.length && properties[j]?.name.startsWith(stem) && properties[j]?.runs === first.runs) j += 1;
+    const last = properties[j - 1] as PlannedOperation['properties'][number];
+    parts.push(j - i > 1 ? `${first.name}..${last.name.slice(stem?.length ?? 0)} ×${first.runs} each` : `${first.name} ×${first.runs}`);
+    i = j;
+  }
+  return parts;
+}
