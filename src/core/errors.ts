@@ -71,6 +71,18 @@ export const ERRORS = {
   },
   /** A plant with this id is already stored. */
   duplicateId: { code: 'PST_ERR_DUPLICATE_ID', error: 409, status: 'declared', message: 'a plant with id %s already exists', exitCode: SETUP },
+  /** No item of the resource has this identifier (read, replace, update or delete of an item). */
+  itemNotFound: { code: 'PST_ERR_ITEM_NOT_FOUND', error: 404, status: 'declared', message: 'no %s with id %s', exitCode: SETUP },
+  /** A path segment that cannot be an identifier of the resource (its type, its bounds, one text per value). */
+  invalidId: { code: 'PST_ERR_INVALID_ID', error: 400, status: 'declared', message: '%s is not an identifier of a %s: %s', exitCode: SETUP },
+  /** A replace or update whose body names another identifier than its path. */
+  idMismatch: {
+    code: 'PST_ERR_ID_MISMATCH',
+    error: 422,
+    status: 'declared',
+    message: 'the body says %s is %s, the path says %s; an item keeps its identifier',
+    exitCode: SETUP,
+  },
   /** The body is larger than the limit. */
   bodyTooLarge: { code: 'PST_ERR_BODY_TOO_LARGE', error: 413, status: 'declared', message: 'the body is larger than %s bytes', exitCode: SETUP },
   /** The content type is not one the operation accepts. */
