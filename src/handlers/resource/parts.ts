@@ -69,7 +69,7 @@ export function singular(resource: Pick<Resource, 'name'>): string {
   const name = resource.name.split('.').pop() ?? resource.name;
   if (/ies$/.test(name)) return `${name.slice(0, -3)}y`;
   if (/(s|x|ch|sh)es$/.test(name)) return name.slice(0, -2);
-  if (/[^s]s$/.test(name)) return name.slice(0, -1);
+  if (/[^su]s$/.test(name)) return name.slice(0, -1);
   return name;
 }
 
