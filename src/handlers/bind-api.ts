@@ -1,12 +1,13 @@
 import type { IHttpOperation, HttpMethod } from '@stoplight/types';
 import { compileCredentialCheck } from '../auth/credential-check.js';
-import { SHARED_TENANT, tenantOfToken, type PlantStores } from '../store/tenants.js';
+import type { ResourceStores } from '../store/item-store.js';
+import { SHARED_TENANT, tenantOfToken } from '../store/tenants.js';
 import type { Binding, HandlerContext } from './binding.js';
 import { createPlant } from './create-plant.js';
 import { mockOperation } from './mock-operation.js';
 
 export interface ApiBindingOptions {
-  readonly stores: PlantStores;
+  readonly stores: ResourceStores;
   readonly tokens: readonly string[];
   readonly echoId: boolean;
   /** Each bearer token gets its own store and journal view. */

@@ -12,7 +12,7 @@ import type { BodyBudget } from '../http/read-body.js';
 import { compileSite, type CompiledSite } from '../http/site.js';
 import type { Journal } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
-import type { PlantStores } from '../store/tenants.js';
+import type { ResourceStores } from '../store/item-store.js';
 
 /** What both sites share. */
 export interface SiteParts {
@@ -23,7 +23,7 @@ export interface SiteParts {
 }
 
 export interface ApiSiteParts extends SiteParts {
-  readonly stores: PlantStores;
+  readonly stores: ResourceStores;
   readonly journal: Journal;
   readonly faults: Faults;
   readonly tokens: readonly string[];

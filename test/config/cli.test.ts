@@ -245,9 +245,9 @@ describe('plantstore serve: input files that are not regular files, or too large
     // The log line a restart's recovery writes (a fresh data dir has nothing to recover) is escaped too.
     const restarted = runCli(['serve', '--port', '0', '--spec', spec, '--data-dir', dataDir]);
     try {
-      await restarted.waitForOutput(/plants recovered from .*\n/);
+      await restarted.waitForOutput(/items recovered from .*\n/);
       expect(restarted.stdout()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-      expect(restarted.stdout()).toMatch(/data: 0 plants recovered from .*data\\r\\x9b31m/);
+      expect(restarted.stdout()).toMatch(/data: 0 items recovered from .*data\\r\\x9b31m/);
     } finally {
       restarted.child.kill('SIGKILL');
     }
