@@ -1,5 +1,6 @@
 import { failure } from '../core/errors.js';
-import type { Plant, PlantStore } from '../store/plant-store.js';
+import type { TenantItems } from '../store/item-store.js';
+import { PLANTS, plantItem, plantOf, type Plant } from '../store/plant-store.js';
 import { JSON_HEADERS, type Outcome } from './outcome.js';
 
 export interface CreatePlantOptions {
@@ -12,7 +13,7 @@ export interface CreatePlantOptions {
  * The body is re-checked for its shape because another document may call a different body
  * createPlant; that is the document's mistake, reported as such rather than thrown.
  */
-export async function createPlant(body: unknown, store: Promise<PlantStore>, options: CreatePlantOptions): Promise<Outcome> {
+export async function createPlant(body: unknown, tenant: Promise<TenantItems>, options: CreatePlantOptions): Promise<Outcome> {
   const plant = toPlant(body);
   if (!plant) {
     return {
@@ -23,7 +24,7 @@ export async function createPlant(body: unknown, store: Promise<PlantStore>, opt
   let created;
   try {
     // The tenant's store may be loading (first use, or back from eviction): a failure there is the store's too.
-    created = await (await store).create(plant);
+    created = await (await tenant).collection(PLANTS).create(plantItem(plant));
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error);
     return { ok: false, failure: failure('storageFailed', `the plant could not be stored durably, so it was not stored: ${cause}`) };
@@ -31,7 +32,7 @@ export async function createPlant(body: unknown, store: Promise<PlantStore>, opt
   if (!created.ok) {
     return { ok: false, failure: failure('duplicateId', `a plant with id ${plant.id} already exists; ids are unique`) };
   }
-  return { ok: true, answer: { status: 200, headers: JSON_HEADERS, body: plantJson(created.plant, options.echoId) } };
+  return { ok: true, answer: { status: 200, headers: JSON_HEADERS, body: plantJson(plantOf(created.item), options.echoId) } };
 }
 
 /** The Plant as JSON: name, tag when it has one, and the id (written exactly) when echoed. */

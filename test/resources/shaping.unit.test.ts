@@ -5,49 +5,55 @@ import { compileFill, valueMaker } from '../../src/handlers/resource/fill.js';
 import { allocatedKey, keyFromPath, keyFromValue, valueOfKey } from '../../src/handlers/resource/identifier.js';
 import { mergePatch } from '../../src/handlers/resource/merge.js';
 import { singular } from '../../src/handlers/resource/parts.js';
+import type { Schema } from '../../src/handlers/resource/schema.js';
 import { compileItemWriter, listShape } from '../../src/handlers/resource/shape.js';
+
+/** A schema written in a test, typed as prism gives them. */
+const schema = (value: object): Schema => value as Schema;
 
 const INT64 = { kind: 'integer', minimum: -(2n ** 63n), maximum: 2n ** 63n - 1n } as const;
 
 describe('compileItemWriter', () => {
-  const plant = { type: 'object', properties: { name: { type: 'string' }, tag: { type: 'string' } } };
+  const plant = schema({ type: 'object', properties: { name: { type: 'string' }, tag: { type: 'string' } } });
 
   it('keeps the declared properties in the document’s order and drops the others', () => {
     expect(compileItemWriter(plant)({ tag: 'aroid', id: 5, name: 'M' })).toBe('{"name":"M","tag":"aroid"}');
   });
 
   it('merges allOf branches and writes bigints digit for digit', () => {
-    const newPlant = { allOf: [plant, { type: 'object', properties: { id: { type: 'integer' } } }] };
+    const newPlant = schema({ allOf: [plant, { type: 'object', properties: { id: { type: 'integer' } } }] });
     expect(compileItemWriter(newPlant)({ id: 9007199254740993n, name: 'M', extra: 1 })).toBe('{"name":"M","id":9007199254740993}');
   });
 
   it('keeps every property when the schema declares none, allows others explicitly or has alternatives', () => {
     const fields = { name: 'M', id: 2n ** 63n - 1n };
     const all = '{"name":"M","id":9223372036854775807}';
-    expect(compileItemWriter({ type: 'object' })(fields)).toBe(all);
-    expect(compileItemWriter({ ...plant, additionalProperties: true })(fields)).toBe(all);
-    expect(compileItemWriter({ oneOf: [plant] })(fields)).toBe(all);
+    expect(compileItemWriter(schema({ type: 'object' }))(fields)).toBe(all);
+    expect(compileItemWriter(schema({ ...plant, additionalProperties: true }))(fields)).toBe(all);
+    expect(compileItemWriter(schema({ oneOf: [plant] }))(fields)).toBe(all);
   });
 
   it('adds the echoed identifier last, only when the schema leaves it out', () => {
     expect(compileItemWriter(plant, { echo: 'id' })({ id: 7, name: 'M' })).toBe('{"name":"M","id":7}');
-    expect(compileItemWriter({ properties: { id: {}, name: {} } }, { echo: 'id' })({ name: 'M', id: 7 })).toBe('{"id":7,"name":"M"}');
+    expect(compileItemWriter(schema({ properties: { id: {}, name: {} } }), { echo: 'id' })({ name: 'M', id: 7 })).toBe('{"id":7,"name":"M"}');
   });
 });
 
 describe('listShape', () => {
   it('finds the array, or the wrapping object’s array property with its total and next', () => {
-    expect(listShape({ type: 'array', items: { type: 'string' } })).toEqual({ itemSchema: { type: 'string' }, otherRequired: [] });
-    const wrapped = listShape({
-      type: 'object',
-      required: ['data', 'page'],
-      properties: {
-        data: { type: 'array', items: {} },
-        totalCount: { type: 'integer' },
-        nextCursor: { type: 'string' },
-        page: { type: 'integer', minimum: 1 },
-      },
-    });
+    expect(listShape(schema({ type: 'array', items: { type: 'string' } }))).toEqual({ itemSchema: { type: 'string' }, otherRequired: [] });
+    const wrapped = listShape(
+      schema({
+        type: 'object',
+        required: ['data', 'page'],
+        properties: {
+          data: { type: 'array', items: {} },
+          totalCount: { type: 'integer' },
+          nextCursor: { type: 'string' },
+          page: { type: 'integer', minimum: 1 },
+        },
+      }),
+    );
     expect(wrapped).toMatchObject({
       arrayProperty: 'data',
       totalProperty: 'totalCount',
@@ -59,25 +65,25 @@ describe('listShape', () => {
 
 describe('values made for required properties', () => {
   it('prefers default, const, enum, example, in that order', () => {
-    expect(valueMaker({ type: 'string', default: 'd', const: 'c', enum: ['e'], example: 'x' })()).toBe('d');
-    expect(valueMaker({ type: 'string', const: 'c', enum: ['e'] })()).toBe('c');
-    expect(valueMaker({ type: 'string', enum: ['e', 'f'], example: 'x' })()).toBe('e');
-    expect(valueMaker({ type: 'string', example: 'x' })()).toBe('x');
+    expect(valueMaker(schema({ type: 'string', default: 'd', const: 'c', enum: ['e'], example: 'x' }))()).toBe('d');
+    expect(valueMaker(schema({ type: 'string', const: 'c', enum: ['e'] }))()).toBe('c');
+    expect(valueMaker(schema({ type: 'string', enum: ['e', 'f'], example: 'x' }))()).toBe('e');
+    expect(valueMaker(schema({ type: 'string', example: 'x' }))()).toBe('x');
   });
 
   it('makes values inside the schema’s bounds and formats', () => {
-    expect(valueMaker({ type: 'integer', minimum: 5 })()).toBe(5);
-    expect(valueMaker({ type: 'integer', exclusiveMaximum: -3 })()).toBe(-4);
-    expect(valueMaker({ type: 'number', minimum: 2.5 })()).toBe(2.5);
-    expect(valueMaker({ type: 'string', minLength: 10 })()).toHaveLength(10);
-    expect(valueMaker({ type: 'string', maxLength: 2 })()).toHaveLength(2);
-    expect(Date.parse(valueMaker({ type: 'string', format: 'date-time' })() as string)).toBeGreaterThan(Date.now() - 60_000);
-    expect(valueMaker({ type: 'string', format: 'uuid' })()).toMatch(/^[0-9a-f-]{36}$/);
-    expect(valueMaker({ type: 'object', required: ['a'], properties: { a: { type: 'boolean' } } })()).toEqual({ a: false });
+    expect(valueMaker(schema({ type: 'integer', minimum: 5 }))()).toBe(5);
+    expect(valueMaker(schema({ type: 'integer', exclusiveMaximum: -3 }))()).toBe(-4);
+    expect(valueMaker(schema({ type: 'number', minimum: 2.5 }))()).toBe(2.5);
+    expect(valueMaker(schema({ type: 'string', minLength: 10 }))()).toHaveLength(10);
+    expect(valueMaker(schema({ type: 'string', maxLength: 2 }))()).toHaveLength(2);
+    expect(Date.parse(valueMaker(schema({ type: 'string', format: 'date-time' }))() as string)).toBeGreaterThan(Date.now() - 60_000);
+    expect(valueMaker(schema({ type: 'string', format: 'uuid' }))()).toMatch(/^[0-9a-f-]{36}$/);
+    expect(valueMaker(schema({ type: 'object', required: ['a'], properties: { a: { type: 'boolean' } } }))()).toEqual({ a: false });
   });
 
   it('fills only what is missing and leaves the fields as they were when nothing is', () => {
-    const fill = compileFill({ type: 'object', required: ['name', 'status'], properties: { status: { enum: ['new'] } } });
+    const fill = compileFill(schema({ type: 'object', required: ['name', 'status'], properties: { status: { enum: ['new'] } } }));
     expect(fill({ name: 'M' })).toEqual({ name: 'M', status: 'new' });
     const complete = { name: 'M', status: 'old' };
     expect(fill(complete)).toBe(complete);
