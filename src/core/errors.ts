@@ -69,20 +69,10 @@ export const ERRORS = {
     message: "plantstore is not a proxy: CONNECT %s is not served; send requests to the stand-in's own paths",
     exitCode: SETUP,
   },
+  /** No item has this id (a resource's read, replace, update or delete). */
+  itemNotFound: { code: 'PST_ERR_ITEM_NOT_FOUND', error: 404, status: 'declared', message: 'no %s', exitCode: SETUP },
   /** A plant with this id is already stored. */
   duplicateId: { code: 'PST_ERR_DUPLICATE_ID', error: 409, status: 'declared', message: 'a plant with id %s already exists', exitCode: SETUP },
-  /** No item of the resource has this identifier (read, replace, update or delete of an item). */
-  itemNotFound: { code: 'PST_ERR_ITEM_NOT_FOUND', error: 404, status: 'declared', message: 'no %s with id %s', exitCode: SETUP },
-  /** A path segment that cannot be an identifier of the resource (its type, its bounds, one text per value). */
-  invalidId: { code: 'PST_ERR_INVALID_ID', error: 400, status: 'declared', message: '%s is not an identifier of a %s: %s', exitCode: SETUP },
-  /** A replace or update whose body names another identifier than its path. */
-  idMismatch: {
-    code: 'PST_ERR_ID_MISMATCH',
-    error: 422,
-    status: 'declared',
-    message: 'the body says %s is %s, the path says %s; an item keeps its identifier',
-    exitCode: SETUP,
-  },
   /** The body is larger than the limit. */
   bodyTooLarge: { code: 'PST_ERR_BODY_TOO_LARGE', error: 413, status: 'declared', message: 'the body is larger than %s bytes', exitCode: SETUP },
   /** The content type is not one the operation accepts. */
@@ -95,6 +85,16 @@ export const ERRORS = {
   },
   /** The body is JSON but breaks the operation's schema. */
   schemaViolation: { code: 'PST_ERR_SCHEMA_VIOLATION', error: 422, status: 'declared', message: 'the body breaks the schema: %s', exitCode: SETUP },
+  /** A path segment that cannot be an identifier of the resource (its type, its bounds, one text per value). */
+  invalidId: { code: 'PST_ERR_INVALID_ID', error: 400, status: 'declared', message: '%s is not an identifier of a %s: %s', exitCode: SETUP },
+  /** A replace or update whose body names another identifier than its path. */
+  idMismatch: {
+    code: 'PST_ERR_ID_MISMATCH',
+    error: 422,
+    status: 'declared',
+    message: 'the body says %s is %s, the path says %s; an item keeps its identifier',
+    exitCode: SETUP,
+  },
   /** A defect in the server itself; never the client's doing. */
   internal: { code: 'PST_ERR_INTERNAL', error: 500, status: 500, message: 'internal error: %s', exitCode: SETUP },
   /** The change could not be made durable (--data-dir); nothing was stored. */

@@ -8,7 +8,8 @@ import type { IHttpOperation } from '@stoplight/types';
 import { failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import { parseInt64 } from '../../core/json/int64.js';
-import type { ItemPageRequest } from '../../store/item-store.js';
+import type { Item, ItemPage, ItemPageRequest } from '../../store/item-store.js';
+import { isCursor } from '../../store/memory-store.js';
 import type { HandlerContext } from '../binding.js';
 import { valueMaker } from './fill.js';
 import { answer, guarded, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
@@ -28,11 +29,14 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
   const limitDefault = parameters.limit === undefined ? undefined : integerDefault(queryParameter(operation, parameters.limit));
   const pageBase = parameters.page === undefined ? 1 : pageStart(queryParameter(operation, parameters.page));
   const itemProperties = objectShape(resource.itemSchema).properties;
-  const filters = parameters.filters.map((name) => [name, filterValue(itemProperties.get(name))] as const);
+  const filters = parameters.filters.map((name) => {
+    const property = parameters.filterProperties?.[name] ?? name;
+    return { name, property, read: filterValue(itemProperties.get(property)), split: splitsOnCommas(operation, name) };
+  });
   const others = layout.otherRequired.map(([name, schema]) => [`${JSON.stringify(name)}:`, valueMaker(schema)] as const);
 
   /** The page the query asks for, or a refusal naming the parameter that cannot be read. */
-  function pageRequest(query: Query): ItemPageRequest | string {
+  function pageRequest(query: Query): ListRequest | string {
     const limitText = parameters.limit === undefined ? undefined : first(query[parameters.limit]);
     const limit = limitText === undefined ? (limitDefault ?? LIST_CAP) : count(limitText);
     if (limit === undefined) return `${parameters.limit} must be a whole number, not ${JSON.stringify(limitText)}`;
@@ -50,15 +54,22 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
       skip += (page - pageBase) * limit;
     }
     const cursor = parameters.cursor === undefined ? undefined : first(query[parameters.cursor]);
+    if (cursor !== undefined && !isCursor(cursor)) return `${parameters.cursor} must be a cursor this list gave (its next), not ${JSON.stringify(cursor)}`;
     let where: Record<string, JsonValue> | undefined;
-    for (const [name, read] of filters) {
-      const text = first(query[name]);
-      if (text === undefined) continue;
-      const value = read(text);
-      if (value === undefined) return `${name} must be a ${typeOf(itemProperties.get(name)) ?? 'value'} like the items' ${name}, not ${JSON.stringify(text)}`;
-      (where ??= Object.create(null) as Record<string, JsonValue>)[name] = value;
+    let anyOf: Record<string, JsonValue[]> | undefined;
+    for (const { name, property, read, split } of filters) {
+      const texts = all(query[name], split);
+      if (texts.length === 0) continue;
+      const values: JsonValue[] = [];
+      for (const text of texts) {
+        const value = read(text);
+        if (value === undefined) return `${name} must be a ${typeOf(itemProperties.get(property)) ?? 'value'} like the items' ${property}, not ${JSON.stringify(text)}`;
+        values.push(value);
+      }
+      if (values.length === 1) (where ??= Object.create(null) as Record<string, JsonValue>)[property] = values[0] as JsonValue;
+      else (anyOf ??= Object.create(null) as Record<string, JsonValue[]>)[property] = values;
     }
-    return { limit, skip, ...(cursor !== undefined ? { cursor } : {}), ...(where ? { where } : {}) };
+    return { limit, skip, ...(cursor !== undefined ? { cursor } : {}), ...(where ? { where } : {}), ...(anyOf ? { anyOf } : {}) };
   }
 
   return (context: HandlerContext) => {
@@ -66,7 +77,7 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
     if (typeof request === 'string') return Promise.resolve(refuse(failure('badRequest', request)));
     return guarded(async () => {
       const store = await collection(context);
-      const page = await store.list(request);
+      const page = request.anyOf === undefined ? await store.list(request) : await scan(store, request, request.anyOf);
       let items = '';
       for (const item of page.items) items += (items === '' ? '' : ',') + writeItem(item.fields);
       const array = `[${items}]`;
@@ -83,8 +94,42 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
   };
 }
 
+/** A list request with filters the store cannot express: a property that may hold any of several values. */
+interface ListRequest extends ItemPageRequest {
+  readonly anyOf?: Readonly<Record<string, readonly JsonValue[]>>;
+}
+
+type Store = Awaited<ReturnType<RoleParts['collection']>>;
+
+/**
+ * A page of the items that also match the any-of filters (`?tags=dog&tags=cat`): the store's
+ * equality filters narrow the scan, the rest is kept here, reading the collection in chunks.
+ * Offset and limit apply; a next cursor is not given.
+ */
+async function scan(store: Store, request: ListRequest, anyOf: Readonly<Record<string, readonly JsonValue[]>>): Promise<ItemPage> {
+  const wanted = Object.entries(anyOf).map(([property, values]) => [property, new Set(values.map(jsonText))] as const);
+  const keep = (item: Item) => wanted.every(([property, texts]) => Object.hasOwn(item.fields, property) && texts.has(jsonText(item.fields[property] as JsonValue)));
+  let skip = request.skip ?? 0;
+  const items: Item[] = [];
+  let cursor = request.cursor;
+  do {
+    const chunk = await store.list({ limit: LIST_CAP, ...(request.where ? { where: request.where } : {}), ...(cursor !== undefined ? { cursor } : {}) });
+    for (const item of chunk.items) {
+      if (!keep(item)) continue;
+      if (skip > 0) skip -= 1;
+      else if (items.length < request.limit) items.push(item);
+      // Full: the store's cursors mark its own pages, not an item inside one, so such a list has no next cursor.
+      else return { items };
+    }
+    cursor = chunk.next;
+  } while (cursor !== undefined);
+  return { items };
+}
+
 /** How many items match a filtered list: the store counts only whole collections, so the matches are paged through. */
-async function matching(store: Awaited<ReturnType<RoleParts['collection']>>, request: ItemPageRequest): Promise<number> {
+async function matching(store: Store, request: ListRequest): Promise<number> {
+  const everything: ListRequest = { ...request, limit: Number.MAX_SAFE_INTEGER, skip: 0 };
+  if (request.anyOf !== undefined) return (await scan(store, everything, request.anyOf)).items.length;
   let total = 0;
   let cursor: string | undefined;
   do {
@@ -93,6 +138,17 @@ async function matching(store: Awaited<ReturnType<RoleParts['collection']>>, req
     cursor = page.next;
   } while (cursor !== undefined);
   return total;
+}
+
+/** Every value a query parameter was given: repeated (`?tags=a&tags=b`), or comma-separated when it is declared `explode: false`. */
+function all(value: string | string[] | undefined, split: boolean): string[] {
+  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return split ? values.flatMap((text) => text.split(',')) : values;
+}
+
+function splitsOnCommas(operation: IHttpOperation, name: string): boolean {
+  const parameter = operation.request?.query?.find((candidate) => candidate.name === name);
+  return parameter?.explode === false;
 }
 
 function first(value: string | string[] | undefined): string | undefined {
