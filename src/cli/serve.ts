@@ -1,4 +1,5 @@
-import { declaredFailureStatus, operationName } from '../core/openapi/operation.js';
+import { failure, statusOf } from '../core/errors.js';
+import { declaredStatuses, operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
 import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } from '../server/start-server.js';
 import { loadConfig, type ServeConfig } from '../server/options/config-file.js';
@@ -63,7 +64,7 @@ function banner(server: RunningServer, options: ServerOptions): string {
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }
   const first = document.operations[0];
-  const status = options.authStatus ?? (first ? declaredFailureStatus(first) : 400);
+  const status = options.authStatus ?? statusOf(failure('unauthorized', ''), first ? declaredStatuses(first) : undefined);
   lines.push(
     server.tokenPolicy === 'configured'
       ? `tokens: ${options.tokens?.length ?? 0} configured; other tokens are refused`

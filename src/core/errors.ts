@@ -3,9 +3,8 @@
  * the `error` number of the document's Error body when it is answered over HTTP, the HTTP status
  * rule, a message template (util.format: %s is the detail), and the exit code of a command it ends.
  *
- * Status rules: 'declared' is the operation's declared failure status (400 for the Plant Store),
- * unless the operation declares the refusal's own number as a status; a number is the status
- * always. statusOf applies them, for every refusal: the pipeline's stages, the answers written on
+ * Status rules: 'declared' is chosen by meaning among the statuses the operation declares (see
+ * statusOf; 400 for everything the Plant Store refuses); a number is the status always. statusOf applies them, for every refusal: the pipeline's stages, the answers written on
  * a raw socket (malformed HTTP, CONNECT) and faults. The README's "Error codes" table is checked
  * against this one (test/core/error-table-readme.unit.test.ts).
  */
@@ -182,26 +181,69 @@ export function errorJson(refused: Failure): string {
   return JSON.stringify({ error: refused.error, message: refused.message });
 }
 
-/** What a 'declared' rule is read against: the operation's declared statuses and its failure status. */
+/**
+ * What a 'declared' rule is read against: the statuses the operation declares. A `4XX`-style range
+ * and `default` declare every status they cover.
+ */
 export interface DeclaredStatuses {
+  /** The exact codes declared. */
   readonly declared: ReadonlySet<number>;
-  /** The document's failure status: 400 if declared, else its first 4xx, else 400. */
+  /** The document's failure status (a status fault's when it names none); see declaredFailureStatus. */
   readonly failureStatus: number;
+  /** The first digits of the declared ranges: 4 for `4XX`. */
+  readonly ranges?: ReadonlySet<number>;
+  /** The operation declares a `default` response. */
+  readonly declaresDefault?: boolean;
 }
+
+/** Whether `operation` declares `status`: exactly, by its range, or by `default`. */
+export function declares(operation: DeclaredStatuses, status: number): boolean {
+  return operation.declared.has(status) || operation.ranges?.has(Math.floor(status / 100)) === true || operation.declaresDefault === true;
+}
+
+/**
+ * For each refusal number, the statuses that say the same thing, best first (RFC 9110's meanings):
+ * a refusal takes the first one its operation declares. A body that cannot be read, breaks the
+ * schema, is too large or has the wrong type is a validation refusal: 400 or 422, whichever the
+ * document declares; 400 when it declares both (and the refusal's own status is not declared).
+ */
+const SAME_MEANING: Readonly<Record<number, readonly number[]>> = {
+  400: [400, 422],
+  413: [413, 400, 422],
+  415: [415, 400, 422],
+  422: [422, 400],
+  401: [401, 403],
+  403: [403, 401],
+};
+
+/** Refusals no declared status fits get this: 400 for a validation refusal (HTTP's own), else the refusal's own. */
+const UNDECLARED_VALIDATION = 400;
 
 /** Refusals before any operation is matched have only numeric rules; 'declared' falls back to HTTP's own. */
 const NO_OPERATION: DeclaredStatuses = { declared: new Set(), failureStatus: 400 };
 
 /**
  * The HTTP status policy, the one place it is decided: `override` when given (--auth-status, a
- * status fault's status), else the entry's rule against the operation (a document declaring 401 or
- * 404 gets them; the Plant Store, whose only failure is 400, gets 400 for every 'declared' refusal).
+ * status fault's status), else a numeric rule, else by meaning against what the operation declares:
+ * the refusal's own status or one that means the same (SAME_MEANING), else the document's generic
+ * failure status (400, else 422), else HTTP's own. A status that means something else (404 for a
+ * wrong content type, 401 for a duplicate) is never taken just because it is the one declared. The
+ * Plant Store, whose only failure is 400, gets 400 for every 'declared' refusal.
  */
 export function statusOf(refused: Failure, operation: DeclaredStatuses = NO_OPERATION, override?: number): number {
   if (override !== undefined) return override;
   const rule: StatusRule = ERRORS[refused.entry].status;
   if (typeof rule === 'number') return rule;
-  return operation.declared.has(refused.error) ? refused.error : operation.failureStatus;
+  const own = refused.error;
+  const alike = SAME_MEANING[own];
+  if (alike === undefined) {
+    if (declares(operation, own)) return own;
+  } else {
+    for (const status of alike) if (declares(operation, status)) return status;
+  }
+  if (declares(operation, 400)) return 400;
+  if (declares(operation, 422)) return 422;
+  return alike !== undefined && alike.includes(400) ? UNDECLARED_VALIDATION : own;
 }
 
 /** The entry's message with its details filled in. */

@@ -4,7 +4,8 @@
  * components and fastify's hooks.
  */
 import type { IncomingMessage } from 'node:http';
-import { statusOf, type Failure } from '../core/errors.js';
+import { statusOf, type DeclaredStatuses, type Failure } from '../core/errors.js';
+import type { RefusalShaper } from '../core/openapi/refusal-body.js';
 import type { ValidationOutcome } from '../journal/journal.js';
 import { SHARED_TENANT, type TenantId } from '../store/tenants.js';
 import type { RequestInput, RequestValidator } from '../validation/request-validator.js';
@@ -14,13 +15,11 @@ import type { MockPreferences } from './prefer.js';
 import { originForm } from './request.js';
 import type { SentMessage } from './respond.js';
 
-/** One operation of a site, compiled once. */
-export interface ServedOperation {
+/** One operation of a site, compiled once; the statuses it declares (DeclaredStatuses) decide its refusals' statuses. */
+export interface ServedOperation extends DeclaredStatuses {
   readonly name: string;
-  /** The document's own failure status: 400 if declared, else its first 4xx, else 400. */
-  readonly failureStatus: number;
-  /** Every status the operation declares. */
-  readonly declared: ReadonlySet<number>;
+  /** Words its refusals as the document declares them (status by status). */
+  readonly refusalBody: RefusalShaper;
   readonly binding: Binding;
   readonly validate: RequestValidator;
 }

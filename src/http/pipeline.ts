@@ -73,7 +73,7 @@ async function respond(site: CompiledSite, context: RequestContext, reply: Reply
   if (reply.kind === 'drop') {
     context.response = drop(request, reply.reset);
   } else {
-    const answer = reply.kind === 'answer' ? reply.answer : refusal(reply.failure, reply.status);
+    const answer = reply.kind === 'answer' ? reply.answer : refusal(reply.failure, reply.status, context.operation?.refusalBody);
     const cors = site.cors && request.headers.origin !== undefined ? corsHeaders(request.headers.origin) : undefined;
     // request.complete first: the hot path (its body read) pays no await.
     const unread = request.complete ? false : await bodyLeftUnread(request);

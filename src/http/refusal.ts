@@ -3,16 +3,21 @@
  * Failures of the raw socket answers. Their statuses come from the error table's rules
  * (statusOf in src/core/errors.ts), as every stage's do.
  */
-import { errorJson, errorMessage, failure, forcedFailure, statusOf, type Failure } from '../core/errors.js';
+import { errorMessage, failure, forcedFailure, statusOf, type Failure } from '../core/errors.js';
+import { ERROR_BODY, type RefusalShaper } from '../core/openapi/refusal-body.js';
 import type { Fault } from '../faults/faults.js';
 import type { Answer } from './answer.js';
 import { answered, refused, type Reply, type ServedOperation } from './context.js';
 
 export { errorJson } from '../core/errors.js';
 
-/** A refusal as the answer on the wire: the document's Error body, with the Failure's headers. */
-export function refusal(refusedWith: Failure, status: number): Answer {
-  return { status, headers: { 'content-type': 'application/json', ...refusedWith.headers }, body: errorJson(refusedWith) };
+/**
+ * A refusal as the answer on the wire, with the Failure's headers: its body in the shape the
+ * operation declares for `status` (compiled with the operation), our Error body before routing.
+ */
+export function refusal(refusedWith: Failure, status: number, shape: RefusalShaper = ERROR_BODY): Answer {
+  const { contentType, body } = shape(refusedWith, status);
+  return { status, headers: { 'content-type': contentType, ...refusedWith.headers }, body };
 }
 
 /** What a fault forces instead of the real answer; undefined when it lets the request through (slow-body). */

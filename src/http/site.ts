@@ -1,6 +1,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import type { LoadedDocument } from '../core/openapi/load-document.js';
-import { declaredFailureStatus, operationName } from '../core/openapi/operation.js';
+import { declaredStatuses, operationName } from '../core/openapi/operation.js';
+import { compileRefusalShaper } from '../core/openapi/refusal-body.js';
 import type { Faults } from '../faults/faults.js';
 import type { Journal } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
@@ -62,8 +63,8 @@ export function compileSite(definition: SiteDefinition, options: SiteOptions): C
       operation,
       {
         name: operationName(operation),
-        failureStatus: declaredFailureStatus(operation),
-        declared: new Set(operation.responses.map((response) => Number(response.code))),
+        ...declaredStatuses(operation),
+        refusalBody: compileRefusalShaper(operation),
         binding: definition.bind(operation),
         validate: compileRequestValidator(operation),
       },

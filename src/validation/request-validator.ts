@@ -1,9 +1,10 @@
-import type { HttpMethod, IHttpOperation, IMediaTypeContent } from '@stoplight/types';
+import type { IHttpOperation, IMediaTypeContent } from '@stoplight/types';
 import { failure, type Failure } from '../core/errors.js';
-import { compileSchemaCheck, validateInput, type SchemaCheck } from '../core/prism/adapter.js';
+import { compileSchemaCheck, type SchemaCheck } from '../core/prism/adapter.js';
 import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
 import { int64Message, validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
 import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from '../core/http/media-type.js';
+import { compileParameterValidator } from './parameters.js';
 
 /** The request as validation needs it; the body is the raw bytes as received. */
 export interface RequestInput {
@@ -45,7 +46,7 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
   );
   // Clients send one or two Content-Type values over and over: match each once.
   const contentFor = memoize((type: string) => contents.find((candidate) => mediaTypeAccepts(candidate.mediaType, type)));
-  const validateParameters = compileParameterValidator(operation);
+  const validateParameters = compileParameterValidator(operation, describe);
   const accepted = contents.map((content) => content.mediaType).join(', ');
 
   return (request) => {
@@ -84,28 +85,6 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     if (diagnostics === undefined) return { ok: true, body: parsed.value };
     return { ok: false, failure: failure('schemaViolation', describe(diagnostics)) };
   };
-}
-
-/** Operations with path, query, header or cookie parameters are checked by prism's validateInput (without the body, checked above). */
-function compileParameterValidator(operation: IHttpOperation): (request: RequestInput) => Failure | undefined {
-  const request = operation.request;
-  const declaresParameters = [request?.path, request?.query, request?.headers, request?.cookie].some((list) => (list?.length ?? 0) > 0);
-  if (!request || !declaresParameters) return () => undefined;
-  const { body: _checkedAbove, ...parameters } = request;
-  const withoutBody: IHttpOperation = { ...operation, request: parameters };
-  return (input) => {
-    const result = validateInput({
-      resource: withoutBody,
-      element: { method: operation.method as HttpMethod, url: { path: input.path, query: { ...input.query } }, headers: withoutBodyHeaders(input.headers) },
-    });
-    return result._tag === 'Left' ? failure('schemaViolation', describe(result.left)) : undefined;
-  };
-}
-
-/** prism judges a body from Content-Length; the body is checked apart, so its headers must not be seen here. */
-function withoutBodyHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = headers;
-  return rest;
 }
 
 /** A cache for a function of a header value; a client sending ever-new values cannot grow it past a bound. */

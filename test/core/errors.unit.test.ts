@@ -16,6 +16,7 @@ describe('the error table', () => {
       unauthorized: 401,
       hostNotAllowed: 403,
       notFound: 404,
+      itemNotFound: 404,
       methodNotAllowed: 405,
       notAProxy: 405,
       duplicateId: 409,

@@ -3,6 +3,7 @@
  * name, its request body, its declared responses and the status it declares for failures.
  */
 import type { IHttpOperation, IHttpOperationResponse, IHttpWebhookOperation, IMediaTypeContent } from '@stoplight/types';
+import { declares, type DeclaredStatuses } from '../errors.js';
 import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
 
 export type Operation = IHttpOperation;
@@ -39,13 +40,28 @@ export function declaredResponse(operation: Operation, status: number): IHttpOpe
 }
 
 /**
- * The status the document declares for refusing a request: 400 when it declares 400 (or no 4xx at
- * all), else its lowest declared 4xx. Refusals the document has no status of their own for get it.
+ * The status the document declares for refusing a request: 400 when it declares 400 (exactly, by
+ * `4XX` or by `default`) or no 4xx at all, else 422 when declared, else its lowest declared 4xx. A
+ * status fault that names no status answers it; refusals choose theirs by meaning (statusOf).
  */
 export function declaredFailureStatus(operation: Operation): number {
-  const declared = operation.responses.map((response) => Number(response.code)).filter((code) => code >= 400 && code < 500);
-  if (declared.length === 0 || declared.includes(400)) return 400;
-  return Math.min(...declared);
+  return declaredStatuses(operation).failureStatus;
+}
+
+/** Every status the operation declares, as statusOf reads them: exact codes, `4XX`-style ranges, `default`. */
+export function declaredStatuses(operation: Operation): DeclaredStatuses {
+  const declared = new Set<number>();
+  const ranges = new Set<number>();
+  let declaresDefault = false;
+  for (const { code } of operation.responses) {
+    if (code === 'default') declaresDefault = true;
+    else if (/^[1-5]XX$/i.test(code)) ranges.add(Number(code[0]));
+    else if (/^[1-5]\d\d$/.test(code)) declared.add(Number(code));
+  }
+  const statuses = { declared, ranges, declaresDefault, failureStatus: 400 };
+  const clientErrors = [...declared].filter(isClientError);
+  const failureStatus = declares(statuses, 400) ? 400 : declares(statuses, 422) ? 422 : clientErrors.length > 0 ? Math.min(...clientErrors) : 400;
+  return { ...statuses, failureStatus };
 }
 
 export function isSuccess(status: number): boolean {

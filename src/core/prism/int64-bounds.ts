@@ -32,6 +32,19 @@ export function validationView(value: JsonValue): unknown {
   return view;
 }
 
+/** An integer literal in a parameter: prism reads it with Number, so only its view can keep the int64 verdict. */
+const INTEGER_TEXT = /^[+-]?\d+$/;
+
+/**
+ * A parameter's text as prism's validator should read it: an integer literal becomes the digits of
+ * a double on the same side of the int64 bounds (2^63 − 1 would otherwise round up to 2^63 and be
+ * refused); anything else, and every integer a double holds exactly, stays as sent.
+ */
+export function int64ParameterView(text: string): string {
+  if (text.length < 16 || !INTEGER_TEXT.test(text)) return text;
+  return String(int64SafeDouble(BigInt(text)));
+}
+
 function int64SafeDouble(value: bigint): number {
   const double = Number(value);
   if (value > INT64_MAX) return Math.max(double, TWO_POW_63);

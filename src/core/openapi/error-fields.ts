@@ -1,0 +1,272 @@
+/**
+ * An error response schema read once into a plan of the body to write: which property carries the
+ * refusal's number, which its message, which the HTTP status, and a value valid by the schema for
+ * every other required property. The plan is plain data, compiled at start; filling it for a
+ * refusal walks the plan, never the schema.
+ */
+
+/** What a refusal puts in a body: its number, its message, the HTTP status, its table code. */
+export interface RefusalFacts {
+  readonly error: number;
+  readonly message: string;
+  readonly status: number;
+  /** The HTTP reason phrase of `status` ("Bad Request"). */
+  readonly title: string;
+  /** The table's stable code, PST_ERR_…. */
+  readonly code: string;
+}
+
+/** Bounds an integer filled from a refusal must keep; out of them, the next candidate or the fixed value. */
+interface IntegerBounds {
+  readonly minimum: number;
+  readonly maximum: number;
+  readonly allowed: ReadonlySet<number> | undefined;
+}
+
+export type Plan =
+  | { readonly kind: 'fixed'; readonly value: unknown }
+  /** The refusal's number, else the HTTP status, else `otherwise`, whichever the bounds allow first. */
+  | { readonly kind: 'number'; readonly candidates: readonly ('error' | 'status')[]; readonly bounds: IntegerBounds; readonly otherwise: number }
+  | { readonly kind: 'text'; readonly fact: 'message' | 'title' | 'code'; readonly maxLength: number }
+  | { readonly kind: 'now' }
+  | { readonly kind: 'object'; readonly fields: readonly (readonly [string, Plan])[] }
+  | { readonly kind: 'array'; readonly items: readonly Plan[] };
+
+type Schema = Readonly<Record<string, unknown>>;
+
+/** Names that say "the error's number" (the first present wins), "its text", "the HTTP status". */
+const CODE_NAMES = ['code', 'error', 'errorcode', 'error_code', 'errcode'];
+const MESSAGE_NAMES = ['message', 'detail', 'details', 'description', 'msg', 'errormessage', 'error_message', 'error_description', 'reason', 'text'];
+const STATUS_NAMES = ['status', 'statuscode', 'status_code', 'httpstatus', 'http_status'];
+/** Deep enough for any error body; a cyclic schema stops here. */
+const MAX_DEPTH = 8;
+
+/** Resolves a local `$ref` ("#/…") against the document prism bundled with the operation. */
+export type Resolve = (ref: string) => Schema | undefined;
+
+/** The plan of a body valid by `schema`, its fields filled by meaning. */
+export function planBody(schema: Schema, resolve: Resolve, problemJson: boolean): Plan {
+  return plan(schema, resolve, 0, problemJson ? 'problem' : 'top');
+}
+
+type Place = 'top' | 'problem' | 'nested';
+
+function plan(raw: Schema, resolve: Resolve, depth: number, place: Place): Plan {
+  const schema = flatten(raw, resolve, depth);
+  const fixed = fixedValue(schema);
+  if (fixed !== undefined) return { kind: 'fixed', value: fixed };
+  const type = typeOf(schema);
+  if (depth > MAX_DEPTH) return { kind: 'fixed', value: emptyOf(type) };
+  switch (type) {
+    case 'object':
+      return planObject(schema, resolve, depth, place);
+    case 'array': {
+      const items = typeof schema.items === 'object' && schema.items !== null ? (schema.items as Schema) : {};
+      const count = Math.max(0, Math.min(Number(schema.minItems ?? 0), 16));
+      return { kind: 'array', items: Array.from({ length: count }, () => plan(items, resolve, depth + 1, 'nested')) };
+    }
+    default:
+      // A required time stamp says when the refusal happened, not 1970.
+      if (type === 'string' && schema.format === 'date-time' && !hasOwnValue(schema)) return { kind: 'now' };
+      return { kind: 'fixed', value: anyValue(schema, type) };
+  }
+}
+
+function hasOwnValue(schema: Schema): boolean {
+  return 'default' in schema || 'example' in schema || (Array.isArray(schema.examples) && schema.examples.length > 0);
+}
+
+function planObject(schema: Schema, resolve: Resolve, depth: number, place: Place): Plan {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const names = Object.keys(properties);
+  const lower = (name: string) => name.toLowerCase();
+  const typed = (name: string) => typeOf(flatten(properties[name] ?? {}, resolve, depth + 1));
+  const isNumber = (name: string) => typed(name) === 'integer' || typed(name) === 'number';
+  const isText = (name: string) => typed(name) === 'string';
+
+  const statusField = names.find((name) => STATUS_NAMES.includes(lower(name)) && isNumber(name));
+  const numbers = names.filter((name) => isNumber(name) && name !== statusField);
+  const codeField =
+    CODE_NAMES.map((wanted) => numbers.find((name) => lower(name) === wanted)).find((name) => name !== undefined) ?? numbers.find((name) => required.has(name));
+  const texts = names.filter(isText);
+  const messageField = MESSAGE_NAMES.map((wanted) => texts.find((name) => lower(name) === wanted)).find((name) => name !== undefined);
+  const titleField = texts.find((name) => lower(name) === 'title');
+  const tableCodeField = texts.find((name) => CODE_NAMES.includes(lower(name)));
+  const typeField = place === 'problem' ? texts.find((name) => lower(name) === 'type') : undefined;
+
+  const fields: (readonly [string, Plan])[] = [];
+  for (const name of names) {
+    const property = flatten(properties[name] ?? {}, resolve, depth + 1);
+    const meaning = meaningOf(name);
+    if (meaning === undefined && !required.has(name)) continue;
+    fields.push([name, meaning ?? plan(property, resolve, depth + 1, 'nested')]);
+  }
+  return { kind: 'object', fields };
+
+  function meaningOf(name: string): Plan | undefined {
+    const property = flatten(properties[name] ?? {}, resolve, depth + 1);
+    const maxLength = typeof property.maxLength === 'number' ? property.maxLength : Number.POSITIVE_INFINITY;
+    const fixed = fixedValue(property);
+    if (name === statusField) return numberPlan(property, ['status', 'error']);
+    if (name === codeField) return numberPlan(property, ['error', 'status']);
+    if (name === typeField) return { kind: 'fixed', value: fixed ?? 'about:blank' };
+    // A text the schema constrains by pattern or format cannot carry a message: a valid stand-in does.
+    if (fixed !== undefined || isEnumerated(property) || property.pattern !== undefined || property.format !== undefined) return undefined;
+    // A title beside a message is the status's phrase (RFC 9457); alone, it carries the message.
+    if (name === titleField) return { kind: 'text', fact: messageField === undefined ? 'message' : 'title', maxLength };
+    if (name === messageField) return { kind: 'text', fact: 'message', maxLength };
+    if (name === tableCodeField) return { kind: 'text', fact: 'code', maxLength };
+    return undefined;
+  }
+}
+
+function numberPlan(schema: Schema, candidates: readonly ('error' | 'status')[]): Plan {
+  const fixed = fixedValue(schema);
+  if (fixed !== undefined) return { kind: 'fixed', value: fixed };
+  const allowed = Array.isArray(schema.enum) ? new Set(schema.enum.filter((value): value is number => typeof value === 'number')) : undefined;
+  const bounds: IntegerBounds = { minimum: lowerBound(schema), maximum: upperBound(schema), allowed };
+  return { kind: 'number', candidates, bounds, otherwise: Number(anyValue(schema, 'integer')) };
+}
+
+/** The body of one refusal, by its plan. */
+export function fill(planned: Plan, facts: RefusalFacts): unknown {
+  switch (planned.kind) {
+    case 'fixed':
+      return planned.value;
+    case 'number': {
+      const { bounds } = planned;
+      const fits = (value: number) => value >= bounds.minimum && value <= bounds.maximum && (bounds.allowed === undefined || bounds.allowed.has(value));
+      return planned.candidates.map((fact) => facts[fact]).find(fits) ?? planned.otherwise;
+    }
+    case 'text': {
+      const text = facts[planned.fact];
+      return text.length > planned.maxLength ? text.slice(0, planned.maxLength) : text;
+    }
+    case 'now':
+      return new Date().toISOString();
+    case 'object': {
+      const body: Record<string, unknown> = {};
+      for (const [name, field] of planned.fields)
+        Object.defineProperty(body, name, { value: fill(field, facts), enumerable: true, writable: true, configurable: true });
+      return body;
+    }
+    case 'array':
+      return planned.items.map((item) => fill(item, facts));
+  }
+}
+
+/** `allOf` merged, the first `oneOf`/`anyOf` branch taken, `$ref` resolved: one schema to read. */
+function flatten(schema: Schema, resolve: Resolve, depth: number): Schema {
+  if (depth > MAX_DEPTH) return schema;
+  let current = schema;
+  if (typeof current.$ref === 'string') current = { ...(resolve(current.$ref) ?? {}), ...withoutKey(current, '$ref') };
+  const branch = firstOf(current.oneOf) ?? firstOf(current.anyOf);
+  if (branch !== undefined) current = { ...withoutKey(withoutKey(current, 'oneOf'), 'anyOf'), ...flatten(branch, resolve, depth + 1) };
+  if (Array.isArray(current.allOf)) {
+    let merged: Record<string, unknown> = withoutKey(current, 'allOf');
+    for (const part of current.allOf as Schema[]) {
+      const flat = flatten(part, resolve, depth + 1);
+      merged = {
+        ...flat,
+        ...merged,
+        properties: { ...((flat.properties as object | undefined) ?? {}), ...((merged.properties as object | undefined) ?? {}) },
+        required: [...((flat.required as string[] | undefined) ?? []), ...((merged.required as string[] | undefined) ?? [])],
+      };
+    }
+    current = merged;
+  }
+  return current;
+}
+
+function firstOf(list: unknown): Schema | undefined {
+  return Array.isArray(list) && typeof list[0] === 'object' && list[0] !== null ? (list[0] as Schema) : undefined;
+}
+
+function withoutKey(schema: Schema, key: string): Record<string, unknown> {
+  const { [key]: _dropped, ...rest } = schema;
+  return rest;
+}
+
+function typeOf(schema: Schema): string {
+  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((one) => one !== 'null') : schema.type;
+  if (typeof type === 'string') return type;
+  if (schema.properties !== undefined || schema.required !== undefined) return 'object';
+  if (schema.items !== undefined) return 'array';
+  return 'string';
+}
+
+function isEnumerated(schema: Schema): boolean {
+  return Array.isArray(schema.enum) && schema.enum.length > 0;
+}
+
+/** A value the schema itself gives: const, the first enum value, default, an example. */
+function fixedValue(schema: Schema): unknown {
+  if ('const' in schema) return schema.const;
+  if (isEnumerated(schema)) return (schema.enum as unknown[])[0];
+  return undefined;
+}
+
+function emptyOf(type: string): unknown {
+  return type === 'object' ? {} : type === 'array' ? [] : type === 'integer' || type === 'number' ? 0 : type === 'boolean' ? false : '';
+}
+
+function lowerBound(schema: Schema): number {
+  const { minimum, exclusiveMinimum } = schema;
+  if (typeof exclusiveMinimum === 'number') return Math.floor(exclusiveMinimum) + 1;
+  if (typeof minimum === 'number') return exclusiveMinimum === true ? Math.floor(minimum) + 1 : Math.ceil(minimum);
+  return Number.MIN_SAFE_INTEGER;
+}
+
+function upperBound(schema: Schema): number {
+  const { maximum, exclusiveMaximum } = schema;
+  if (typeof exclusiveMaximum === 'number') return Math.ceil(exclusiveMaximum) - 1;
+  if (typeof maximum === 'number') return exclusiveMaximum === true ? Math.ceil(maximum) - 1 : Math.floor(maximum);
+  return Number.MAX_SAFE_INTEGER;
+}
+
+/** Texts valid by their format, for a required field that means nothing to a refusal. */
+const FORMATTED: Readonly<Record<string, string>> = {
+  uuid: '00000000-0000-4000-8000-000000000000',
+  'date-time': '1970-01-01T00:00:00Z',
+  date: '1970-01-01',
+  time: '00:00:00Z',
+  email: 'plantstore@example.com',
+  'idn-email': 'plantstore@example.com',
+  uri: 'about:blank',
+  'uri-reference': 'about:blank',
+  iri: 'about:blank',
+  'iri-reference': 'about:blank',
+  hostname: 'localhost',
+  'idn-hostname': 'localhost',
+  ipv4: '127.0.0.1',
+  ipv6: '::1',
+  duration: 'PT0S',
+  byte: '',
+};
+
+/** A value valid by a schema that carries no meaning for a refusal: its default or example, else one by type and bounds. */
+function anyValue(schema: Schema, type: string): unknown {
+  if ('default' in schema) return schema.default;
+  if ('example' in schema) return schema.example;
+  if (hasOwnValue(schema)) return (schema.examples as unknown[])[0];
+  switch (type) {
+    case 'integer':
+    case 'number': {
+      const low = lowerBound(schema);
+      const high = upperBound(schema);
+      return low <= 0 && high >= 0 ? 0 : low > 0 ? low : high;
+    }
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    case 'string': {
+      const formatted = typeof schema.format === 'string' ? FORMATTED[schema.format] : undefined;
+      if (formatted !== undefined) return formatted;
+      return 'x'.repeat(Math.max(0, Math.min(Number(schema.minLength ?? 0), 1024)));
+    }
+    default:
+      return emptyOf(type);
+  }
+}
