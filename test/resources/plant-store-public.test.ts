@@ -54,11 +54,16 @@ describe('the public Plant Store', () => {
     expect(duplicate.json).toMatchObject({ error: 409, message: 'a plant with id 51 already exists; ids are unique' });
   });
 
-  it('deletes by an id at the top of the exact range prism leaves open to paths (2^53 − 1)', async () => {
-    const id = 9007199254740991n;
-    expect((await postPlant(server.current.url, plantText({ name: 'max safe', id }))).status).toBe(200);
+  it('deletes by an int64 id beyond 2^53, exactly: its neighbour is another plant', async () => {
+    const id = 9007199254740993n;
+    expect((await postPlant(server.current.url, plantText({ name: 'beyond 2^53', id }))).status).toBe(200);
+    expect((await postPlant(server.current.url, plantText({ name: 'its neighbour', id: id - 1n }))).status).toBe(200);
     expect((await remove(id)).status).toBe(204);
     expect((await remove(id)).status).toBe(400);
+    const names = ((await list()).json as { name: string }[]).map((plant) => plant.name);
+    expect(names).toContain('its neighbour');
+    expect(names).not.toContain('beyond 2^53');
+    expect((await remove(9223372036854775807n)).status).toBe(400);
   });
 
   it('refuses a path id that is no int64 in canonical decimal, storing and removing nothing', async () => {
