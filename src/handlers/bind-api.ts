@@ -21,9 +21,16 @@ export interface ApiBindingOptions {
 /** The operations served from the store, by "method path": what operationRoles makes of the model. */
 export type RoleTable = ReadonlyMap<string, OperationRole>;
 
-/** The role an operation plays, if any; operations without one are mocked by prism. */
+/**
+ * The role an operation plays, if any; operations without one are mocked by prism. So are the
+ * operations of a resource no request can put an item in (no create, no replace): its store would
+ * stay empty, answering [] and 404 forever, where the document's examples say more.
+ */
 export function roleOf(operation: IHttpOperation, roles: RoleTable): OperationRole | undefined {
-  return roles.get(roleKey(operation.method, operation.path));
+  const role = roles.get(roleKey(operation.method, operation.path));
+  if (role === undefined) return undefined;
+  const { create, replace } = role.resource.operations;
+  return create !== undefined || replace !== undefined ? role : undefined;
 }
 
 /** Binds every operation of a document: one role table for all of them. */

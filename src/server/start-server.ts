@@ -8,7 +8,8 @@ import { credentialNamesOf } from '../auth/credential-names.js';
 import { loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
 import { operationName } from '../core/openapi/operation.js';
 import { inferResources } from '../core/resources/infer.js';
-import { operationRoles, roleKey, type ResourceModel } from '../core/resources/model.js';
+import { operationRoles, type ResourceModel } from '../core/resources/model.js';
+import { roleOf } from '../handlers/bind-api.js';
 import { createFaults, type Faults } from '../faults/faults.js';
 import { close, createListener, listen } from '../http/listener.js';
 import { createRequestHandler } from '../http/pipeline.js';
@@ -136,7 +137,7 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
   const roles = operationRoles(model);
-  if (document.operations.some((operation) => !roles.has(roleKey(operation.method, operation.path)))) setImmediate(preloadMocker);
+  if (document.operations.some((operation) => roleOf(operation, roles) === undefined)) setImmediate(preloadMocker);
   const host = options.host ?? DEFAULTS.host;
 
   return {

@@ -63,7 +63,8 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
       const values: JsonValue[] = [];
       for (const text of texts) {
         const value = read(text);
-        if (value === undefined) return `${name} must be a ${typeOf(itemProperties.get(property)) ?? 'value'} like the items' ${property}, not ${JSON.stringify(text)}`;
+        if (value === undefined)
+          return `${name} must be a ${typeOf(itemProperties.get(property)) ?? 'value'} like the items' ${property}, not ${JSON.stringify(text)}`;
         values.push(value);
       }
       if (values.length === 1) (where ??= Object.create(null) as Record<string, JsonValue>)[property] = values[0] as JsonValue;
@@ -108,7 +109,8 @@ type Store = Awaited<ReturnType<RoleParts['collection']>>;
  */
 async function scan(store: Store, request: ListRequest, anyOf: Readonly<Record<string, readonly JsonValue[]>>): Promise<ItemPage> {
   const wanted = Object.entries(anyOf).map(([property, values]) => [property, new Set(values.map(jsonText))] as const);
-  const keep = (item: Item) => wanted.every(([property, texts]) => Object.hasOwn(item.fields, property) && texts.has(jsonText(item.fields[property] as JsonValue)));
+  const keep = (item: Item) =>
+    wanted.every(([property, texts]) => Object.hasOwn(item.fields, property) && texts.has(jsonText(item.fields[property] as JsonValue)));
   let skip = request.skip ?? 0;
   const items: Item[] = [];
   let cursor = request.cursor;
