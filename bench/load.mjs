@@ -32,8 +32,8 @@ const {
   preload = 0,
 } = config;
 
-// Never outlive the orchestrator, never run unbounded.
-const hardLimitMs = (warmupSeconds + durationSeconds + 30) * 1000;
+// Never outlive the orchestrator, never run unbounded (preloading gets its own allowance: 8 ms a plant).
+const hardLimitMs = (warmupSeconds + durationSeconds + 30) * 1000 + preload * 8;
 setTimeout(() => {
   console.error(`load: hard time limit (${hardLimitMs} ms) reached, exiting`);
   process.exit(3);

@@ -34,7 +34,7 @@ function runLoad(config, port, target, onMeasuring) {
   );
   const stderr = tailBuffer();
   child.stderr.on('data', (c) => stderr.push(c));
-  const limitMs = (config.warmupSeconds + config.durationSeconds + 40) * 1000;
+  const limitMs = (config.warmupSeconds + config.durationSeconds + 40) * 1000 + (target.preload ?? 0) * 8;
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (fn, value) => {
