@@ -26,10 +26,14 @@ const {
   token = 'bench-token',
   idMode = 'int64', // 'int64' | 'safe' (safe: every id <= 2^53-1)
   idBase = 1_000_000,
+  // 'create': POST /plants, each with a new id. 'list': GET /plants?limit=20 over `preload` stored plants.
+  // 'cycle': DELETE /plants/{id} then POST /plants with that id again, over `preload` stored plants.
+  workload = 'create',
+  preload = 0,
 } = config;
 
-// Never outlive the orchestrator, never run unbounded.
-const hardLimitMs = (warmupSeconds + durationSeconds + 30) * 1000;
+// Never outlive the orchestrator, never run unbounded (preloading gets its own allowance: 8 ms a plant).
+const hardLimitMs = (warmupSeconds + durationSeconds + 30) * 1000 + preload * 8;
 setTimeout(() => {
   console.error(`load: hard time limit (${hardLimitMs} ms) reached, exiting`);
   process.exit(3);
@@ -75,6 +79,63 @@ const headers = {
   'content-type': 'application/json',
 };
 
+const CREATE = [
+  {
+    method: 'POST',
+    path: '/plants',
+    // `req` is a fresh object per request (autocannon merges the defaults into it)
+    setupRequest: (req) => {
+      req.body = nextBody();
+      return req;
+    },
+  },
+];
+
+const LIST = [{ method: 'GET', path: '/plants?limit=20' }];
+
+// The cycle's ids: the preloaded ones, each taken by one connection for its DELETE and given back once
+// its re-create is answered, so no two connections ever hold the same id.
+const free = Array.from({ length: preload }, (_, i) => String(idBase + i));
+const CYCLE = [
+  {
+    method: 'DELETE',
+    setupRequest: (req, context) => {
+      context.id = free.shift();
+      req.path = `/plants/${context.id}`;
+      return req;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/plants',
+    setupRequest: (req, context) => {
+      req.body = `{"name":"Plant ${context.id}","tag":"aroid","id":${context.id}}`;
+      return req;
+    },
+    onResponse: (status, body, context) => {
+      free.push(context.id);
+    },
+  },
+];
+
+/** Stores `preload` plants (ids idBase, idBase + 1, …) before the warm-up, 32 requests at a time. */
+async function preloadPlants() {
+  let next = 0;
+  const one = async () => {
+    while (next < preload) {
+      const id = idBase + next++;
+      const response = await fetch(`${url}/plants`, {
+        method: 'POST',
+        headers,
+        body: `{"name":"Plant ${id}","tag":"aroid","id":${id}}`,
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`load: preloading plant ${id} answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, one));
+}
+
 function run(durationSeconds) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -86,17 +147,7 @@ function run(durationSeconds) {
         timeout: 10,
         method: 'POST',
         headers,
-        requests: [
-          {
-            method: 'POST',
-            path: '/plants',
-            // `req` is a fresh object per request (autocannon merges the defaults into it)
-            setupRequest: (req) => {
-              req.body = nextBody();
-              return req;
-            },
-          },
-        ],
+        requests: workload === 'list' ? LIST : workload === 'cycle' ? CYCLE : CREATE,
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -136,6 +187,7 @@ function summarize(r) {
 
 try {
   if (!url) throw new Error('load: no url in config');
+  if (workload !== 'create' && preload > 0) await preloadPlants();
   let warmup = null;
   if (warmupSeconds > 0) warmup = summarize(await run(warmupSeconds));
   process.send?.({ type: 'measuring' });
@@ -150,7 +202,7 @@ try {
     type: 'result',
     warmup,
     measure,
-    ids: { mode: idMode, base: idBase, issued, issuedAbove2p53, last: next - 1, firstBody },
+    ids: workload === 'create' ? { mode: idMode, base: idBase, issued, issuedAbove2p53, last: next - 1, firstBody } : undefined,
   };
   if (process.send) process.send(message, () => process.exit(0));
   else {

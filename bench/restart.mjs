@@ -10,18 +10,20 @@ const PLANTS = Number(process.argv[2] ?? 1_000_000);
 const work = await mkdtemp(join(tmpdir(), 'plantstore-restart-'));
 try {
   const { openPlantLog, tenantLogPath } = await import('../dist/src/store/plant-log.js');
-  const { createPlantStores } = await import('../dist/src/store/tenants.js');
+  const { createResourceStores } = await import('../dist/src/store/tenants.js');
+  const { plantItem } = await import('../dist/src/store/plant-store.js');
   const { durableBacking } = await import('../dist/src/store/durable-stores.js');
 
   const dataDir = join(work, 'data');
   const writing = await openPlantLog(dataDir);
-  const { log } = await writing.openTenant('shared', []);
+  const { log } = await writing.openTenant('shared', {});
+  const sink = log.sinkFor('plants');
   const idOf = (i) => (i % 2 === 0 ? 9007199254740993n + BigInt(i) : BigInt(i));
   for (let start = 0; start < PLANTS; start += 10_000) {
     const batch = [];
     for (let i = start; i < Math.min(PLANTS, start + 10_000); i += 1) {
       const plant = i % 4 === 0 ? { id: idOf(i), name: `Monstera ${i}`, tag: 'aroid' } : { id: idOf(i), name: `Monstera ${i}` };
-      batch.push(log.sink({ kind: 'create', plant }));
+      batch.push(sink({ kind: 'create', item: plantItem(plant) }));
     }
     await Promise.all(batch);
   }
@@ -32,8 +34,8 @@ try {
   const heapBefore = process.memoryUsage().heapUsed;
   const started = process.hrtime.bigint();
   const reopened = await openPlantLog(dataDir);
-  const stores = createPlantStores({ backing: durableBacking(reopened) });
-  const store = await stores.forTenant('shared');
+  const stores = createResourceStores({ backing: durableBacking(reopened) });
+  const store = (await stores.forTenant('shared')).collection('plants');
   const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
   globalThis.gc?.();
   const heapAfter = process.memoryUsage().heapUsed;

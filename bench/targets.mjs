@@ -18,6 +18,9 @@
 //   startTimeoutMs  how long to wait for the first answer (default 15000)
 //   optional   true: failing to start is reported but does not make the run exit non-zero
 //   note       printed under the table
+//   workload   'create' (default: POST /plants, distinct ids) | 'list' (GET /plants?limit=20) | 'cycle' (DELETE /plants/{id}, then POST it again)
+//   preload    plants stored (POST /plants) before the warm-up, for the list and cycle workloads
+//   compareTo  the id of the row this one is judged against (its floor), with `bar` the ratio it should reach
 
 /**
  * @typedef {{ port: number, host: string, token: string, tmpDir?: string }} TargetContext
@@ -26,6 +29,7 @@
  *   command: (ctx: TargetContext) => [string, string[]],
  *   requires?: string[], tmpDir?: boolean, env?: Record<string, string>, stdout?: 'pipe' | 'ignore',
  *   idMode?: 'int64' | 'safe', stateful?: boolean, startTimeoutMs?: number, optional?: boolean, note?: string,
+ *   workload?: 'create' | 'list' | 'cycle', preload?: number, compareTo?: string, bar?: number,
  * }} Target
  */
 
@@ -81,6 +85,10 @@ export const targets = [
   // Persistence: every 200 waits for its fsync (group commit shares one among concurrent creates).
   plantstore('plantstore-data-dir', 'plantstore --data-dir (fsync before each 200)', ({ tmpDir }) => ['--data-dir', tmpDir], { tmpDir: true }),
 
+  // The public Plant Store (list, create, delete by id), each row beside a node:http floor doing the same job on a Map.
+  ...storeRows('list', 'GET /plants?limit=20, 10,000 stored', { preload: 10_000, bar: 0.6 }),
+  ...storeRows('cycle', 'DELETE /plants/{id} + re-create', { preload: 1_000, bar: 0.5 }),
+
   {
     id: 'prism',
     label: 'prism mock',
@@ -110,3 +118,29 @@ export const targets = [
     note: 'ids kept <= 2^53-1 (prism refuses larger int64 ids with 400); stateless: repeated ids are not checked',
   },
 ];
+
+/**
+ * A workload on the public Plant Store: a floor row (bench/floor-server.mjs --store) and the plantstore row judged against it.
+ * @param {'list' | 'cycle'} workload
+ * @param {string} what
+ * @param {{ preload: number, bar: number }} options
+ * @returns {Target[]}
+ */
+function storeRows(workload, what, { preload, bar }) {
+  return [
+    {
+      id: `floor-${workload}`,
+      label: `floor ${what}`,
+      command: ({ port, host }) => [node, ['bench/floor-server.mjs', '--store', '--port', String(port), '--host', host]],
+      workload,
+      preload,
+    },
+    plantstore(`plantstore-${workload}`, `plantstore ${what}`, () => ['--spec', 'spec/plant-store-public.yaml'], {
+      stateful: false,
+      workload,
+      preload,
+      compareTo: `floor-${workload}`,
+      bar,
+    }),
+  ];
+}

@@ -146,7 +146,21 @@ export function reportText({ config, targets, rows, verdict: judged, startup, se
     );
   }
   for (const r of rows) {
-    if (r.status !== 'ok' || r.role || !r.id.startsWith('plantstore')) continue;
+    if (r.status !== 'ok' || !r.compareTo) continue;
+    const base = rows.find((x) => x.id === r.compareTo && x.status === 'ok');
+    if (!base) {
+      out.push(`${r.label}: ${r.compareTo} did not run, no ratio`);
+      continue;
+    }
+    const ratio = r.requests.mean / base.requests.mean;
+    const bar =
+      r.bar === null
+        ? ''
+        : `  (bar ≥ ${fmt(r.bar * 100, 0)} %: ${ratio >= r.bar ? 'MET' : 'NOT MET'}${r.disturbed || base.disturbed ? ', but a row was disturbed (*)' : ''})`;
+    out.push(`${r.label} / its floor: ${fmt(ratio * 100, 0)} %${bar}`);
+  }
+  for (const r of rows) {
+    if (r.status !== 'ok' || r.role || r.compareTo || !r.id.startsWith('plantstore')) continue;
     const parts = [];
     if (ps) parts.push(`${fmt((r.requests.mean / ps.requests.mean) * 100, 0)} % of plantstore`);
     if (floor) parts.push(`${fmt((r.requests.mean / floor.requests.mean) * 100, 0)} % of floor`);

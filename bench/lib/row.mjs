@@ -23,6 +23,8 @@ function runLoad(config, port, target, onMeasuring) {
     token: TOKEN,
     idMode: target.idMode ?? 'int64',
     idBase: 1_000_000,
+    workload: target.workload ?? 'create',
+    preload: target.preload ?? 0,
   };
   const child = track(
     fork(path.join(ROOT, 'bench', 'load.mjs'), [JSON.stringify(loadConfig)], {
@@ -32,7 +34,7 @@ function runLoad(config, port, target, onMeasuring) {
   );
   const stderr = tailBuffer();
   child.stderr.on('data', (c) => stderr.push(c));
-  const limitMs = (config.warmupSeconds + config.durationSeconds + 40) * 1000;
+  const limitMs = (config.warmupSeconds + config.durationSeconds + 40) * 1000 + (target.preload ?? 0) * 8;
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (fn, value) => {
@@ -60,6 +62,7 @@ function runLoad(config, port, target, onMeasuring) {
  */
 export async function benchTarget(config, target) {
   const row = { id: target.id, label: target.label, role: target.role ?? null, optional: !!target.optional };
+  if (target.compareTo) Object.assign(row, { compareTo: target.compareTo, bar: target.bar ?? null });
   const missing = (target.requires ?? []).filter((f) => !existsSync(path.resolve(ROOT, f)));
   if (missing.length) {
     row.status = 'skipped';
@@ -126,7 +129,7 @@ export async function benchTarget(config, target) {
     if (subprocesses.length) row.serverSubprocesses = subprocesses.length;
 
     // A stateful store must refuse an id it has already stored.
-    if (target.stateful && load.ids.firstBody) {
+    if (target.stateful && load.ids?.firstBody) {
       try {
         const again = await post(port, load.ids.firstBody);
         row.repeatedIdProbe = { body: load.ids.firstBody, status: again.status };

@@ -7,7 +7,8 @@ import { readServeFlags, resolveServeOptions, SERVE_OPTIONS } from '../server/op
 import { loadSeedData } from '../server/options/seed-file.js';
 import { SERVE_HELP } from '../server/options/table.js';
 import { describeSecurity, securityOf } from '../core/openapi/security.js';
-import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
+import { operationRoles } from '../core/resources/model.js';
+import { roleOf } from '../handlers/bind-api.js';
 import { printable } from '../log/logger.js';
 import { resourceLines } from './resources-banner.js';
 import { UsageError } from './usage-error.js';
@@ -56,9 +57,11 @@ export async function runServe(argv: readonly string[]): Promise<number> {
 function banner(server: RunningServer, options: ServerOptions): string {
   const { document } = server;
   const lines = [`plantstore serving ${document.title} ${document.version} from ${document.source}`, `listening on ${server.url}`, 'operations:'];
+  const roles = operationRoles(server.resources);
   for (const operation of document.operations) {
     const store = options.dataDir === undefined ? 'in-memory store' : `kept in ${options.dataDir}`;
-    const kind = operation.iid === STATEFUL_OPERATION ? `stateful, ${store}` : 'mocked from the document';
+    const role = roleOf(operation, roles);
+    const kind = role ? `stateful (${role.resource.name}: ${role.role}), ${store}` : 'mocked from the document';
     const auth = describeSecurity(securityOf(operation));
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }

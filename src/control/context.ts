@@ -4,11 +4,11 @@ import type { Faults } from '../faults/faults.js';
 import type { HandlerContext } from '../handlers/binding.js';
 import type { Outcome } from '../handlers/outcome.js';
 import type { Journal } from '../journal/journal.js';
-import type { PlantStores } from '../store/tenants.js';
+import type { ResourceStores } from '../store/item-store.js';
 
 /** What the control API works on: the stand-in's live state, shared with the API it controls. */
 export interface ControlContext {
-  readonly stores: PlantStores;
+  readonly stores: ResourceStores;
   readonly journal: Journal;
   readonly faults: Faults;
   /** The served API document, for health and to check the operation a fault names. */

@@ -6,12 +6,14 @@ import type { ControlHandler } from './context.js';
  * memory (evicted tenants' plants stay in the data dir), read from counters: O(1) for any number of tenants.
  */
 export const getHealth: ControlHandler = (_request, { stores, api, startedAt }) => {
-  const { plants, tenants } = stores.counts();
+  const { items, tenants } = stores.counts();
   return json(
     200,
     JSON.stringify({
       status: 'ok',
-      plants,
+      // Items of every resource; `plants` is the name earlier versions gave the count.
+      plants: items,
+      items,
       tenants,
       uptimeMs: Math.max(0, Date.now() - startedAt),
       document: { title: api.title, version: api.version },

@@ -1,6 +1,8 @@
 import type { HandlerContext } from '../handlers/binding.js';
 import { JSON_HEADERS, type Outcome } from '../handlers/outcome.js';
-import { isCursor, type Plant } from '../store/plant-store.js';
+import { isCursor } from '../store/memory-store.js';
+import { PLANTS, plantOf, plantStoreOf, type Plant, type PlantStore } from '../store/plant-store.js';
+import type { ResourceStores } from '../store/item-store.js';
 import { INT64_MAX, INT64_MIN, parseInt64 } from '../core/json/int64.js';
 import { idsJson, json, noContent, notFound, refused, storedPlantJson } from './answers.js';
 import type { ControlHandler } from './context.js';
@@ -20,7 +22,7 @@ const READ_CHUNK = 256;
 export const listPlants: ControlHandler = async ({ request, tenant }, { stores }) => {
   const page = pageQuery(request.query);
   if (!page.ok) return page.refusal;
-  const loaded = await durably(stores.existing(tenant));
+  const loaded = await durably(existingPlants(stores, tenant));
   if (!loaded.ok) return loaded.refusal;
   const store = loaded.value;
   const parts: string[] = [];
@@ -71,21 +73,21 @@ export const seedPlants: ControlHandler = async ({ body, tenant }, { stores }) =
     // The document's schema already demands this; only a different control document gets here.
     return refused('internal', 'seedPlants was given a body that is not an array of NewPlant; the control document does not match plantstore');
   }
-  const seeded = await durably(stores.forTenant(tenant).then((store) => store.seed(plants as Plant[])));
+  const seeded = await durably(plantsOf(stores, tenant).then((store) => store.seed(plants as Plant[])));
   if (!seeded.ok) return seeded.refusal;
   const { created = 0, duplicates = [] } = seeded.value ?? {};
   return json(200, `{"created":${created},"duplicates":${idsJson(duplicates)}}`);
 };
 
 export const resetPlants: ControlHandler = async ({ tenant }, { stores }) => {
-  const result = await durably(stores.existing(tenant).then((store) => store?.reset()));
+  const result = await durably(existingPlants(stores, tenant).then((store) => store?.reset()));
   return result.ok ? noContent() : result.refusal;
 };
 
 export const getPlant: ControlHandler = async ({ pathParameters, tenant }, { stores }) => {
   const id = parsePlantId(pathParameters.id);
   if (!id.ok) return id.refusal;
-  const read = await durably(stores.existing(tenant).then((store) => store?.get(id.id)));
+  const read = await durably(existingPlants(stores, tenant).then((store) => store?.get(id.id)));
   if (!read.ok) return read.refusal;
   const plant = read.value;
   return plant ? json(200, storedPlantJson(plant)) : notFound(noPlant(id.id));
@@ -94,10 +96,20 @@ export const getPlant: ControlHandler = async ({ pathParameters, tenant }, { sto
 export const deletePlant: ControlHandler = async ({ pathParameters, tenant }, { stores }) => {
   const id = parsePlantId(pathParameters.id);
   if (!id.ok) return id.refusal;
-  const deleted = await durably(stores.existing(tenant).then((store) => store?.delete(id.id)));
+  const deleted = await durably(existingPlants(stores, tenant).then((store) => store?.delete(id.id)));
   if (!deleted.ok) return deleted.refusal;
   return deleted.value ? noContent() : notFound(noPlant(id.id));
 };
+
+/** The tenant's plants: the 'plants' collection, made on first use. */
+function plantsOf(stores: ResourceStores, tenant: string): Promise<PlantStore> {
+  return stores.forTenant(tenant).then((items) => plantStoreOf(items.collection(PLANTS)));
+}
+
+/** The plants of a tenant that exists; undefined (without making it) when it does not. */
+function existingPlants(stores: ResourceStores, tenant: string): Promise<PlantStore | undefined> {
+  return stores.existing(tenant).then((items) => items && plantStoreOf(items.collection(PLANTS)));
+}
 
 /** A change the store could not make durable (--data-dir), or a tenant it could not load: the store's 503, as createPlant answers it. */
 async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | undefined } | { ok: false; refusal: Outcome }> {

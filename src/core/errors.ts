@@ -84,6 +84,16 @@ export const ERRORS = {
   },
   /** The body is JSON but breaks the operation's schema. */
   schemaViolation: { code: 'PST_ERR_SCHEMA_VIOLATION', error: 422, status: 'declared', message: 'the body breaks the schema: %s', exitCode: SETUP },
+  /** A path segment that cannot be an identifier of the resource (its type, its bounds, one text per value). */
+  invalidId: { code: 'PST_ERR_INVALID_ID', error: 400, status: 'declared', message: '%s is not an identifier of a %s: %s', exitCode: SETUP },
+  /** A replace or update whose body names another identifier than its path. */
+  idMismatch: {
+    code: 'PST_ERR_ID_MISMATCH',
+    error: 422,
+    status: 'declared',
+    message: 'the body says %s is %s, the path says %s; an item keeps its identifier',
+    exitCode: SETUP,
+  },
   /** A defect in the server itself; never the client's doing. */
   internal: { code: 'PST_ERR_INTERNAL', error: 500, status: 500, message: 'internal error: %s', exitCode: SETUP },
   /** The change could not be made durable (--data-dir); nothing was stored. */

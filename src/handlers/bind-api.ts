@@ -1,35 +1,57 @@
 import type { IHttpOperation, HttpMethod } from '@stoplight/types';
 import { compileCredentialCheck } from '../auth/credential-check.js';
-import { SHARED_TENANT, tenantOfToken, type PlantStores } from '../store/tenants.js';
+import { operationRoles, roleKey, type OperationRole, type ResourceModel } from '../core/resources/model.js';
+import type { ResourceStores } from '../store/item-store.js';
+import { SHARED_TENANT, tenantOfToken } from '../store/tenants.js';
 import type { Binding, HandlerContext } from './binding.js';
-import { createPlant } from './create-plant.js';
 import { mockOperation } from './mock-operation.js';
+import { compileRole } from './resource/bind-role.js';
 
 export interface ApiBindingOptions {
-  readonly stores: PlantStores;
+  /** The document's resources: the operations that play a role for one are served from the store. */
+  readonly model: ResourceModel;
+  readonly stores: ResourceStores;
   readonly tokens: readonly string[];
+  /** Answers also carry the identifier where their schema leaves it out (the seed's Plant has name and tag only). */
   readonly echoId: boolean;
   /** Each bearer token gets its own store and journal view. */
   readonly isolateByToken: boolean;
 }
 
-/** The operationId the stand-in keeps state for; every other operation is mocked by prism. */
-export const STATEFUL_OPERATION = 'createPlant';
+/** The operations served from the store, by "method path": what operationRoles makes of the model. */
+export type RoleTable = ReadonlyMap<string, OperationRole>;
 
 /**
- * Binds an operation of the served document: createPlant to the plant store (unless the request
- * asks for a Prism-style preference, which is answered from the document without touching the
- * store), everything else to prism's mocker.
+ * The role an operation plays, if any; operations without one are mocked by prism. So are the
+ * operations of a resource no request can put an item in (no create, no replace): its store would
+ * stay empty, answering [] and 404 forever, where the document's examples say more.
  */
-export function bindApiOperation(operation: IHttpOperation, options: ApiBindingOptions): Binding {
+export function roleOf(operation: IHttpOperation, roles: RoleTable): OperationRole | undefined {
+  const role = roles.get(roleKey(operation.method, operation.path));
+  if (role === undefined) return undefined;
+  const { create, replace } = role.resource.operations;
+  return create !== undefined || replace !== undefined ? role : undefined;
+}
+
+/** Binds every operation of a document: one role table for all of them. */
+export function apiBinder(options: ApiBindingOptions): (operation: IHttpOperation) => Binding {
+  const roles = operationRoles(options.model);
+  return (operation) => bindApiOperation(operation, roles, options);
+}
+
+/**
+ * Binds an operation of the served document: one that plays a role for a resource to that role's
+ * handler on the store (unless the request asks for a Prism-style preference, which is answered
+ * from the document without touching the store), everything else to prism's mocker.
+ */
+export function bindApiOperation(operation: IHttpOperation, roles: RoleTable, options: ApiBindingOptions): Binding {
   const mock = (context: HandlerContext) => mockOperation(operation, toPrismRequest(operation, context), context.preferences);
+  const role = roleOf(operation, roles);
+  const stateful = role && compileRole(operation, role, { stores: options.stores, echoId: options.echoId });
   return {
     authorize: compileCredentialCheck(operation, options.tokens),
     tenant: (credentials) => (options.isolateByToken && credentials.token !== undefined ? tenantOfToken(credentials.token) : SHARED_TENANT),
-    handle:
-      operation.iid === STATEFUL_OPERATION
-        ? (context) => (context.preferences ? mock(context) : createPlant(context.body, options.stores.forTenant(context.tenant), { echoId: options.echoId }))
-        : mock,
+    handle: stateful ? (context) => (context.preferences ? mock(context) : stateful(context)) : mock,
   };
 }
 

@@ -4,16 +4,16 @@
  * build their site here too, so they run exactly the stages the server runs.
  */
 import type { LoadedDocument } from '../core/openapi/load-document.js';
+import type { ResourceModel } from '../core/resources/model.js';
 import { bindControlOperation, type ControlContext } from '../control/bind-control.js';
 import type { Faults } from '../faults/faults.js';
-import { bindApiOperation } from '../handlers/bind-api.js';
+import { apiBinder } from '../handlers/bind-api.js';
 import { compileHostCheck } from '../http/host-check.js';
 import type { BodyBudget } from '../http/read-body.js';
 import { compileSite, type CompiledSite } from '../http/site.js';
 import type { Journal } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
-import type { PlantStores } from '../store/tenants.js';
-import type { ResourceModel } from '../core/resources/model.js';
+import type { ResourceStores } from '../store/item-store.js';
 
 /** What both sites share. */
 export interface SiteParts {
@@ -24,22 +24,22 @@ export interface SiteParts {
 }
 
 export interface ApiSiteParts extends SiteParts {
-  readonly stores: PlantStores;
+  /** The document's resources: their operations read and write `stores`. */
+  readonly model: ResourceModel;
+  readonly stores: ResourceStores;
   readonly journal: Journal;
   readonly faults: Faults;
   readonly tokens: readonly string[];
   readonly echoId: boolean;
   readonly isolateByToken: boolean;
   readonly authStatus: 400 | 401 | undefined;
-  /** The document's resources, inferred at start: what the handlers keep state for. */
-  readonly model: ResourceModel;
 }
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
-  const { stores, tokens, echoId, isolateByToken } = parts;
+  const { model, stores, tokens, echoId, isolateByToken } = parts;
   return compileSite(
-    { document, bind: (operation) => bindApiOperation(operation, { stores, tokens, echoId, isolateByToken }) },
+    { document, bind: apiBinder({ model, stores, tokens, echoId, isolateByToken }) },
     {
       cors: parts.cors,
       faults: parts.faults,

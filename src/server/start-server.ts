@@ -8,9 +8,9 @@ import { credentialNamesOf } from '../auth/credential-names.js';
 import { loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
 import { operationName } from '../core/openapi/operation.js';
 import { inferResources } from '../core/resources/infer.js';
-import type { ResourceModel } from '../core/resources/model.js';
+import { operationRoles, type ResourceModel } from '../core/resources/model.js';
+import { roleOf } from '../handlers/bind-api.js';
 import { createFaults, type Faults } from '../faults/faults.js';
-import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { close, createListener, listen } from '../http/listener.js';
 import { createRequestHandler } from '../http/pipeline.js';
 import { createBodyBudget } from '../http/read-body.js';
@@ -21,8 +21,9 @@ import { createLogger, type Logger } from '../log/logger.js';
 import { preloadMocker } from '../core/prism/adapter.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
-import type { PlantStore } from '../store/plant-store.js';
-import { createPlantStores, memoryBacking, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
+import type { ResourceStores } from '../store/item-store.js';
+import { PLANTS, plantItem, plantStoreOf, type PlantStore } from '../store/plant-store.js';
+import { createResourceStores, memoryBacking, SHARED_TENANT, tenantOfToken, type SeedItems, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
 
 /** The defaults of the options, as declared in the serve option table. */
@@ -34,13 +35,20 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly document: LoadedDocument;
-  /** The resources inferred from `document` (settled by the `resources` option), computed once at start. */
+  /** The resources inferred from the document: their operations read and write the store. */
   readonly resources: ResourceModel;
-  /** The plants the stand-in holds (the shared store; with isolation, see `storeOf`). */
+  /**
+   * The plants the stand-in holds (the shared tenant's 'plants' collection; with isolation, see `storeOf`).
+   * @deprecated use `stores.forTenant(SHARED_TENANT)` and its `collection('plants')` (any resource's collection).
+   */
   readonly store: PlantStore;
-  /** The store a bearer token sees: its own with isolateByToken, else the shared one. */
+  /**
+   * The plants a bearer token sees: its own with isolateByToken, else the shared ones.
+   * @deprecated use `stores.forTenant(tenantOfToken(token))`.
+   */
   storeOf(token: string): Promise<PlantStore>;
-  readonly stores: PlantStores;
+  /** Every tenant's collections: the items of every resource. */
+  readonly stores: ResourceStores;
   /** The last requests answered, with query helpers for tests. */
   readonly journal: Journal;
   /** Faults to inject, changeable while running. */
@@ -82,15 +90,15 @@ async function serve(
   const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
   const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
-  const seed = options.seed ?? [];
-  // With isolation every new tenant starts from the seed plants, as the shared store does without it.
-  const seedNew = (tenant: TenantId) => (options.isolateByToken && tenant !== SHARED_TENANT ? seed : []);
+  const seed: SeedItems = (options.seed ?? []).length > 0 ? { [PLANTS]: (options.seed ?? []).map(plantItem) } : {};
+  // With isolation every new tenant starts from the seed items, as the shared store does without it.
+  const seedNew = (tenant: TenantId): SeedItems => (options.isolateByToken && tenant !== SHARED_TENANT ? seed : {});
   let recovery: Recovery | undefined;
   const onRecovery = (tenant: TenantId, path: string, recovered: Recovery) => {
     if (tenant === SHARED_TENANT) recovery = recovered;
     reportRecovery(path, recovered, logger, tenant === SHARED_TENANT ? 'info' : 'debug');
   };
-  const stores = createPlantStores({
+  const stores = createResourceStores({
     backing: log ? durableBacking(log, seedNew, onRecovery) : memoryBacking(seedNew),
     maxTenants: options.maxTenants ?? DEFAULTS.maxTenants,
     onEvict: (tenant) =>
@@ -99,8 +107,9 @@ async function serve(
         : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its plants are gone; it starts again from the seed`),
     onProblem: (message) => logger.warn(`data: ${message}`),
   });
-  const store = await stores.forTenant(SHARED_TENANT);
-  if (seed.length > 0) await store.seed(seed);
+  const shared = await stores.forTenant(SHARED_TENANT);
+  for (const [collection, items] of Object.entries(seed)) await shared.collection(collection).seed(items);
+  const store = plantStoreOf(shared.collection(PLANTS));
   const journal = createJournal(options.journalSize ?? DEFAULTS.journalSize, {
     bytes: options.journalBytes ?? DEFAULTS.journalBytes,
     credentials: credentialNamesOf(document.operations),
@@ -110,10 +119,10 @@ async function serve(
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const startedAt = Date.now();
   const cors = options.cors ?? true;
-  const shared = { cors, bodyLimitBytes, bodyBudget, logger };
+  const siteParts = { cors, bodyLimitBytes, bodyBudget, logger };
   const sites = {
     api: apiSite(document, {
-      ...shared,
+      ...siteParts,
       stores,
       journal,
       faults,
@@ -126,14 +135,15 @@ async function serve(
     control: controlSite(
       await loadControlDocument(),
       { stores, journal, faults, api: document, resources, adminToken: options.adminToken, isolateByToken, startedAt },
-      { ...shared, allowedHosts: options.allowedHosts ?? [] },
+      { ...siteParts, allowedHosts: options.allowedHosts ?? [] },
     ),
     controlPrefix: CONTROL_PREFIX,
   };
   const server = createListener(createRequestHandler(sites, logger), requestTimeoutMs, logger);
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
-  if (document.operations.some((operation) => operation.iid !== STATEFUL_OPERATION)) setImmediate(preloadMocker);
+  const roles = operationRoles(resources);
+  if (document.operations.some((operation) => roleOf(operation, roles) === undefined)) setImmediate(preloadMocker);
   const host = options.host ?? DEFAULTS.host;
 
   return {
@@ -142,7 +152,8 @@ async function serve(
     document,
     resources,
     store,
-    storeOf: (token) => (isolateByToken ? stores.forTenant(tenantOfToken(token)) : Promise.resolve(store)),
+    storeOf: (token) =>
+      isolateByToken ? stores.forTenant(tenantOfToken(token)).then((items) => plantStoreOf(items.collection(PLANTS))) : Promise.resolve(store),
     stores,
     journal,
     faults,
@@ -163,6 +174,6 @@ function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number
 }
 
 function reportRecovery(path: string, recovery: Recovery, logger: Logger, level: 'info' | 'debug'): void {
-  logger[level](`data: ${recovery.plants.length} plants recovered from ${path} (${recovery.records} records)`);
+  logger[level](`data: ${recovery.items} items recovered from ${path} (${recovery.collections} collection(s), ${recovery.records} records)`);
   for (const skipped of recovery.skipped) logger.warn(`data: skipped the record at byte ${skipped.offset} of ${path}: ${skipped.reason}`);
 }

@@ -1,7 +1,11 @@
 import { decodeRecord, recordOf, type LogRecord } from './plant-log-record.js';
-import type { Plant, StoreChange } from './plant-store.js';
-import { allPlants, clear, createTable, insert, remove, type PlantTable } from './plant-table.js';
+import type { CollectionKey } from './item-store.js';
+import { allocatedPast, clear, createTable, insert, overwrite, remove, type ItemTable } from './item-table.js';
+import type { StoreChange } from './memory-store.js';
 import type { TenantId } from './tenants.js';
+
+/** A tenant's collections as tables a store can take over. */
+export type TenantTables = Map<CollectionKey, ItemTable>;
 
 export interface SkippedRecord {
   /** Byte offset of the line in the log file. */
@@ -10,11 +14,9 @@ export interface SkippedRecord {
 }
 
 export interface Replay {
-  /** Tenants that hold plants after the replay, each in creation order. */
-  readonly plants: ReadonlyMap<TenantId, readonly Plant[]>;
-  /** Every tenant's plants as a table a store can take over. */
-  readonly tables: ReadonlyMap<TenantId, PlantTable>;
-  /** Every tenant the log names, also those left with no plants (they exist: they are not new). */
+  /** Every tenant's collections as tables a store can take over. */
+  readonly tables: ReadonlyMap<TenantId, TenantTables>;
+  /** Every tenant the log names, also those left with no items (they exist: they are not new). */
   readonly tenants: readonly TenantId[];
   readonly skipped: readonly SkippedRecord[];
   /** Records read and applied. */
@@ -27,13 +29,13 @@ const NEWLINE = 0x0a;
 const PREVIEW_CHARS = 40;
 
 /**
- * Rebuilds every tenant's plants from the log's bytes. Never throws: a line that cannot be read is
+ * Rebuilds every tenant's collections from the log's bytes. Never throws: a line that cannot be read is
  * skipped and reported. Lines after the last good record are a write cut short by a crash (the
  * caller cuts them off); an unreadable line with good records after it cannot come from a crash,
  * so its reason says the file was damaged.
  */
 export function replayLog(bytes: Uint8Array): Replay {
-  const state = new Map<TenantId, PlantTable>();
+  const state = new Map<TenantId, TenantTables>();
   const bad: SkippedRecord[] = [];
   const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let records = 0;
@@ -45,7 +47,7 @@ export function replayLog(bytes: Uint8Array): Replay {
     const chunkEnd = bytes.lastIndexOf(NEWLINE, Math.min(bytes.length, position + CHUNK_BYTES) - 1);
     const fast = chunkEnd >= position ? readChunk(utf8, bytes.subarray(position, chunkEnd + 1)) : undefined;
     if (fast) {
-      for (const { tenant, change } of fast) apply(state, tenant, change);
+      for (const { tenant, collection, change } of fast) apply(state, tenant, collection, change);
       records += fast.length;
       goodEnd = chunkEnd + 1;
       position = chunkEnd + 1;
@@ -68,7 +70,7 @@ export function replayLog(bytes: Uint8Array): Replay {
       if (text !== undefined) {
         const decoded = decodeRecord(text);
         if (decoded.ok) {
-          apply(state, decoded.record.tenant, decoded.record.change);
+          apply(state, decoded.record.tenant, decoded.record.collection, decoded.record.change);
           records += 1;
           goodEnd = newline + 1;
         } else {
@@ -85,7 +87,7 @@ export function replayLog(bytes: Uint8Array): Replay {
         ? `corrupt record in the middle of the log, not a torn write (good records follow it): the file was damaged; skipped and left in place: ${reason}`
         : `torn last record (a write cut short by a crash), cut off: ${reason}`,
   }));
-  return { plants: snapshot(state), tables: state, tenants: [...state.keys()], skipped, records, goodEnd };
+  return { tables: state, tenants: [...state.keys()], skipped, records, goodEnd };
 }
 
 const CHUNK_BYTES = 1024 * 1024;
@@ -113,30 +115,44 @@ function readChunk(utf8: { decode(bytes: Uint8Array): string }, bytes: Uint8Arra
   return decoded;
 }
 
-/** Replay is total: a create of a present id keeps the first, a delete of an absent id does nothing. */
-function apply(state: Map<TenantId, PlantTable>, tenant: TenantId, change: StoreChange): void {
-  let plants = state.get(tenant);
-  if (!plants) {
-    plants = createTable();
-    state.set(tenant, plants);
+/** Replay is total: a create of a present key keeps the first, a delete or replace of an absent key does nothing. */
+function apply(state: Map<TenantId, TenantTables>, tenant: TenantId, collection: CollectionKey, change: StoreChange): void {
+  let tables = state.get(tenant);
+  if (!tables) {
+    tables = new Map();
+    state.set(tenant, tables);
+  }
+  let table = tables.get(collection);
+  if (!table) {
+    table = createTable();
+    tables.set(collection, table);
   }
   switch (change.kind) {
     case 'create':
-      if (!plants.byId.has(change.plant.id)) insert(plants, Object.freeze(change.plant));
+      if (!table.byId.has(change.item.id)) insert(table, freeze(change.item));
+      break;
+    case 'replace':
+      overwrite(table, freeze(change.item));
       break;
     case 'delete':
-      remove(plants, change.id);
+      remove(table, change.id);
       break;
     case 'reset':
-      clear(plants);
+      clear(table);
+      break;
+    case 'allocate':
+      allocatedPast(table, change.value);
+      break;
+    case 'seed':
+      for (const item of change.items) if (!table.byId.has(item.id)) insert(table, freeze(item));
+      if (change.allocated !== undefined) allocatedPast(table, change.allocated);
       break;
   }
 }
 
-function snapshot(state: Map<TenantId, PlantTable>): Map<TenantId, readonly Plant[]> {
-  const plants = new Map<TenantId, readonly Plant[]>();
-  for (const [tenant, table] of state) if (table.byId.size > 0) plants.set(tenant, Object.freeze(allPlants(table)));
-  return plants;
+function freeze<T extends { readonly fields: object }>(item: T): T {
+  Object.freeze(item.fields);
+  return Object.freeze(item);
 }
 
 function preview(text: string | Uint8Array): string {

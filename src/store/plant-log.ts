@@ -2,13 +2,14 @@ import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
 import { encodeRecord } from './plant-log-record.js';
-import { replayLog, type SkippedRecord } from './plant-log-replay.js';
-import type { Plant } from './plant-store.js';
-import { createTable, type PlantTable } from './plant-table.js';
-import { createTenantLog, describe, TEMP_SUFFIX, type JournalFile, type TenantLog } from './tenant-log.js';
-import type { TenantId } from './tenants.js';
+import { allItems, allocatedPast, createTable, highestKey, insert } from './item-table.js';
+import { replayLog, type SkippedRecord, type TenantTables } from './plant-log-replay.js';
+import { createTenantLog, describe, snapshotChunks, TEMP_SUFFIX, type JournalFile, type TenantLog } from './tenant-log.js';
+import type { SeedItems, TenantId } from './tenants.js';
+import { PLANTS, plantOf, type Plant } from './plant-store.js';
 
-export type { JournalFile, LiveState, TenantLog } from './tenant-log.js';
+export type { JournalFile, LiveState, TenantLog, CollectionSnapshot } from './tenant-log.js';
+export type { TenantTables } from './plant-log-replay.js';
 
 /**
  * The durable side of `plantstore serve --data-dir DIR`: one append-only log per tenant,
@@ -18,18 +19,20 @@ export type { JournalFile, LiveState, TenantLog } from './tenant-log.js';
  *
  * Why a file per tenant rather than one log: a tenant evicted from memory (--max-tenants) is
  * reloaded by reading its own file, never by scanning every tenant's records; a tenant's file is
- * compacted from that tenant's live plants alone; and the file's existence is what says a tenant
- * exists, so a tenant that reset or deleted its seed plants comes back as it left, not re-seeded.
+ * compacted from that tenant's live items alone; and the file's existence is what says a tenant
+ * exists, so a tenant that reset or deleted its seed items comes back as it left, not re-seeded.
+ * A record names the collection it changes (plants are items of 'plants'), so one file holds all
+ * of a tenant's resources.
  * The cost is one fsync per tenant with changes in a batch instead of one for all.
  */
 export interface PlantLog {
   /** The folder of the tenants' logs. */
   readonly dir: string;
   /**
-   * The tenant's log, replayed. A tenant without a file gets a new one holding the plants of
+   * The tenant's log, replayed. A tenant without a file gets a new one holding the items of
    * `create` (`isNew` then says so), written whole or not at all; without `create`, undefined.
    */
-  openTenant(tenant: TenantId, create: readonly Plant[] | undefined): Promise<OpenedTenant | undefined>;
+  openTenant(tenant: TenantId, create: SeedItems | undefined): Promise<OpenedTenant | undefined>;
   /** Closes every open tenant log after its pending writes are durable, then releases the data dir. */
   close(): Promise<void>;
 }
@@ -37,14 +40,21 @@ export interface PlantLog {
 export interface OpenedTenant {
   readonly log: TenantLog;
   readonly recovery: Recovery;
-  /** The replayed plants, for the tenant's store to take over. */
-  readonly table: PlantTable;
+  /** The replayed collections, for the tenant's stores to take over. */
+  readonly tables: TenantTables;
   /** The file was made just now: the tenant did not exist before. */
   readonly isNew: boolean;
 }
 
 export interface Recovery {
-  /** The tenant's plants as rebuilt from its log, in creation order. */
+  /** Items rebuilt from the tenant's log, over all its collections. */
+  readonly items: number;
+  /** Collections rebuilt from the log. */
+  readonly collections: number;
+  /**
+   * The 'plants' collection as plants, made when read (a million recovered plants are not copied
+   * unless asked): read it right after opening, before the tenant's store changes them.
+   */
   readonly plants: readonly Plant[];
   /** Records that could not be read (a torn last write after a crash), reported, never fatal. */
   readonly skipped: readonly SkippedRecord[];
@@ -99,16 +109,16 @@ export async function openPlantLog(dataDir: string, options: PlantLogOptions = {
   const closing = new Map<TenantId, Promise<void>>();
   let closed = false;
 
-  async function openTenant(tenant: TenantId, create: readonly Plant[] | undefined): Promise<OpenedTenant | undefined> {
+  async function openTenant(tenant: TenantId, create: SeedItems | undefined): Promise<OpenedTenant | undefined> {
     if (closed) throw new Error(`the plant log in ${dataDir} is closed`);
     await closing.get(tenant);
     const path = tenantLogPath(dataDir, tenant);
     try {
       const existing = await readExisting(path);
       if (!existing && !create) return undefined;
-      // A new tenant's file appears with its first plants or not at all: a crash can never leave
+      // A new tenant's file appears with its first items or not at all: a crash can never leave
       // a tenant that exists without the seed it was given.
-      const bytes = existing ?? (await writeWhole(path, tenant, create ?? [], settings.syncDirectory));
+      const bytes = existing ?? (await writeWhole(path, tenant, seedTables(create ?? {}), settings.syncDirectory));
       const replay = replayLog(bytes);
       const file = await settings.openFile(path);
       if (replay.goodEnd < bytes.length) {
@@ -118,7 +128,7 @@ export async function openPlantLog(dataDir: string, options: PlantLogOptions = {
       const log = createTenantLog(tenant, path, file, replay.goodEnd, replay.records, settings);
       const tracked: TenantLog = {
         path,
-        sink: log.sink,
+        sinkFor: log.sinkFor,
         get records() {
           return log.records;
         },
@@ -132,8 +142,20 @@ export async function openPlantLog(dataDir: string, options: PlantLogOptions = {
         },
       };
       open.set(tenant, tracked);
-      const recovery = { plants: replay.plants.get(tenant) ?? [], skipped: replay.skipped, records: replay.records };
-      return { log: tracked, recovery, table: replay.tables.get(tenant) ?? createTable(), isNew: !existing };
+      const tables = replay.tables.get(tenant) ?? new Map();
+      let items = 0;
+      for (const table of tables.values()) items += table.byId.size;
+      const recovery: Recovery = {
+        items,
+        collections: tables.size,
+        skipped: replay.skipped,
+        records: replay.records,
+        get plants() {
+          const table = tables.get(PLANTS);
+          return table ? allItems(table).map(plantOf) : [];
+        },
+      };
+      return { log: tracked, recovery, tables, isNew: !existing };
     } catch (error) {
       throw new Error(`cannot open the plant log ${path}: ${describe(error)}`, { cause: error });
     }
@@ -155,8 +177,9 @@ export async function openPlantLog(dataDir: string, options: PlantLogOptions = {
 }
 
 /** Writes a log file aside, fsyncs it, renames it into place and fsyncs the folder; answers its bytes. */
-async function writeWhole(path: string, tenant: TenantId, plants: readonly Plant[], syncFolder: () => Promise<void>): Promise<Buffer> {
-  const bytes = Buffer.from(plants.map((plant) => encodeRecord(tenant, { kind: 'create', plant })).join(''), 'utf8');
+async function writeWhole(path: string, tenant: TenantId, tables: TenantTables, syncFolder: () => Promise<void>): Promise<Buffer> {
+  const collections = [...tables].map(([collection, table]) => ({ collection, items: allItems(table), allocated: table.allocated }));
+  const bytes = Buffer.from([...snapshotChunks(tenant, collections)].flat().join(''), 'utf8');
   await writeFile(`${path}${TEMP_SUFFIX}`, bytes, { flush: true });
   await rename(`${path}${TEMP_SUFFIX}`, path);
   await syncFolder();
@@ -174,9 +197,21 @@ async function migrateLegacyLog(dataDir: string): Promise<void> {
   if (!bytes) return;
   const replay = replayLog(bytes);
   const syncTenants = () => syncDirectory(join(dataDir, TENANTS_DIR));
-  for (const tenant of replay.tenants) await writeWhole(tenantLogPath(dataDir, tenant), tenant, replay.plants.get(tenant) ?? [], syncTenants);
+  for (const tenant of replay.tenants) await writeWhole(tenantLogPath(dataDir, tenant), tenant, replay.tables.get(tenant) ?? new Map(), syncTenants);
   await rename(legacy, `${legacy}.migrated`);
   await syncDirectory(dataDir);
+}
+
+/** A new tenant's seed as tables: each collection's items, allocation moved past their integer keys as a seed moves it. */
+function seedTables(seed: SeedItems): TenantTables {
+  const tables: TenantTables = new Map();
+  for (const [collection, items] of Object.entries(seed)) {
+    const table = createTable();
+    for (const item of items) if (!table.byId.has(item.id)) insert(table, item);
+    allocatedPast(table, highestKey(items));
+    tables.set(collection, table);
+  }
+  return tables;
 }
 
 /** The default log file: opened for appending. */

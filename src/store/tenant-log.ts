@@ -1,7 +1,8 @@
 import { open, rename, rm } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { encodeRecord } from './plant-log-record.js';
-import type { ChangeSink, Plant, StoreChange } from './plant-store.js';
+import type { CollectionKey, Item } from './item-store.js';
+import type { ChangeSink, StoreChange } from './memory-store.js';
 import type { TenantId } from './tenants.js';
 
 /** The log file as a tenant log appends to it; tests substitute one that fails or counts. */
@@ -14,19 +15,28 @@ export interface JournalFile {
   close(): Promise<void>;
 }
 
-/** What compaction needs from the store the log belongs to, read synchronously. */
+/** One collection as a snapshot writes it. */
+export interface CollectionSnapshot {
+  readonly collection: CollectionKey;
+  /** Its items in creation order. */
+  readonly items: readonly Item[];
+  /** Its allocation sequence's last number (0n: none given). */
+  readonly allocated: bigint;
+}
+
+/** What compaction needs from the tenant the log belongs to, read synchronously. */
 export interface LiveState {
-  /** Plants held now: with the records in the file, tells how much of it is dead. */
+  /** Items held now: with the records in the file, tells how much of it is dead. */
   readonly size: number;
-  /** Every plant held, in creation order: the snapshot. */
-  all(): Plant[];
+  /** Every collection held: the snapshot. */
+  snapshot(): CollectionSnapshot[];
 }
 
 /** One tenant's append-only log file with group commit and compaction. */
 export interface TenantLog {
   readonly path: string;
-  /** Resolves once the change is durable (fsync'd). */
-  readonly sink: ChangeSink;
+  /** A collection's sink: resolves once the change is durable (fsync'd). */
+  sinkFor(collection: CollectionKey): ChangeSink;
   /** Records in the file now (live and dead). */
   readonly records: number;
   /** Compacts when dead records outweigh live ones, checked at once and after every batch. */
@@ -75,10 +85,10 @@ export function createTenantLog(
   /** Set when a failed batch could not be cut back off the file: nothing more can be appended safely. */
   let broken: Error | undefined;
 
-  function submit(change: StoreChange): Promise<void> {
+  function submit(collection: CollectionKey, change: StoreChange): Promise<void> {
     if (closing) return Promise.reject(new Error(`the plant log ${path} is closed; the change was not stored`));
     if (broken) return Promise.reject(broken);
-    const line = encodeRecord(tenant, change);
+    const line = encodeRecord(tenant, collection, change);
     return new Promise((resolve, reject) => {
       queue.push({ line, resolve, reject });
       // Start on a later tick so changes made in the same tick (a seed, a burst) share the first batch.
@@ -164,18 +174,19 @@ export function createTenantLog(
     try {
       await pause();
       pausedHere = true;
-      const snapshot = live.all();
+      const snapshot = live.snapshot();
       const tailStart = durableSize;
       resume();
       pausedHere = false;
       const out = await open(temp, 'w');
       let written = 0;
       try {
-        for (let start = 0; start < snapshot.length; start += SNAPSHOT_CHUNK) {
-          const lines = snapshot.slice(start, start + SNAPSHOT_CHUNK).map((plant) => encodeRecord(tenant, { kind: 'create', plant }));
-          const bytes = Buffer.from(lines.join(''), 'utf8');
+        let snapshotRecords = 0;
+        for (const chunk of snapshotChunks(tenant, snapshot)) {
+          const bytes = Buffer.from(chunk.join(''), 'utf8');
           await out.write(bytes, 0, bytes.length, written);
           written += bytes.length;
+          snapshotRecords += chunk.length;
         }
         await pause();
         pausedHere = true;
@@ -192,7 +203,7 @@ export function createTenantLog(
         await file.close().catch(() => undefined);
         file = reopened;
         durableSize = written + tail.length;
-        records = snapshot.length + tailRecords;
+        records = snapshotRecords + tailRecords;
       } finally {
         await out.close().catch(() => undefined);
       }
@@ -221,7 +232,7 @@ export function createTenantLog(
 
   const log: TenantLog = {
     path,
-    sink: submit,
+    sinkFor: (collection) => (change) => submit(collection, change),
     get records() {
       return records;
     },
@@ -237,6 +248,20 @@ export function createTenantLog(
     close: () => (closing ??= close()),
   };
   return log;
+}
+
+/**
+ * The records that rebuild the live state, a chunk at a time (a snapshot of a million items is
+ * never held as text all at once): each collection's allocation sequence (which a reset does not
+ * undo), then each item's create.
+ */
+export function* snapshotChunks(tenant: TenantId, collections: readonly CollectionSnapshot[]): Generator<string[]> {
+  for (const { collection, items, allocated } of collections) {
+    if (allocated > 0n) yield [encodeRecord(tenant, collection, { kind: 'allocate', value: allocated })];
+    for (let start = 0; start < items.length; start += SNAPSHOT_CHUNK) {
+      yield items.slice(start, start + SNAPSHOT_CHUNK).map((item) => encodeRecord(tenant, collection, { kind: 'create', item }));
+    }
+  }
 }
 
 async function readRange(path: string, start: number, end: number): Promise<Buffer> {

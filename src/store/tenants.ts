@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createMemoryStore, type MemoryStore, type Plant, type PlantStore } from './plant-store.js';
+import type { CollectionKey, ItemStore, ResourceStores, TenantItems } from './item-store.js';
+import type { Item } from './item-store.js';
+import { createMemoryTenant, type MemoryTenant } from './memory-tenant.js';
 
 /**
- * Who a request's plants belong to. Without isolation everyone shares the default tenant; with
+ * Who a request's items belong to. Without isolation everyone shares the default tenant; with
  * --isolate-by-token each bearer token is a tenant, named by a digest so the token itself is never
  * kept, logged or written to disk.
  */
@@ -14,21 +16,13 @@ export function tenantOfToken(token: string): TenantId {
   return `token:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
 }
 
-export interface PlantStores {
-  /** The store of a tenant: made on first use, reloaded if it was evicted. */
-  forTenant(tenant: TenantId): Promise<PlantStore>;
-  /** The store of a tenant that exists (in memory or, with a data dir, on disk); never makes one. */
-  existing(tenant: TenantId): Promise<PlantStore | undefined>;
-  /** Tenants held in memory, least recently used first. */
-  tenants(): TenantId[];
-  /** Tenants and plants held in memory: counters, so reading them costs the same for any number of tenants. */
-  counts(): { readonly tenants: number; readonly plants: number };
-}
+/** Items a new tenant starts with, by collection ('plants': the seed plants). */
+export type SeedItems = Readonly<Record<CollectionKey, readonly Item[]>>;
 
-/** A tenant's plants in memory and how to let go of them. */
+/** A tenant's collections in memory and how to let go of them. */
 export interface OpenedStore {
-  readonly memory: MemoryStore;
-  /** After eviction: closes what backs the store (its log). */
+  readonly memory: MemoryTenant;
+  /** After eviction: closes what backs the tenant (its log). */
   release(): Promise<void>;
 }
 
@@ -36,11 +30,11 @@ export interface OpenedStore {
 export interface TenantBacking {
   /** Ops on the store may wait on I/O: a tenant is evicted only when none is in flight. */
   readonly durable: boolean;
-  /** The tenant's store; undefined when `create` is not set and the tenant does not exist. */
+  /** The tenant's collections; undefined when `create` is not set and the tenant does not exist. */
   open(tenant: TenantId, create: boolean, onCount: (delta: number) => void): Promise<OpenedStore | undefined>;
 }
 
-export interface PlantStoresOptions {
+export interface ResourceStoresOptions {
   readonly backing?: TenantBacking;
   /** Tenants held in memory besides the shared one; the least recently used idle one goes first. Default (absent or undefined): no limit. */
   readonly maxTenants?: number | undefined;
@@ -51,14 +45,13 @@ export interface PlantStoresOptions {
 }
 
 /** In memory only: a tenant that is not held does not exist, and is new (seeded by `seedNew`) when it comes. */
-export function memoryBacking(seedNew?: (tenant: TenantId) => readonly Plant[]): TenantBacking {
+export function memoryBacking(seedNew?: (tenant: TenantId) => SeedItems): TenantBacking {
   return {
     durable: false,
     async open(tenant, create, onCount) {
       if (!create) return undefined;
-      const memory = createMemoryStore({ onCount });
-      const seed = seedNew?.(tenant) ?? [];
-      if (seed.length > 0) await memory.store.seed(seed);
+      const memory = createMemoryTenant({ onCount });
+      for (const [key, items] of Object.entries(seedNew?.(tenant) ?? {})) if (items.length > 0) await memory.collection(key).store.seed(items);
       return { memory, release: () => Promise.resolve() };
     },
   };
@@ -68,28 +61,28 @@ interface Slot {
   readonly tenant: TenantId;
   readonly opened: OpenedStore;
   /** The handle given out: stays usable after eviction (it reloads the tenant). */
-  readonly handle: PlantStore;
-  readonly ready: Promise<PlantStore>;
+  readonly handle: TenantItems;
+  readonly ready: Promise<TenantItems>;
   /** Operations through the handle not yet answered (durable stores only). */
   active: number;
   evicted: boolean;
 }
 
 /**
- * A store per tenant, at most `maxTenants` of them in memory besides the shared one. Each handle
- * counts its operations in flight so an eviction never drops a tenant mid-change, and plant and
- * tenant totals are kept as counters for health.
+ * The collections of each tenant, at most `maxTenants` tenants in memory besides the shared one.
+ * Each handle counts its operations in flight so an eviction never drops a tenant mid-change, and
+ * item and tenant totals are kept as counters for health.
  */
-export function createPlantStores(options: PlantStoresOptions = {}): PlantStores {
+export function createResourceStores(options: ResourceStoresOptions = {}): ResourceStores {
   const backing = options.backing ?? memoryBacking();
   const maxTenants = options.maxTenants ?? Number.POSITIVE_INFINITY;
   /** Live tenants in least-recently-used order: a touch moves a tenant to the end. */
   const live = new Map<TenantId, Slot>();
   const opening = new Map<TenantId, Promise<Slot | undefined>>();
-  let plants = 0;
+  let items = 0;
   let lastTouched: Slot | undefined;
   const onCount = (delta: number) => {
-    plants += delta;
+    items += delta;
   };
 
   function touch(slot: Slot): void {
@@ -99,11 +92,11 @@ export function createPlantStores(options: PlantStoresOptions = {}): PlantStores
     lastTouched = slot;
   }
 
-  function handleOf(slot: Slot): PlantStore {
-    const { store } = slot.opened.memory;
+  function collectionHandle(slot: Slot, key: CollectionKey): ItemStore {
+    const { store } = slot.opened.memory.collection(key);
     // A handle of an evicted tenant reloads it (from disk, or from the seed without a data dir).
-    const through = <T>(operation: (target: PlantStore) => Promise<T>): Promise<T> => {
-      if (slot.evicted) return stores.forTenant(slot.tenant).then(operation);
+    const through = <T>(operation: (target: ItemStore) => Promise<T>): Promise<T> => {
+      if (slot.evicted) return stores.forTenant(slot.tenant).then((tenant) => operation(tenant.collection(key)));
       touch(slot);
       if (!backing.durable) return operation(store);
       slot.active += 1;
@@ -116,12 +109,15 @@ export function createPlantStores(options: PlantStoresOptions = {}): PlantStores
     };
     return {
       // The hot path (POST /plants): a live in-memory tenant answers without a closure or a counter.
-      create: (plant) => {
-        if (slot.evicted || backing.durable) return through((target) => target.create(plant));
+      create: (item) => {
+        if (slot.evicted || backing.durable) return through((target) => target.create(item));
         if (slot !== lastTouched) touch(slot);
-        return store.create(plant);
+        return store.create(item);
       },
+      allocate: () => through((target) => target.allocate()),
       get: (id) => through((target) => target.get(id)),
+      replace: (item) => through((target) => target.replace(item)),
+      update: (id, change) => through((target) => target.update(id, change)),
       delete: (id) => through((target) => target.delete(id)),
       reset: () => through((target) => target.reset()),
       seed: (batch) => through((target) => target.seed(batch)),
@@ -130,9 +126,24 @@ export function createPlantStores(options: PlantStoresOptions = {}): PlantStores
     };
   }
 
+  function tenantHandle(slot: Slot): TenantItems {
+    const handles = new Map<CollectionKey, ItemStore>();
+    return {
+      collection(key) {
+        let handle = handles.get(key);
+        if (!handle) {
+          handle = collectionHandle(slot, key);
+          handles.set(key, handle);
+        }
+        return handle;
+      },
+      collections: () => slot.opened.memory.entries().map(([key]) => key),
+    };
+  }
+
   function admit(tenant: TenantId, opened: OpenedStore): Slot {
     const slot = { tenant, opened, active: 0, evicted: false } as Slot;
-    const handle = handleOf(slot);
+    const handle = tenantHandle(slot);
     Object.assign(slot, { handle, ready: Promise.resolve(handle) });
     live.set(tenant, slot);
     lastTouched = slot;
@@ -148,7 +159,7 @@ export function createPlantStores(options: PlantStoresOptions = {}): PlantStores
       if (slot.tenant === SHARED_TENANT || slot === lastTouched || slot.active > 0 || slot.opened.memory.busy) continue;
       slot.evicted = true;
       live.delete(slot.tenant);
-      plants -= slot.opened.memory.size;
+      items -= slot.opened.memory.size;
       over -= 1;
       options.onEvict?.(slot.tenant);
       slot.opened
@@ -177,7 +188,7 @@ export function createPlantStores(options: PlantStoresOptions = {}): PlantStores
     }
   }
 
-  const stores: PlantStores = {
+  const stores: ResourceStores = {
     forTenant(tenant) {
       const slot = live.get(tenant);
       if (slot) {
@@ -190,7 +201,7 @@ export function createPlantStores(options: PlantStoresOptions = {}): PlantStores
       return (await load(tenant, false))?.handle;
     },
     tenants: () => [...live.keys()],
-    counts: () => ({ tenants: live.size, plants }),
+    counts: () => ({ tenants: live.size, items }),
   };
   return stores;
 }

@@ -111,7 +111,7 @@ describe('plantstore serve', () => {
       const [, url = ''] = await cli.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
       await cli.waitForOutput(/cors: /);
       const banner = cli.stdout();
-      expect(banner).toMatch(/POST\s+\/plants\s+createPlant\s+stateful, in-memory store, bearer/);
+      expect(banner).toMatch(/POST\s+\/plants\s+createPlant\s+stateful \(plants: create\), in-memory store, bearer/);
       expect(banner).toContain('resources:\n  plants: /plants (inferred)\n    id: id, client-assigned, int64\n    operations: create createPlant\n');
       expect(banner).toMatch(/resource notes:\n  info \/plants: there is no item path/);
       expect(banner).toContain('ANY non-empty bearer token is accepted');
@@ -247,9 +247,9 @@ describe('plantstore serve: input files that are not regular files, or too large
     // The log line a restart's recovery writes (a fresh data dir has nothing to recover) is escaped too.
     const restarted = runCli(['serve', '--port', '0', '--spec', spec, '--data-dir', dataDir]);
     try {
-      await restarted.waitForOutput(/plants recovered from .*\n/);
+      await restarted.waitForOutput(/items recovered from .*\n/);
       expect(restarted.stdout()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
-      expect(restarted.stdout()).toMatch(/data: 0 plants recovered from .*data\\r\\x9b31m/);
+      expect(restarted.stdout()).toMatch(/data: 0 items recovered from .*data\\r\\x9b31m/);
     } finally {
       restarted.child.kill('SIGKILL');
     }

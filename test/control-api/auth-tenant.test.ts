@@ -3,7 +3,7 @@ import { controlTenant } from '../../src/control/bind-control.js';
 import { ErrorCode } from '../../src/core/errors.js';
 import { startServer } from '../../src/index.js';
 import { SHARED_TENANT, tenantOfToken } from '../../src/store/tenants.js';
-import { controlHarness, journalRecord } from '../support/control.js';
+import { controlHarness, journalRecord, plantsOf } from '../support/control.js';
 import { send } from '../support/server.js';
 
 describe('admin token', () => {
@@ -83,8 +83,8 @@ describe('tenant', () => {
     });
 
     await control.answer('resetPlants', 204, { headers: alice });
-    expect(await (await control.context.stores.forTenant(tenantOfToken('alice'))).count()).toBe(0);
-    expect(await (await control.context.stores.forTenant(SHARED_TENANT)).count()).toBe(1);
+    expect(await (await plantsOf(control.context, tenantOfToken('alice'))).count()).toBe(0);
+    expect(await (await plantsOf(control.context, SHARED_TENANT)).count()).toBe(1);
   });
 
   test('with isolation journal listing and clearing see only the tenant named', async () => {

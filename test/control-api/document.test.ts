@@ -7,7 +7,7 @@ import { bindControlOperation, CONTROL_HANDLERS } from '../../src/control/bind-c
 import { controlSpecPath, loadControlDocument } from '../../src/control/control-document.js';
 import { createFaults } from '../../src/faults/faults.js';
 import { createJournal } from '../../src/journal/journal.js';
-import { createPlantStores } from '../../src/store/tenants.js';
+import { createResourceStores } from '../../src/store/tenants.js';
 import { CONTROL_SPEC, loadDocuments } from '../support/control.js';
 import { inferResources } from '../../src/core/resources/infer.js';
 
@@ -78,7 +78,7 @@ describe('spec/control-api.yaml', () => {
   test('bindControlOperation refuses an operation it has no handler for, at start-up', async () => {
     const { api } = await loadDocuments();
     const context = {
-      stores: createPlantStores(),
+      stores: createResourceStores(),
       journal: createJournal(),
       faults: createFaults(),
       api,

@@ -7,7 +7,14 @@ test('getHealth: ok, plants across tenants, tenants, uptime and the served docum
   await control.answer('seedPlants', 200, { body: '[{"id":1,"name":"a"},{"id":2,"name":"b"}]' });
   await control.answer('seedPlants', 200, { body: '[{"id":1,"name":"a"}]', headers: { 'plantstore-token': 'alice' } });
   const reply = await control.answer('getHealth', 200);
-  expect(reply.json).toEqual({ status: 'ok', plants: 3, tenants: 2, uptimeMs: expect.any(Number), document: { title: 'Plant Store', version: '1.0.0' } });
+  expect(reply.json).toEqual({
+    status: 'ok',
+    plants: 3,
+    items: 3,
+    tenants: 2,
+    uptimeMs: expect.any(Number),
+    document: { title: 'Plant Store', version: '1.0.0' },
+  });
   const { uptimeMs } = reply.json as { uptimeMs: number };
   expect(uptimeMs).toBeGreaterThanOrEqual(5_000);
   expect(uptimeMs).toBeLessThan(60_000);

@@ -4,6 +4,7 @@
  * document's refusals, that control requests are neither journaled nor faulted, and that a
  * fault added over HTTP shapes the next API request.
  */
+import { inferResources } from '../../src/core/resources/infer.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -15,9 +16,8 @@ import { createRequestHandler } from '../../src/http/pipeline.js';
 import { createJournal } from '../../src/journal/journal.js';
 import { createLogger } from '../../src/log/logger.js';
 import { apiSite, controlSite } from '../../src/server/sites.js';
-import { createPlantStores, SHARED_TENANT } from '../../src/store/tenants.js';
-import { loadDocuments } from '../support/control.js';
-import { inferResources } from '../../src/core/resources/infer.js';
+import { createResourceStores, SHARED_TENANT } from '../../src/store/tenants.js';
+import { loadDocuments, plantsOf } from '../support/control.js';
 
 const ADMIN = { authorization: 'Bearer admin-secret' };
 const API = { authorization: 'Bearer api-token', 'content-type': 'application/json' };
@@ -28,7 +28,7 @@ let context: ControlContext;
 
 beforeAll(async () => {
   const { control, api } = await loadDocuments();
-  const stores = createPlantStores();
+  const stores = createResourceStores();
   const journal = createJournal();
   const faults = createFaults([], api.operations.map(operationName));
   const resources = inferResources(api);
@@ -96,7 +96,7 @@ describe('control API over HTTP', () => {
   test('seedPlants honours the plantstore-token header only with isolation; here it seeds the shared store', async () => {
     const reply = await send('POST', '/__control/plants', { ...ADMIN, 'plantstore-token': 'someone' }, '[{"id":77,"name":"shared"}]');
     expect(reply.status).toBe(200);
-    expect((await (await context.stores.forTenant(SHARED_TENANT)).get(77n))?.name).toBe('shared');
+    expect((await (await plantsOf(context, SHARED_TENANT)).get(77n))?.name).toBe('shared');
   });
 
   test('a bad body is 400 with Error 422; an unknown control path is 404', async () => {
@@ -120,7 +120,7 @@ describe('control API over HTTP', () => {
     expect(added.status).toBe(201);
     expect((await send('POST', '/plants', API, '{"name":"Monstera","id":1}')).status).toBe(503);
     expect((await send('POST', '/plants', API, '{"name":"Monstera","id":1}')).status).toBe(200);
-    expect((await (await context.stores.forTenant(SHARED_TENANT)).get(1n))?.name).toBe('Monstera');
+    expect((await (await plantsOf(context, SHARED_TENANT)).get(1n))?.name).toBe('Monstera');
 
     const journal = JSON.parse((await send('GET', '/__control/journal?operation=createPlant')).text) as Array<{ status: number; fault?: string }>;
     expect(journal.map((entry) => [entry.status, entry.fault])).toEqual([

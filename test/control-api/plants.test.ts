@@ -5,7 +5,7 @@ import { startServer } from '../../src/server/start-server.js';
 import { parseExactJson } from '../../src/core/json/exact-json.js';
 import { send } from '../support/server.js';
 import { SHARED_TENANT } from '../../src/store/tenants.js';
-import { controlHarness } from '../support/control.js';
+import { controlHarness, plantsOf } from '../support/control.js';
 
 const BIG = '9007199254740993'; // 2^53 + 1: a Number would read it as ...992
 const INT64_MAX = '9223372036854775807';
@@ -16,7 +16,7 @@ describe('seedPlants', () => {
     const control = await controlHarness();
     const reply = await control.answer('seedPlants', 200, { body: SEED });
     expect(reply.text).toBe('{"created":3,"duplicates":[]}');
-    const store = await control.context.stores.forTenant(SHARED_TENANT);
+    const store = await plantsOf(control.context, SHARED_TENANT);
     expect((await store.list({ limit: 10 })).plants.map((plant) => plant.id)).toEqual([1n, BigInt(BIG), BigInt(INT64_MAX)]);
     expect(await store.get(1n)).toEqual({ id: 1n, name: 'Monstera deliciosa', tag: 'aroid' });
   });
@@ -27,8 +27,8 @@ describe('seedPlants', () => {
     const reply = await control.answer('seedPlants', 200, { body: `[{"id":${BIG},"name":"second"},{"id":7,"name":"a"},{"id":7,"name":"b"}]` });
     // Written as digits, not rounded.
     expect(reply.text).toBe(`{"created":1,"duplicates":[${BIG},7]}`);
-    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).get(BigInt(BIG)))?.name).toBe('first');
-    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).get(7n))?.name).toBe('a');
+    expect((await (await plantsOf(control.context, SHARED_TENANT)).get(BigInt(BIG)))?.name).toBe('first');
+    expect((await (await plantsOf(control.context, SHARED_TENANT)).get(7n))?.name).toBe('a');
   });
 
   test('the document refuses a body that is not an array of NewPlant', async () => {
@@ -94,7 +94,7 @@ describe('deletePlant and resetPlants', () => {
     await control.answer('seedPlants', 200, { body: SEED });
     const reply = await control.answer('deletePlant', 204, { path: { id: BIG } });
     expect(reply.text).toBe('');
-    expect((await (await control.context.stores.forTenant(SHARED_TENANT)).list({ limit: 1_000_000 })).plants.map((plant) => plant.id)).toEqual([
+    expect((await (await plantsOf(control.context, SHARED_TENANT)).list({ limit: 1_000_000 })).plants.map((plant) => plant.id)).toEqual([
       1n,
       BigInt(INT64_MAX),
     ]);
@@ -106,7 +106,7 @@ describe('deletePlant and resetPlants', () => {
     const control = await controlHarness();
     await control.answer('seedPlants', 200, { body: SEED });
     await control.answer('resetPlants', 204);
-    expect(await (await control.context.stores.forTenant(SHARED_TENANT)).count()).toBe(0);
+    expect(await (await plantsOf(control.context, SHARED_TENANT)).count()).toBe(0);
     expect((await control.answer('listPlants', 200)).text).toBe('[]');
   });
 });

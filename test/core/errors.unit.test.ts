@@ -23,6 +23,8 @@ describe('the error table', () => {
       bodyTooLarge: 413,
       unsupportedMediaType: 415,
       schemaViolation: 422,
+      invalidId: 400,
+      idMismatch: 422,
       internal: 500,
       storageFailed: 503,
       bodyBufferFull: 503,

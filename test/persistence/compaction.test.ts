@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../src/store/plant-log-record.js';
 import { openJournalFile, openPlantLog, tenantLogPath, TENANTS_DIR } from '../../src/store/plant-log.js';
-import { createMemoryStore } from '../../src/store/plant-store.js';
+import { PLANTS, plantItem } from '../../src/store/plant-store.js';
 import { TEMP_SUFFIX } from '../../src/store/tenant-log.js';
 import { SHARED_TENANT } from '../../src/store/tenants.js';
-import { durableStores, idsOf, useTempDirs } from './helpers.js';
+import { durableStores, idsOf, plantsOver, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();
 const BEYOND_DOUBLES = 9007199254740993n;
@@ -19,11 +19,9 @@ describe('compaction', () => {
   /** The shared tenant's store over its log, as durableBacking makes it, with the log at hand. */
   async function openShared(dir: string, compactAfterRecords = 10) {
     const log = await openPlantLog(dir, { compactAfterRecords });
-    const opened = await log.openTenant(SHARED_TENANT, []);
+    const opened = await log.openTenant(SHARED_TENANT, {});
     if (!opened) throw new Error('no tenant log');
-    const memory = createMemoryStore({ sink: opened.log.sink, restored: opened.table });
-    opened.log.watch(memory);
-    return { log, tenantLog: opened.log, store: memory.store, recovery: opened.recovery };
+    return { log, tenantLog: opened.log, store: plantsOver(opened), recovery: opened.recovery };
   }
 
   const linesOf = async (dir: string) => (await readFile(tenantLogPath(dir, SHARED_TENANT), 'utf8')).split('\n').filter(Boolean);
@@ -66,15 +64,15 @@ describe('compaction', () => {
     const dir = await tempDir();
     await (await openPlantLog(dir)).close();
     const records = [
-      ...range(0, 30).map((id) => encodeRecord(SHARED_TENANT, { kind: 'create', plant: plant(id) })),
-      encodeRecord(SHARED_TENANT, { kind: 'reset' }),
+      ...range(0, 30).map((id) => encodeRecord(SHARED_TENANT, PLANTS, { kind: 'create', item: plantItem(plant(id)) })),
+      encodeRecord(SHARED_TENANT, PLANTS, { kind: 'reset' }),
     ];
-    await writeFile(tenantLogPath(dir, SHARED_TENANT), records.join('') + encodeRecord(SHARED_TENANT, { kind: 'create', plant: plant(99n) }));
+    await writeFile(tenantLogPath(dir, SHARED_TENANT), records.join('') + encodeRecord(SHARED_TENANT, PLANTS, { kind: 'create', item: plantItem(plant(99n)) }));
     const log = await openPlantLog(dir, { compactAfterRecords: 10 });
     const store = await durableStores(log).forTenant(SHARED_TENANT);
     expect(await idsOf(store)).toEqual([99n]);
     await log.close();
-    expect(await linesOf(dir)).toEqual([encodeRecord(SHARED_TENANT, { kind: 'create', plant: plant(99n) }).trim()]);
+    expect(await linesOf(dir)).toEqual([encodeRecord(SHARED_TENANT, PLANTS, { kind: 'create', item: plantItem(plant(99n)) }).trim()]);
   });
 
   it('after a rename it cannot follow (the new file cannot be opened), refuses changes rather than writing to the old file', async () => {
@@ -90,10 +88,9 @@ describe('compaction', () => {
         return openJournalFile(path);
       },
     });
-    const opened = await log.openTenant(SHARED_TENANT, []);
+    const opened = await log.openTenant(SHARED_TENANT, {});
     if (!opened) throw new Error('no tenant log');
-    const memory = createMemoryStore({ sink: opened.log.sink, restored: opened.table });
-    opened.log.watch(memory);
+    const memory = { store: plantsOver(opened) };
     await Promise.all(range(0, 20).map((id) => memory.store.create(plant(id))));
     await opened.log.compact();
     expect(problems).toEqual([expect.stringMatching(/was compacted but could not be reopened \(EMFILE.*restart the server/)]);

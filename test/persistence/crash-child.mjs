@@ -15,14 +15,15 @@ const [moduleDir, dataDir, compactAfter, killAfterOks] = process.argv.slice(2);
 if (!moduleDir || !dataDir) throw new Error('usage: crash-child.mjs <module dir> <data dir> [compactAfterRecords]');
 const load = (name) => import(pathToFileURL(join(moduleDir, name)).href);
 const { openPlantLog } = await load('plant-log.js');
-const { createPlantStores } = await load('tenants.js');
+const { createResourceStores } = await load('tenants.js');
+const { plantStoreOf } = await load('plant-store.js');
 const { durableBacking } = await load('durable-stores.js');
 
 const log = await openPlantLog(dataDir, {
   compactAfterRecords: Number(compactAfter ?? 10_000),
   onProblem: (message) => process.stdout.write(`problem ${message.replace(/\n/g, ' ')}\n`),
 });
-const stores = createPlantStores({ backing: durableBacking(log) });
+const stores = createResourceStores({ backing: durableBacking(log) });
 process.stdout.write('ready\n');
 
 let oks = 0;
@@ -40,6 +41,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const [tenant, id, fate] = line.split(' ');
   stores
     .forTenant(tenant)
+    .then((items) => plantStoreOf(items.collection('plants')))
     .then(async (store) => {
       const result = await store.create({ id: BigInt(id), name: `plant ${id}` });
       if (fate === 'drop') {

@@ -50,7 +50,7 @@ describe('--data-dir over HTTP', () => {
 
     const second = await spawnServe(['--data-dir', dataDir, '--log-level', 'info']);
     try {
-      const recovered = /data: (\d+) plants recovered/.exec(second.output());
+      const recovered = /data: (\d+) items recovered/.exec(second.output());
       expect(Number(recovered?.[1])).toBeGreaterThanOrEqual(acknowledged.length);
       // Every acknowledged id is stored: creating it again is refused as a duplicate.
       const check = new Pool(second.url, { connections: 8 });

@@ -2,10 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { durableBacking } from '../../src/store/durable-stores.js';
-import { openJournalFile, type JournalFile, type PlantLog } from '../../src/store/plant-log.js';
-import type { PlantStore } from '../../src/store/plant-store.js';
-import { createPlantStores, type PlantStores } from '../../src/store/tenants.js';
+import { durableBacking, liveStateOf } from '../../src/store/durable-stores.js';
+import type { ResourceStores } from '../../src/store/item-store.js';
+import { createMemoryTenant } from '../../src/store/memory-tenant.js';
+import { openJournalFile, type JournalFile, type OpenedTenant, type PlantLog } from '../../src/store/plant-log.js';
+import { PLANTS, plantItem, plantStoreOf, type Plant, type PlantStore } from '../../src/store/plant-store.js';
+import { createResourceStores, type SeedItems, type TenantId } from '../../src/store/tenants.js';
 
 /** A fresh directory under the OS temp dir, removed after the test. */
 export function useTempDirs(): () => Promise<string> {
@@ -64,9 +66,40 @@ export function instrumentedFile(): InstrumentedFile {
   return instrumented;
 }
 
-/** Tenants' stores kept in `log`, as the server makes them (no seed). */
-export function durableStores(log: PlantLog, maxTenants?: number): PlantStores {
-  return createPlantStores({ backing: durableBacking(log), maxTenants });
+/** Tenants' plants kept in `log`, as the server makes them (no seed), seen as plant stores. */
+export function durableStores(log: PlantLog, maxTenants?: number): PlantsByTenant {
+  return plantsByTenant(createResourceStores({ backing: durableBacking(log), maxTenants }));
+}
+
+/** Each tenant's 'plants' collection as a PlantStore, over resource stores. */
+export interface PlantsByTenant {
+  readonly items: ResourceStores;
+  forTenant(tenant: TenantId): Promise<PlantStore>;
+  existing(tenant: TenantId): Promise<PlantStore | undefined>;
+  tenants(): TenantId[];
+  counts(): { readonly tenants: number; readonly items: number };
+}
+
+export function plantsByTenant(items: ResourceStores): PlantsByTenant {
+  return {
+    items,
+    forTenant: (tenant) => items.forTenant(tenant).then((tenantItems) => plantStoreOf(tenantItems.collection(PLANTS))),
+    existing: (tenant) => items.existing(tenant).then((tenantItems) => tenantItems && plantStoreOf(tenantItems.collection(PLANTS))),
+    tenants: () => items.tenants(),
+    counts: () => items.counts(),
+  };
+}
+
+/** The plants of an opened tenant log as a store over it (as durableBacking makes it), compaction watching it. */
+export function plantsOver(opened: OpenedTenant): PlantStore {
+  const memory = createMemoryTenant({ sinkFor: opened.log.sinkFor, restored: opened.tables });
+  opened.log.watch(liveStateOf(memory));
+  return plantStoreOf(memory.collection(PLANTS).store);
+}
+
+/** A new tenant's seed of plants. */
+export function plantSeed(plants: readonly Plant[]): SeedItems {
+  return { [PLANTS]: plants.map(plantItem) };
 }
 
 /** Every plant id of a store, in creation order. */

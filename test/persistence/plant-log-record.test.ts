@@ -1,22 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { decodeRecord, encodeRecord } from '../../src/store/plant-log-record.js';
-import type { StoreChange } from '../../src/store/plant-store.js';
+import type { StoreChange } from '../../src/store/memory-store.js';
+import { plantItem } from '../../src/store/plant-store.js';
 
-describe('plant log records', () => {
-  it('round-trips every kind of change with exact int64 ids', () => {
+describe('tenant log records', () => {
+  it('round-trips every kind of change of any collection, int64 kept exactly wherever it is in the fields', () => {
+    const big = 9007199254740993n;
     const changes: StoreChange[] = [
-      { kind: 'create', plant: { id: 9007199254740993n, name: 'n', tag: 't' } },
-      { kind: 'create', plant: { id: -(2n ** 63n), name: 'a\nb\u2028\ud800' } },
+      { kind: 'create', item: plantItem({ id: big, name: 'n', tag: 't' }) },
+      { kind: 'create', item: plantItem({ id: -(2n ** 63n), name: 'a\nb\u2028\ud800' }) },
+      { kind: 'create', item: { id: 'rex', fields: { id: 'rex', owner: { ids: [1, -big, 'x/y~'] }, 'a/b~c': big, nothing: null } } },
+      { kind: 'replace', item: { id: 7n, fields: { id: 7, name: 'renamed', weight: 1.5 } } },
       { kind: 'delete', id: 2n ** 63n - 1n },
+      { kind: 'delete', id: '1' },
       { kind: 'reset' },
+      { kind: 'allocate', value: 12n },
+      {
+        kind: 'seed',
+        items: [
+          { id: big, fields: { id: big } },
+          { id: 2n, fields: { id: 2 } },
+        ],
+        allocated: big,
+      },
+      { kind: 'seed', items: [] },
     ];
     for (const change of changes) {
-      const line = encodeRecord('token:0123456789abcdef', change);
+      const line = encodeRecord('token:0123456789abcdef', 'pets', change);
       expect(line.endsWith('\n')).toBe(true);
       expect(line.slice(0, -1)).not.toContain('\n');
-      expect(decodeRecord(line.slice(0, -1))).toEqual({ ok: true, record: { tenant: 'token:0123456789abcdef', change } });
+      expect(decodeRecord(line.slice(0, -1))).toEqual({ ok: true, record: { tenant: 'token:0123456789abcdef', collection: 'pets', change } });
     }
-    expect(encodeRecord('shared', changes[0]!)).toBe('{"tenant":"shared","kind":"create","id":"9007199254740993","name":"n","tag":"t"}\n');
+    expect(encodeRecord('shared', 'plants', changes[0]!)).toBe(
+      '{"tenant":"shared","collection":"plants","kind":"create","id":"9007199254740993","fields":{"id":"9007199254740993","name":"n","tag":"t"},"bigints":["/id"]}\n',
+    );
+    // A string key and an integer key that spell the same stay apart.
+    expect(encodeRecord('shared', 'pets', { kind: 'delete', id: '1' })).toContain('"key":"1"');
+    expect(encodeRecord('shared', 'pets', { kind: 'delete', id: 1n })).toContain('"id":"1"');
+  });
+
+  it('reads the records of earlier versions (no collection) as plants', () => {
+    expect(decodeRecord('{"tenant":"shared","kind":"create","id":"9007199254740993","name":"n","tag":"t"}')).toEqual({
+      ok: true,
+      record: { tenant: 'shared', collection: 'plants', change: { kind: 'create', item: plantItem({ id: 9007199254740993n, name: 'n', tag: 't' }) } },
+    });
+    expect(decodeRecord('{"tenant":"shared","kind":"delete","id":"5"}')).toEqual({
+      ok: true,
+      record: { tenant: 'shared', collection: 'plants', change: { kind: 'delete', id: 5n } },
+    });
+    expect(decodeRecord('{"tenant":"shared","kind":"reset"}')).toEqual({
+      ok: true,
+      record: { tenant: 'shared', collection: 'plants', change: { kind: 'reset' } },
+    });
   });
 
   it('says why a line is not a record', () => {
@@ -29,6 +64,10 @@ describe('plant log records', () => {
       ['{"kind":"reset"}', /no "tenant"/],
       ['{"tenant":"shared","kind":"upsert"}', /unknown "kind" "upsert"/],
       ['[1]', /not a JSON object/],
+      ['{"tenant":"shared","collection":"pets","kind":"create","id":"1","fields":{"id":"x"},"bigints":["/id"]}', /holds no digits/],
+      ['{"tenant":"shared","collection":"pets","kind":"create","id":"1"}', /without a "fields" object/],
+      ['{"tenant":"shared","collection":"pets","kind":"allocate","value":-1}', /"value" is not a count/],
+      ['{"tenant":"shared","collection":"","kind":"reset"}', /"collection" is not a name/],
       ['{"tenant":', /not valid JSON/],
     ] as const;
     for (const [line, reason] of reasons) {

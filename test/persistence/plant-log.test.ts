@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../src/store/plant-log-record.js';
 import { LEGACY_LOG_FILE, openPlantLog, tenantLogPath, TENANTS_DIR } from '../../src/store/plant-log.js';
+import { PLANTS, plantItem } from '../../src/store/plant-store.js';
 import { SHARED_TENANT, tenantOfToken } from '../../src/store/tenants.js';
-import { durableStores, idsOf, instrumentedFile, useTempDirs } from './helpers.js';
+import { durableStores, idsOf, instrumentedFile, plantSeed, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();
 const BEYOND_DOUBLES = 9007199254740993n;
@@ -56,7 +57,7 @@ describe('round trip', () => {
     ]);
     expect((await second.openTenant(TOKEN_TENANT, undefined))?.recovery.plants).toEqual([{ id: INT64_MIN, name: 'after reset', tag: '' }]);
     // An emptied tenant still exists: it is not new, so it is never seeded again.
-    const emptied = await second.openTenant(OTHER_TENANT, [{ id: 99n, name: 'seed' }]);
+    const emptied = await second.openTenant(OTHER_TENANT, plantSeed([{ id: 99n, name: 'seed' }]));
     expect(emptied).toMatchObject({ isNew: false, recovery: { plants: [] } });
     expect(await second.openTenant(tenantOfToken('never seen'), undefined)).toBeUndefined();
     await second.close();
@@ -94,26 +95,28 @@ describe('round trip', () => {
   it('creates the data dir when it is missing, and a new tenant file whole with its first plants', async () => {
     const dir = join(await tempDir(), 'nested', 'data');
     const log = await openPlantLog(dir);
-    const opened = await log.openTenant(SHARED_TENANT, [{ id: 1n, name: 'seed' }]);
+    const opened = await log.openTenant(SHARED_TENANT, plantSeed([{ id: 1n, name: 'seed' }]));
     expect(opened?.isNew).toBe(true);
-    await opened?.log.sink({ kind: 'reset' });
+    await opened?.log.sinkFor(PLANTS)({ kind: 'reset' });
     await log.close();
     expect(await readFile(tenantLogPath(dir, SHARED_TENANT), 'utf8')).toBe(
-      '{"tenant":"shared","kind":"create","id":"1","name":"seed"}\n{"tenant":"shared","kind":"reset"}\n',
+      '{"tenant":"shared","collection":"plants","kind":"allocate","value":"1"}\n' +
+        '{"tenant":"shared","collection":"plants","kind":"create","id":"1","fields":{"id":1,"name":"seed"}}\n' +
+        '{"tenant":"shared","collection":"plants","kind":"reset"}\n',
     );
   });
 
   it('moves a legacy single log into per-tenant files, emptied tenants included', async () => {
     const dir = await tempDir();
     const legacy = [
-      encodeRecord(SHARED_TENANT, { kind: 'create', plant: { id: BEYOND_DOUBLES, name: 'kept' } }),
-      encodeRecord(TOKEN_TENANT, { kind: 'create', plant: { id: 1n, name: 'reset away' } }),
-      encodeRecord(TOKEN_TENANT, { kind: 'reset' }),
+      encodeRecord(SHARED_TENANT, PLANTS, { kind: 'create', item: plantItem({ id: BEYOND_DOUBLES, name: 'kept' }) }),
+      encodeRecord(TOKEN_TENANT, PLANTS, { kind: 'create', item: plantItem({ id: 1n, name: 'reset away' }) }),
+      encodeRecord(TOKEN_TENANT, PLANTS, { kind: 'reset' }),
     ].join('');
     await writeFile(join(dir, LEGACY_LOG_FILE), legacy);
     const log = await openPlantLog(dir);
     expect((await log.openTenant(SHARED_TENANT, undefined))?.recovery.plants).toEqual([{ id: BEYOND_DOUBLES, name: 'kept' }]);
-    expect(await log.openTenant(TOKEN_TENANT, [{ id: 5n, name: 'seed' }])).toMatchObject({ isNew: false, recovery: { plants: [] } });
+    expect(await log.openTenant(TOKEN_TENANT, plantSeed([{ id: 5n, name: 'seed' }]))).toMatchObject({ isNew: false, recovery: { plants: [] } });
     await log.close();
     expect(await readFile(join(dir, `${LEGACY_LOG_FILE}.migrated`), 'utf8')).toBe(legacy);
   });
@@ -168,11 +171,11 @@ describe('recovery after a crash', () => {
     const dir = await tempDir();
     await (await openPlantLog(dir)).close();
     const path = tenantLogPath(dir, SHARED_TENANT);
-    const good = encodeRecord(SHARED_TENANT, { kind: 'create', plant: { id: 1n, name: 'a' } });
+    const good = encodeRecord(SHARED_TENANT, PLANTS, { kind: 'create', item: plantItem({ id: 1n, name: 'a' }) });
     const garbage = 'this is not a record\n';
     const invalidUtf8 = Buffer.from([0xff, 0xfe, 0x0a]);
     const wrongShape = '{"tenant":"shared","kind":"create","id":12,"name":"number id"}\n';
-    const later = encodeRecord(SHARED_TENANT, { kind: 'create', plant: { id: 2n, name: 'b' } });
+    const later = encodeRecord(SHARED_TENANT, PLANTS, { kind: 'create', item: plantItem({ id: 2n, name: 'b' }) });
     const bytes = Buffer.concat([Buffer.from(good + garbage), invalidUtf8, Buffer.from(wrongShape + later)]);
     await writeFile(path, bytes);
 
@@ -194,7 +197,7 @@ describe('reading a big log a chunk at a time', () => {
   it('reads thousands of records, and still refuses a line holding two records', async () => {
     const dir = await tempDir();
     await (await openPlantLog(dir)).close();
-    const create = (id: bigint) => encodeRecord(SHARED_TENANT, { kind: 'create', plant: { id, name: `p${id}` } });
+    const create = (id: bigint) => encodeRecord(SHARED_TENANT, PLANTS, { kind: 'create', item: plantItem({ id, name: `p${id}` }) });
     const many = Array.from({ length: 20_000 }, (_, i) => create(BEYOND_DOUBLES + BigInt(i))).join('');
     const twoInOne = `${create(1n).trim()},${create(2n)}`;
     await writeFile(tenantLogPath(dir, SHARED_TENANT), many + twoInOne + create(3n));

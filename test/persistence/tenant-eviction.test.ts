@@ -27,11 +27,11 @@ describe('tenants capped in memory', () => {
     expect((await pending).ok).toBe(true);
     await stores.forTenant(tenantOfToken('third'));
     expect(stores.tenants()).toEqual([tenantOfToken('third')]);
-    expect(stores.counts()).toEqual({ tenants: 1, plants: 0 });
+    expect(stores.counts()).toEqual({ tenants: 1, items: 0 });
     // The handle still works: it brings the tenant back, with its plant.
     expect(await first.get(BEYOND_DOUBLES)).toEqual({ id: BEYOND_DOUBLES, name: 'in flight' });
     expect(stores.tenants()).toEqual([TOKEN_TENANT]);
-    expect(stores.counts()).toEqual({ tenants: 1, plants: 1 });
+    expect(stores.counts()).toEqual({ tenants: 1, items: 1 });
     await log.close();
   });
 });

@@ -18,9 +18,15 @@ import { operationName } from '../../src/core/openapi/operation.js';
 import { createJournal, type JournalEntry, type JournalRecord } from '../../src/journal/journal.js';
 import { createLogger } from '../../src/log/logger.js';
 import { controlSite } from '../../src/server/sites.js';
-import { createPlantStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
+import { createResourceStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
 import { parseExactJson, type JsonValue } from '../../src/core/json/exact-json.js';
 import { inferResources } from '../../src/core/resources/infer.js';
+import { PLANTS, plantStoreOf, type PlantStore } from '../../src/store/plant-store.js';
+
+/** A tenant's plants (its 'plants' collection), made on first use. */
+export async function plantsOf(context: Pick<ControlContext, 'stores'>, tenant: TenantId): Promise<PlantStore> {
+  return plantStoreOf((await context.stores.forTenant(tenant)).collection(PLANTS));
+}
 
 export const CONTROL_SPEC = 'spec/control-api.yaml';
 
@@ -67,7 +73,7 @@ export async function controlHarness(
 ): Promise<Harness> {
   const { control, api } = await loadDocuments();
   const context: ControlContext = {
-    stores: createPlantStores(),
+    stores: createResourceStores(),
     journal: createJournal(options.journalSize),
     faults: createFaults([], api.operations.map(operationName)),
     api,

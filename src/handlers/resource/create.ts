@@ -1,0 +1,74 @@
+/**
+ * create: stores the validated body as a new item and answers it as the document declares.
+ * Client-assigned identifiers are create-if-absent (a taken one is refused, the store unchanged);
+ * server-assigned ones come from the collection's allocation sequence. Required properties of the
+ * answer that the request lacks are made once here and stored, so every later answer agrees.
+ */
+import { failure } from '../../core/errors.js';
+import type { JsonValue } from '../../core/json/exact-json.js';
+import type { ItemKey } from '../../core/resources/model.js';
+import type { ItemFields, ItemStore } from '../../store/item-store.js';
+import { compileFill, fillAll } from './fill.js';
+import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
+import { answer, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { compileItemWriter } from './shape.js';
+
+/** Allocations tried before giving up: a seed or client may already hold the next numbers. */
+const ALLOCATION_ATTEMPTS = 1000;
+
+export function compileCreate({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
+  const { identifier } = resource;
+  const success = successAnswer(operation, [201, 200]);
+  const write = success.schema === undefined ? () => '' : compileItemWriter(success.schema, { echo: echoId ? identifier.property : undefined });
+  const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
+  const noun = singular(resource);
+  const answerItem = (fields: ItemFields) => answer(success.status, success.headers, write(fields));
+
+  async function createClientAssigned(store: ItemStore, body: ItemFields) {
+    const given = body[identifier.property];
+    if (given === undefined) return createServerAssigned(store, body);
+    const key = keyFromValue(identifier.type, given);
+    if (key === undefined) {
+      return refuse(failure('invalidId', `${JSON.stringify(String(given))} is not an identifier of a ${noun} (${identifier.property})`));
+    }
+    const fields = withKey(fill(body), identifier.property, key);
+    const created = await store.create({ id: key, fields });
+    if (!created.ok) return refuse(failure('duplicateId', `a ${noun} with id ${keyText(key)} already exists; ids are unique`));
+    return answerItem(created.item.fields);
+  }
+
+  async function createServerAssigned(store: ItemStore, body: ItemFields) {
+    for (let attempt = 0; attempt < ALLOCATION_ATTEMPTS; attempt++) {
+      const key = allocatedKey(identifier.type, await store.allocate());
+      if (key === undefined) return refuse(failure('storageFailed', `every ${noun} identifier within the schema's bounds is taken; delete some or reset`));
+      const created = await store.create({ id: key, fields: withKey(fill(body), identifier.property, key) });
+      if (created.ok) return answerItem(created.item.fields);
+    }
+    return refuse(failure('storageFailed', `no free ${noun} identifier found after ${ALLOCATION_ATTEMPTS} tries`));
+  }
+
+  return (context) => {
+    const body = context.body;
+    if (!isObject(body)) {
+      return Promise.resolve(refuse(failure('badRequest', `a ${noun} is stored from a JSON object; this body is ${describe(body)}`)));
+    }
+    return guarded(async () => {
+      const store = await collection(context);
+      const fields = body as ItemFields;
+      return identifier.assignedBy === 'client' ? createClientAssigned(store, fields) : createServerAssigned(store, fields);
+    });
+  };
+}
+
+/** The fields with the identifier property holding the key (a uuid in lower case, an integer exactly). */
+function withKey(fields: ItemFields, property: string, key: ItemKey): ItemFields {
+  const value = valueOfKey(key);
+  if (fields[property] === value) return fields;
+  return { ...fields, [property]: value as JsonValue };
+}
+
+function describe(body: unknown): string {
+  if (body === undefined) return 'absent';
+  if (Array.isArray(body)) return 'an array';
+  return body === null ? 'null' : `a ${typeof body}`;
+}

@@ -1,0 +1,40 @@
+/**
+ * What a replace or update may store: the body keeps the path's identifier, and the item that
+ * results is valid against the resource's item schema (checked as the request validator checks
+ * bodies: prism's Ajv, true int64 bounds, bigints seen exactly).
+ */
+import type { IHttpOperation } from '@stoplight/types';
+import { failure, type Failure } from '../../core/errors.js';
+import type { JsonValue } from '../../core/json/exact-json.js';
+import { compileSchemaCheck } from '../../core/prism/adapter.js';
+import { validationView, widenInt64Bounds } from '../../core/prism/int64-bounds.js';
+import type { ItemKey, Resource } from '../../core/resources/model.js';
+import type { ItemFields } from '../../store/item-store.js';
+import { keyFromValue, keyText } from './identifier.js';
+import { singular } from './parts.js';
+
+/** The refusal of a body whose identifier property names another item than the path; undefined when it agrees or has none. */
+export function idMismatch(resource: Resource, body: ItemFields, key: ItemKey): Failure | undefined {
+  const { property, type } = resource.identifier;
+  if (!Object.hasOwn(body, property)) return undefined;
+  const given = body[property] as JsonValue;
+  if (keyFromValue(type, given) === key) return undefined;
+  const said = typeof given === 'bigint' || typeof given === 'number' ? String(given) : JSON.stringify(given);
+  return failure('idMismatch', `the body says ${property} is ${said}, the path says ${keyText(key)}; a ${singular(resource)} keeps its identifier`);
+}
+
+export type ItemCheck = (fields: ItemFields) => Failure | undefined;
+
+/** The check of a resulting item against the item schema; none when the resource declares no item schema. */
+export function compileItemCheck(resource: Resource, operation: IHttpOperation): ItemCheck {
+  const schema = resource.itemSchema;
+  if (schema === undefined) return () => undefined;
+  const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
+  const check = compileSchemaCheck(widenInt64Bounds(schema) as object, bundle, 'item');
+  return (fields) => {
+    const diagnostics = check(validationView(fields as JsonValue));
+    if (diagnostics === undefined || diagnostics.length === 0) return undefined;
+    const messages = diagnostics.slice(0, 5).map((diagnostic) => diagnostic.message);
+    return failure('schemaViolation', `the ${singular(resource)} would no longer be valid, so nothing was stored: ${messages.join('; ')}`);
+  };
+}

@@ -1,0 +1,199 @@
+/**
+ * list: a page of the collection in creation order, as the document's list answer lays it out (the
+ * array itself, or an object holding it with a total and a next cursor where declared). Paging and
+ * filters are the query parameters inference found (resource.list); with no limit given, the
+ * parameter's declared default, else every item up to LIST_CAP.
+ */
+import type { IHttpOperation } from '@stoplight/types';
+import { failure } from '../../core/errors.js';
+import type { JsonValue } from '../../core/json/exact-json.js';
+import { parseInt64 } from '../../core/json/int64.js';
+import type { Item, ItemPage, ItemPageRequest } from '../../store/item-store.js';
+import { isCursor } from '../../store/memory-store.js';
+import type { HandlerContext } from '../binding.js';
+import { valueMaker } from './fill.js';
+import { answer, guarded, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { objectShape, typeOf, type Schema } from './schema.js';
+import { compileItemWriter, jsonText, listShape } from './shape.js';
+
+/** Items a list answers when the request gives no limit and the document declares no default. */
+export const LIST_CAP = 1000;
+
+type Query = Readonly<Record<string, string | string[]>>;
+
+export function compileList({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
+  const parameters = resource.list ?? { filters: [] };
+  const success = successAnswer(operation, [200]);
+  const layout = listShape(success.schema);
+  const writeItem = compileItemWriter(layout.itemSchema, { echo: echoId ? resource.identifier.property : undefined });
+  const limitDefault = parameters.limit === undefined ? undefined : integerDefault(queryParameter(operation, parameters.limit));
+  const pageBase = parameters.page === undefined ? 1 : pageStart(queryParameter(operation, parameters.page));
+  const itemProperties = objectShape(resource.itemSchema).properties;
+  const filters = parameters.filters.map((name) => {
+    const property = parameters.filterProperties?.[name] ?? name;
+    return { name, property, read: filterValue(itemProperties.get(property)), split: splitsOnCommas(operation, name) };
+  });
+  const others = layout.otherRequired.map(([name, schema]) => [`${JSON.stringify(name)}:`, valueMaker(schema)] as const);
+
+  /** The page the query asks for, or a refusal naming the parameter that cannot be read. */
+  function pageRequest(query: Query): ListRequest | string {
+    const limitText = parameters.limit === undefined ? undefined : first(query[parameters.limit]);
+    const limit = limitText === undefined ? (limitDefault ?? LIST_CAP) : count(limitText);
+    if (limit === undefined) return `${parameters.limit} must be a whole number, not ${JSON.stringify(limitText)}`;
+    let skip = 0;
+    const offsetText = parameters.offset === undefined ? undefined : first(query[parameters.offset]);
+    if (offsetText !== undefined) {
+      const offset = count(offsetText);
+      if (offset === undefined) return `${parameters.offset} must be a whole number, not ${JSON.stringify(offsetText)}`;
+      skip = offset;
+    }
+    const pageText = parameters.page === undefined ? undefined : first(query[parameters.page]);
+    if (pageText !== undefined) {
+      const page = count(pageText);
+      if (page === undefined || page < pageBase) return `${parameters.page} must be a whole number from ${pageBase}, not ${JSON.stringify(pageText)}`;
+      skip += (page - pageBase) * limit;
+    }
+    const cursor = parameters.cursor === undefined ? undefined : first(query[parameters.cursor]);
+    if (cursor !== undefined && !isCursor(cursor)) return `${parameters.cursor} must be a cursor this list gave (its next), not ${JSON.stringify(cursor)}`;
+    let where: Record<string, JsonValue> | undefined;
+    let anyOf: Record<string, JsonValue[]> | undefined;
+    for (const { name, property, read, split } of filters) {
+      const texts = all(query[name], split);
+      if (texts.length === 0) continue;
+      const values: JsonValue[] = [];
+      for (const text of texts) {
+        const value = read(text);
+        if (value === undefined)
+          return `${name} must be a ${typeOf(itemProperties.get(property)) ?? 'value'} like the items' ${property}, not ${JSON.stringify(text)}`;
+        values.push(value);
+      }
+      if (values.length === 1) (where ??= Object.create(null) as Record<string, JsonValue>)[property] = values[0] as JsonValue;
+      else (anyOf ??= Object.create(null) as Record<string, JsonValue[]>)[property] = values;
+    }
+    return { limit, skip, ...(cursor !== undefined ? { cursor } : {}), ...(where ? { where } : {}), ...(anyOf ? { anyOf } : {}) };
+  }
+
+  return (context: HandlerContext) => {
+    const request = pageRequest(context.request.query);
+    if (typeof request === 'string') return Promise.resolve(refuse(failure('badRequest', request)));
+    return guarded(async () => {
+      const store = await collection(context);
+      const page = request.anyOf === undefined ? await store.list(request) : await scan(store, request, request.anyOf);
+      let items = '';
+      for (const item of page.items) items += (items === '' ? '' : ',') + writeItem(item.fields);
+      const array = `[${items}]`;
+      const headers =
+        page.next !== undefined && parameters.cursor !== undefined ? { ...success.headers, 'plantstore-next-cursor': page.next } : success.headers;
+      if (layout.arrayProperty === undefined) return answer(success.status, headers, array);
+      let text = `{${JSON.stringify(layout.arrayProperty)}:${array}`;
+      if (layout.totalProperty !== undefined)
+        text += `,${JSON.stringify(layout.totalProperty)}:${request.where ? await matching(store, request) : await store.count()}`;
+      if (layout.nextProperty !== undefined && page.next !== undefined) text += `,${JSON.stringify(layout.nextProperty)}:${JSON.stringify(page.next)}`;
+      for (const [key, make] of others) text += `,${key}${jsonText(make())}`;
+      return answer(success.status, headers, `${text}}`);
+    });
+  };
+}
+
+/** A list request with filters the store cannot express: a property that may hold any of several values. */
+interface ListRequest extends ItemPageRequest {
+  readonly anyOf?: Readonly<Record<string, readonly JsonValue[]>>;
+}
+
+type Store = Awaited<ReturnType<RoleParts['collection']>>;
+
+/**
+ * A page of the items that also match the any-of filters (`?tags=dog&tags=cat`): the store's
+ * equality filters narrow the scan, the rest is kept here, reading the collection in chunks.
+ * Offset and limit apply; a next cursor is not given.
+ */
+async function scan(store: Store, request: ListRequest, anyOf: Readonly<Record<string, readonly JsonValue[]>>): Promise<ItemPage> {
+  const wanted = Object.entries(anyOf).map(([property, values]) => [property, new Set(values.map(jsonText))] as const);
+  const keep = (item: Item) =>
+    wanted.every(([property, texts]) => Object.hasOwn(item.fields, property) && texts.has(jsonText(item.fields[property] as JsonValue)));
+  let skip = request.skip ?? 0;
+  const items: Item[] = [];
+  let cursor = request.cursor;
+  do {
+    const chunk = await store.list({ limit: LIST_CAP, ...(request.where ? { where: request.where } : {}), ...(cursor !== undefined ? { cursor } : {}) });
+    for (const item of chunk.items) {
+      if (!keep(item)) continue;
+      if (skip > 0) skip -= 1;
+      else if (items.length < request.limit) items.push(item);
+      // Full: the store's cursors mark its own pages, not an item inside one, so such a list has no next cursor.
+      else return { items };
+    }
+    cursor = chunk.next;
+  } while (cursor !== undefined);
+  return { items };
+}
+
+/** How many items match a filtered list: the store counts only whole collections, so the matches are paged through. */
+async function matching(store: Store, request: ListRequest): Promise<number> {
+  const everything: ListRequest = { ...request, limit: Number.MAX_SAFE_INTEGER, skip: 0 };
+  if (request.anyOf !== undefined) return (await scan(store, everything, request.anyOf)).items.length;
+  let total = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await store.list({ limit: LIST_CAP, ...(request.where ? { where: request.where } : {}), ...(cursor !== undefined ? { cursor } : {}) });
+    total += page.items.length;
+    cursor = page.next;
+  } while (cursor !== undefined);
+  return total;
+}
+
+/** Every value a query parameter was given: repeated (`?tags=a&tags=b`), or comma-separated when it is declared `explode: false`. */
+function all(value: string | string[] | undefined, split: boolean): string[] {
+  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return split ? values.flatMap((text) => text.split(',')) : values;
+}
+
+function splitsOnCommas(operation: IHttpOperation, name: string): boolean {
+  const parameter = operation.request?.query?.find((candidate) => candidate.name === name);
+  return parameter?.explode === false;
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A non-negative whole number within JS's exact range. */
+function count(text: string): number | undefined {
+  if (!/^\d{1,15}$/.test(text)) return undefined;
+  return Number(text);
+}
+
+function queryParameter(operation: IHttpOperation, name: string): Schema | undefined {
+  return operation.request?.query?.find((parameter) => parameter.name === name)?.schema as Schema | undefined;
+}
+
+function integerDefault(schema: Schema | undefined): number | undefined {
+  const value = (schema as { readonly default?: unknown } | undefined)?.default;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** Pages count from 0 when the parameter's minimum says so, else from 1. */
+function pageStart(schema: Schema | undefined): number {
+  return (schema as { readonly minimum?: unknown } | undefined)?.minimum === 0 ? 0 : 1;
+}
+
+/**
+ * A filter's query text as the value stored items hold, typed by the property's schema, so that
+ * `?id=9007199254740993` matches exactly (a bigint) and `?tag=aroid` matches the text.
+ */
+function filterValue(schema: Schema | undefined): (text: string) => JsonValue | undefined {
+  switch (typeOf(schema)) {
+    case 'integer':
+      return (text) => {
+        const value = parseInt64(text);
+        if (value === undefined) return undefined;
+        return value >= -9007199254740991n && value <= 9007199254740991n ? Number(value) : value;
+      };
+    case 'number':
+      return (text) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined);
+    case 'boolean':
+      return (text) => (text === 'true' ? true : text === 'false' ? false : undefined);
+    default:
+      return (text) => text;
+  }
+}

@@ -1,0 +1,40 @@
+/** The two ways an update's body changes an item: JSON Merge Patch (RFC 7396) and a shallow merge. */
+import type { JsonValue } from '../../core/json/exact-json.js';
+
+type JsonObject = { [key: string]: JsonValue };
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value !== 'bigint';
+}
+
+/**
+ * RFC 7396 §2: an object patch merges member by member (null removes a member, an object merges
+ * into an object, anything else replaces it); a patch that is not an object replaces the target.
+ */
+export function mergePatch(target: JsonValue | undefined, patch: JsonValue): JsonValue {
+  if (!isObject(patch)) return patch;
+  const result: JsonObject = isObject(target) ? copy(target) : {};
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null) delete result[name];
+    else define(result, name, mergePatch(Object.hasOwn(result, name) ? result[name] : undefined, value));
+  }
+  return result;
+}
+
+/** The given properties replace the stored ones; the others stay. */
+export function shallowMerge(target: Readonly<JsonObject>, patch: Readonly<JsonObject>): JsonObject {
+  const result = copy(target);
+  for (const [name, value] of Object.entries(patch)) define(result, name, value);
+  return result;
+}
+
+function copy(source: Readonly<JsonObject>): JsonObject {
+  const result: JsonObject = {};
+  for (const [name, value] of Object.entries(source)) define(result, name, value);
+  return result;
+}
+
+/** defineProperty, not assignment: a "__proto__" member stays an own property. */
+function define(target: JsonObject, name: string, value: JsonValue): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,0 +1,116 @@
+/**
+ * What every role's handler is compiled from, and the small things they share: the declared
+ * success answer, the item a path names, the collection a request sees, refusals worded for the
+ * resource, and store failures turned into refusals instead of thrown.
+ */
+import type { IHttpOperation } from '@stoplight/types';
+import { failure, type Failure } from '../../core/errors.js';
+import { isJsonMediaType, mediaTypeOf } from '../../core/http/media-type.js';
+import type { ItemKey, Resource } from '../../core/resources/model.js';
+import type { ItemStore } from '../../store/item-store.js';
+import type { HandlerContext } from '../binding.js';
+import { JSON_HEADERS, type Answer, type Outcome } from '../outcome.js';
+import { keyFromPath, keyText } from './identifier.js';
+import type { Schema } from './schema.js';
+
+/** The collection a request reads and writes: its tenant's, under its parents' values for a nested resource. */
+export type CollectionOf = (context: HandlerContext) => Promise<ItemStore>;
+
+export interface RoleParts {
+  readonly operation: IHttpOperation;
+  readonly resource: Resource;
+  readonly collection: CollectionOf;
+  /** --echo-id: answers also carry the identifier where their schema leaves it out. */
+  readonly echoId: boolean;
+}
+
+export type RoleHandler = (context: HandlerContext) => Promise<Outcome>;
+
+/** The success answer the operation declares: its status, JSON schema and content type. */
+export interface SuccessAnswer {
+  readonly status: number;
+  /** undefined: the answer has no body (204, or no JSON content declared). */
+  readonly schema: Schema | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+const NO_BODY_STATUSES = new Set([204, 205, 304]);
+
+/**
+ * The status a role answers with: the first of `preferred` the operation declares, else its lowest
+ * declared 2xx, else 200 (a document that declares only `default`).
+ */
+export function successAnswer(operation: IHttpOperation, preferred: readonly number[] = []): SuccessAnswer {
+  const codes = operation.responses.map((response) => Number(response.code)).filter((code) => code >= 200 && code < 300);
+  const status = preferred.find((code) => codes.includes(code)) ?? (codes.length > 0 ? Math.min(...codes) : 200);
+  if (NO_BODY_STATUSES.has(status)) return { status, schema: undefined, headers: {} };
+  const response =
+    operation.responses.find((candidate) => candidate.code === String(status)) ??
+    operation.responses.find((candidate) => candidate.code.toUpperCase() === '2XX') ??
+    operation.responses.find((candidate) => candidate.code === 'default');
+  const contents = response?.contents ?? [];
+  const content = contents.find((c) => c.mediaType === 'application/json') ?? contents.find((c) => isJsonMediaType(mediaTypeOf(c.mediaType) ?? ''));
+  if (content === undefined) return { status, schema: undefined, headers: {} };
+  const headers = content.mediaType === 'application/json' ? JSON_HEADERS : Object.freeze({ 'content-type': content.mediaType });
+  return { status, schema: content.schema ?? {}, headers };
+}
+
+export function answer(status: number, headers: Readonly<Record<string, string>>, body: string): Outcome {
+  const answered: Answer = { status, headers, body };
+  return { ok: true, answer: answered };
+}
+
+export function refuse(refusal: Failure): Outcome {
+  return { ok: false, failure: refusal };
+}
+
+/** The resource's item in the singular, for messages: 'plants' → 'plant', 'owners.pets' → 'pet'. */
+export function singular(resource: Pick<Resource, 'name'>): string {
+  const name = resource.name.split('.').pop() ?? resource.name;
+  if (/ies$/.test(name)) return `${name.slice(0, -3)}y`;
+  if (/(s|x|ch|sh)es$/.test(name)) return name.slice(0, -2);
+  if (/[^su]s$/.test(name)) return name.slice(0, -1);
+  return name;
+}
+
+export function notFound(resource: Resource, key: ItemKey): Failure {
+  return failure('itemNotFound', `no ${singular(resource)} with id ${keyText(key)}`);
+}
+
+/** The key the item path names, or the refusal of a segment that is no identifier of the resource. */
+export function pathKey(resource: Resource, context: HandlerContext): { readonly key: ItemKey } | { readonly refusal: Failure } {
+  const parameter = resource.identifier.parameter ?? resource.identifier.property;
+  const text = context.pathParameters[parameter] ?? '';
+  const key = keyFromPath(resource.identifier.type, text);
+  if (key !== undefined) return { key };
+  return { refusal: failure('invalidId', `${JSON.stringify(text)} is not an identifier of a ${singular(resource)}: ${typeRule(resource)}`) };
+}
+
+function typeRule(resource: Resource): string {
+  const { type } = resource.identifier;
+  switch (type.kind) {
+    case 'integer':
+      return `an integer from ${type.minimum} to ${type.maximum}, in decimal without leading zeros or "+"`;
+    case 'uuid':
+      return 'a uuid (8-4-4-4-12 hexadecimal digits)';
+    default:
+      return 'a non-empty text';
+  }
+}
+
+/**
+ * Runs a store step; a store that fails (a durable write, a tenant that cannot load) answers
+ * 503 with the cause: a change answers only once it is final, so nothing was changed.
+ */
+export async function guarded(step: () => Promise<Outcome>): Promise<Outcome> {
+  try {
+    return await step();
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    return refuse(failure('storageFailed', `the store could not do it, so nothing was changed: ${cause}`));
+  }
+}
+
+export function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

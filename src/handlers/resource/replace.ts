@@ -1,0 +1,49 @@
+/**
+ * replace (PUT): the validated body becomes the item the path names; its identifier stays the
+ * path's (a body naming another is refused). A missing item is refused (itemNotFound) unless the
+ * operation declares 201, the document's way of saying PUT creates: then it is created.
+ */
+import { failure } from '../../core/errors.js';
+import type { JsonValue } from '../../core/json/exact-json.js';
+import type { ItemFields } from '../../store/item-store.js';
+import { compileFill, fillAll } from './fill.js';
+import { valueOfKey } from './identifier.js';
+import { compileItemCheck, idMismatch } from './item-check.js';
+import { answer, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { compileItemWriter } from './shape.js';
+
+export function compileReplace({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
+  const success = successAnswer(operation, [200, 204]);
+  const upsert = operation.responses.some((response) => response.code === '201');
+  const created = upsert ? successAnswer(operation, [201]) : success;
+  const echo = echoId ? resource.identifier.property : undefined;
+  const write = compileItemWriter(success.schema, { echo });
+  const writeCreated = compileItemWriter(created.schema, { echo });
+  const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
+  const check = compileItemCheck(resource, operation);
+  const property = resource.identifier.property;
+
+  return (context) => {
+    const named = pathKey(resource, context);
+    if ('refusal' in named) return Promise.resolve(refuse(named.refusal));
+    const { body } = context;
+    if (!isObject(body)) return Promise.resolve(refuse(failure('badRequest', `a ${singular(resource)} is replaced by a JSON object`)));
+    const mismatch = idMismatch(resource, body as ItemFields, named.key);
+    if (mismatch) return Promise.resolve(refuse(mismatch));
+    const fields = fill({ ...(body as ItemFields), [property]: valueOfKey(named.key) as JsonValue });
+    const invalid = check(fields);
+    if (invalid) return Promise.resolve(refuse(invalid));
+    return guarded(async () => {
+      const store = await collection(context);
+      const replaced = await store.replace({ id: named.key, fields });
+      if (replaced !== undefined) return answer(success.status, success.headers, success.schema === undefined ? '' : write(replaced.fields));
+      if (!upsert) return refuse(notFound(resource, named.key));
+      const made = await store.create({ id: named.key, fields });
+      // Created by another request in between: this one replaces it after all.
+      const item = made.ok ? made.item : await store.replace({ id: named.key, fields });
+      if (item === undefined) return refuse(notFound(resource, named.key));
+      const answered = made.ok ? created : success;
+      return answer(answered.status, answered.headers, answered.schema === undefined ? '' : (made.ok ? writeCreated : write)(item.fields));
+    });
+  };
+}

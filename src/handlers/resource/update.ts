@@ -1,0 +1,56 @@
+/**
+ * update (PATCH): changes the item the path names by JSON Merge Patch (RFC 7396) when the document
+ * declares application/merge-patch+json, else by replacing the given properties. The result must
+ * stay a valid item and keep its identifier; otherwise the update is refused and nothing stored.
+ */
+import { failure, type Failure } from '../../core/errors.js';
+import type { JsonValue } from '../../core/json/exact-json.js';
+import type { Item, ItemFields } from '../../store/item-store.js';
+import { valueOfKey } from './identifier.js';
+import { compileItemCheck, idMismatch } from './item-check.js';
+import { mergePatch, shallowMerge } from './merge.js';
+import { answer, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { compileItemWriter } from './shape.js';
+
+/** Thrown out of the store's update to leave the item as it was; caught right here. */
+class Refused {
+  constructor(readonly failure: Failure) {}
+}
+
+export function compileUpdate({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
+  const success = successAnswer(operation, [200, 204]);
+  const write = compileItemWriter(success.schema, { echo: echoId ? resource.identifier.property : undefined });
+  const check = compileItemCheck(resource, operation);
+  const property = resource.identifier.property;
+  const merge = resource.update === 'merge-patch' ? mergePatch : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
+
+  return (context) => {
+    const named = pathKey(resource, context);
+    if ('refusal' in named) return Promise.resolve(refuse(named.refusal));
+    const { body } = context;
+    if (!isObject(body)) return Promise.resolve(refuse(failure('badRequest', `a ${singular(resource)} is updated by a JSON object`)));
+    const patch = body as ItemFields;
+    // Merge Patch may remove the identifier with null; that is the path's to decide, so null counts as keeping it.
+    const mismatch = patch[property] === null ? undefined : idMismatch(resource, patch, named.key);
+    if (mismatch) return Promise.resolve(refuse(mismatch));
+
+    const change = (current: Item): Item => {
+      const merged = merge(current.fields, patch as JsonValue & ItemFields) as ItemFields;
+      const fields: ItemFields = { ...merged, [property]: valueOfKey(named.key) as JsonValue };
+      const invalid = check(fields);
+      if (invalid) throw new Refused(invalid);
+      return { id: named.key, fields };
+    };
+    return guarded(async () => {
+      let updated: Item | undefined;
+      try {
+        updated = await (await collection(context)).update(named.key, change);
+      } catch (error) {
+        if (error instanceof Refused) return refuse(error.failure);
+        throw error;
+      }
+      if (updated === undefined) return refuse(notFound(resource, named.key));
+      return answer(success.status, success.headers, success.schema === undefined ? '' : write(updated.fields));
+    });
+  };
+}

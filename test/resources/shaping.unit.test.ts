@@ -1,0 +1,162 @@
+/** The pure parts of the resource handlers: answer shaping, values made for required properties, merge patches, identifiers. */
+import { describe, expect, it } from 'vitest';
+import type { JsonValue } from '../../src/core/json/exact-json.js';
+import { compileFill, valueMaker } from '../../src/handlers/resource/fill.js';
+import { allocatedKey, keyFromPath, keyFromValue, valueOfKey } from '../../src/handlers/resource/identifier.js';
+import { mergePatch } from '../../src/handlers/resource/merge.js';
+import { singular } from '../../src/handlers/resource/parts.js';
+import type { Schema } from '../../src/handlers/resource/schema.js';
+import { compileItemWriter, listShape } from '../../src/handlers/resource/shape.js';
+
+/** A schema written in a test, typed as prism gives them. */
+const schema = (value: object): Schema => value as Schema;
+
+const INT64 = { kind: 'integer', minimum: -(2n ** 63n), maximum: 2n ** 63n - 1n } as const;
+
+describe('compileItemWriter', () => {
+  const plant = schema({ type: 'object', properties: { name: { type: 'string' }, tag: { type: 'string' } } });
+
+  it('keeps the declared properties in the document’s order and drops the others', () => {
+    expect(compileItemWriter(plant)({ tag: 'aroid', id: 5, name: 'M' })).toBe('{"name":"M","tag":"aroid"}');
+  });
+
+  it('merges allOf branches and writes bigints digit for digit', () => {
+    const newPlant = schema({ allOf: [plant, { type: 'object', properties: { id: { type: 'integer' } } }] });
+    expect(compileItemWriter(newPlant)({ id: 9007199254740993n, name: 'M', extra: 1 })).toBe('{"name":"M","id":9007199254740993}');
+  });
+
+  it('keeps every property when the schema declares none, allows others explicitly or has alternatives', () => {
+    const fields = { name: 'M', id: 2n ** 63n - 1n };
+    const all = '{"name":"M","id":9223372036854775807}';
+    expect(compileItemWriter(schema({ type: 'object' }))(fields)).toBe(all);
+    expect(compileItemWriter(schema({ ...plant, additionalProperties: true }))(fields)).toBe(all);
+    expect(compileItemWriter(schema({ oneOf: [plant] }))(fields)).toBe(all);
+  });
+
+  it('adds the echoed identifier last, only when the schema leaves it out', () => {
+    expect(compileItemWriter(plant, { echo: 'id' })({ id: 7, name: 'M' })).toBe('{"name":"M","id":7}');
+    expect(compileItemWriter(schema({ properties: { id: {}, name: {} } }), { echo: 'id' })({ name: 'M', id: 7 })).toBe('{"id":7,"name":"M"}');
+  });
+});
+
+describe('listShape', () => {
+  it('finds the array, or the wrapping object’s array property with its total and next', () => {
+    expect(listShape(schema({ type: 'array', items: { type: 'string' } }))).toEqual({ itemSchema: { type: 'string' }, otherRequired: [] });
+    const wrapped = listShape(
+      schema({
+        type: 'object',
+        required: ['data', 'page'],
+        properties: {
+          data: { type: 'array', items: {} },
+          totalCount: { type: 'integer' },
+          nextCursor: { type: 'string' },
+          page: { type: 'integer', minimum: 1 },
+        },
+      }),
+    );
+    expect(wrapped).toMatchObject({
+      arrayProperty: 'data',
+      totalProperty: 'totalCount',
+      nextProperty: 'nextCursor',
+      otherRequired: [['page', { type: 'integer', minimum: 1 }]],
+    });
+  });
+});
+
+describe('values made for required properties', () => {
+  it('prefers default, const, enum, example, in that order', () => {
+    expect(valueMaker(schema({ type: 'string', default: 'd', const: 'c', enum: ['e'], example: 'x' }))()).toBe('d');
+    expect(valueMaker(schema({ type: 'string', const: 'c', enum: ['e'] }))()).toBe('c');
+    expect(valueMaker(schema({ type: 'string', enum: ['e', 'f'], example: 'x' }))()).toBe('e');
+    expect(valueMaker(schema({ type: 'string', example: 'x' }))()).toBe('x');
+  });
+
+  it('makes values inside the schema’s bounds and formats', () => {
+    expect(valueMaker(schema({ type: 'integer', minimum: 5 }))()).toBe(5);
+    expect(valueMaker(schema({ type: 'integer', exclusiveMaximum: -3 }))()).toBe(-4);
+    expect(valueMaker(schema({ type: 'number', minimum: 2.5 }))()).toBe(2.5);
+    expect(valueMaker(schema({ type: 'string', minLength: 10 }))()).toHaveLength(10);
+    expect(valueMaker(schema({ type: 'string', maxLength: 2 }))()).toHaveLength(2);
+    expect(Date.parse(valueMaker(schema({ type: 'string', format: 'date-time' }))() as string)).toBeGreaterThan(Date.now() - 60_000);
+    expect(valueMaker(schema({ type: 'string', format: 'uuid' }))()).toMatch(/^[0-9a-f-]{36}$/);
+    expect(valueMaker(schema({ type: 'object', required: ['a'], properties: { a: { type: 'boolean' } } }))()).toEqual({ a: false });
+  });
+
+  it('fills only what is missing and leaves the fields as they were when nothing is', () => {
+    const fill = compileFill(schema({ type: 'object', required: ['name', 'status'], properties: { status: { enum: ['new'] } } }));
+    expect(fill({ name: 'M' })).toEqual({ name: 'M', status: 'new' });
+    const complete = { name: 'M', status: 'old' };
+    expect(fill(complete)).toBe(complete);
+  });
+});
+
+describe('mergePatch (RFC 7396 appendix A)', () => {
+  const cases: [JsonValue, JsonValue, JsonValue][] = [
+    [{ a: 'b' }, { a: 'c' }, { a: 'c' }],
+    [{ a: 'b' }, { b: 'c' }, { a: 'b', b: 'c' }],
+    [{ a: 'b' }, { a: null }, {}],
+    [{ a: 'b', b: 'c' }, { a: null }, { b: 'c' }],
+    [{ a: ['b'] }, { a: 'c' }, { a: 'c' }],
+    [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
+    [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
+    [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
+    [
+      ['a', 'b'],
+      ['c', 'd'],
+      ['c', 'd'],
+    ],
+    [{ a: 'b' }, ['c'], ['c']],
+    [{ a: 'foo' }, null, null],
+    [{ e: null }, { a: 1 }, { e: null, a: 1 }],
+    [[1, 2], { a: 'b', c: null }, { a: 'b' }],
+    [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
+  ];
+  it.each(cases)('%j patched with %j is %j', (target, patch, result) => {
+    expect(mergePatch(target, patch)).toEqual(result);
+  });
+
+  it('keeps bigints and a "__proto__" member as own data', () => {
+    const patched = mergePatch({ id: 9007199254740993n }, JSON.parse('{"__proto__":{"x":1}}') as JsonValue) as Record<string, JsonValue>;
+    expect(patched.id).toBe(9007199254740993n);
+    expect(Object.hasOwn(patched, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(patched)).toBe(Object.prototype);
+  });
+});
+
+describe('identifiers', () => {
+  it('reads a path segment exactly by type', () => {
+    expect(keyFromPath(INT64, '9007199254740993')).toBe(9007199254740993n);
+    expect(keyFromPath(INT64, '-9223372036854775808')).toBe(-(2n ** 63n));
+    for (const text of ['007', '+7', '-0', '1e3', '9223372036854775808', '', ' 1']) expect(keyFromPath(INT64, text)).toBeUndefined();
+    expect(keyFromPath({ kind: 'integer', minimum: 1n, maximum: 10n }, '11')).toBeUndefined();
+    expect(keyFromPath({ kind: 'uuid' }, 'ABCDEF00-0000-4000-8000-000000000000')).toBe('abcdef00-0000-4000-8000-000000000000');
+    expect(keyFromPath({ kind: 'uuid' }, 'not-a-uuid')).toBeUndefined();
+  });
+
+  it('reads a body value, and gives a key back as an item holds it', () => {
+    expect(keyFromValue(INT64, 5)).toBe(5n);
+    expect(keyFromValue(INT64, 1.5)).toBeUndefined();
+    expect(keyFromValue(INT64, '5')).toBeUndefined();
+    expect(valueOfKey(5n)).toBe(5);
+    expect(valueOfKey(9007199254740993n)).toBe(9007199254740993n);
+  });
+
+  it('allocates within the bounds, from the minimum when it is above 1', () => {
+    expect(allocatedKey(INT64, 1n)).toBe(1n);
+    expect(allocatedKey({ kind: 'integer', minimum: 100n, maximum: 101n }, 2n)).toBe(101n);
+    expect(allocatedKey({ kind: 'integer', minimum: 100n, maximum: 101n }, 3n)).toBeUndefined();
+    expect(allocatedKey({ kind: 'string' }, 12n)).toBe('12');
+    expect(allocatedKey({ kind: 'uuid' }, 1n)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
+  });
+
+  it('names the item in the singular', () => {
+    expect(['plants', 'owners.pets', 'categories', 'boxes', 'status', 'sheep'].map((name) => singular({ name }))).toEqual([
+      'plant',
+      'pet',
+      'category',
+      'box',
+      'status',
+      'sheep',
+    ]);
+  });
+});
