@@ -20,7 +20,11 @@ import { preloadMocker } from '../core/prism/adapter.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
 import type { ResourceStores } from '../store/item-store.js';
-import { PLANTS, plantItem, plantStoreOf, type PlantStore } from '../store/plant-store.js';
+import type { ResourceModel } from '../core/resources/model.js';
+import { PLANTS, plantStoreOf, type PlantStore } from '../store/plant-store.js';
+import { compileItemChecks } from './item-checks.js';
+import { resourceModelOf } from './resource-model.js';
+import { seedItemsOf } from './seed-items.js';
 import { createResourceStores, memoryBacking, SHARED_TENANT, tenantOfToken, type SeedItems, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
 
@@ -45,6 +49,8 @@ export interface RunningServer {
   storeOf(token: string): Promise<PlantStore>;
   /** Every tenant's collections: the items of every resource. */
   readonly stores: ResourceStores;
+  /** The resources kept in the stores. */
+  readonly resources: ResourceModel;
   /** The last requests answered, with query helpers for tests. */
   readonly journal: Journal;
   /** Faults to inject, changeable while running. */
@@ -79,7 +85,10 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
   const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
-  const seed: SeedItems = (options.seed ?? []).length > 0 ? { [PLANTS]: (options.seed ?? []).map(plantItem) } : {};
+  const resources = resourceModelOf(document, options.resources);
+  const checkItem = compileItemChecks();
+  // Checked before anything is stored, so a bad seed leaves a data dir as it was.
+  const seed: SeedItems = seedItemsOf(resources, options.seed ?? [], options.seedItems ?? {}, checkItem);
   // With isolation every new tenant starts from the seed items, as the shared store does without it.
   const seedNew = (tenant: TenantId): SeedItems => (options.isolateByToken && tenant !== SHARED_TENANT ? seed : {});
   let recovery: Recovery | undefined;
@@ -113,7 +122,7 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
     api: apiSite(document, { ...siteParts, stores, journal, faults, tokens, echoId: options.echoId ?? false, isolateByToken, authStatus: options.authStatus }),
     control: controlSite(
       await loadControlDocument(),
-      { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt },
+      { stores, resources, checkItem, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt },
       { ...siteParts, allowedHosts: options.allowedHosts ?? [] },
     ),
     controlPrefix: CONTROL_PREFIX,
@@ -128,6 +137,7 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     document,
+    resources,
     store,
     storeOf: (token) =>
       isolateByToken ? stores.forTenant(tenantOfToken(token)).then((items) => plantStoreOf(items.collection(PLANTS))) : Promise.resolve(store),

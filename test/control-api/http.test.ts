@@ -15,6 +15,8 @@ import { createRequestHandler } from '../../src/http/pipeline.js';
 import { createJournal } from '../../src/journal/journal.js';
 import { createLogger } from '../../src/log/logger.js';
 import { apiSite, controlSite } from '../../src/server/sites.js';
+import { plantStoreModel } from '../../src/server/resource-model.js';
+import { compileItemChecks } from '../../src/server/item-checks.js';
 import { createResourceStores, SHARED_TENANT } from '../../src/store/tenants.js';
 import { loadDocuments, plantsOf } from '../support/control.js';
 
@@ -30,7 +32,17 @@ beforeAll(async () => {
   const stores = createResourceStores();
   const journal = createJournal();
   const faults = createFaults([], api.operations.map(operationName));
-  context = { stores, journal, faults, api, adminToken: 'admin-secret', isolateByToken: false, startedAt: Date.now() };
+  context = {
+    stores,
+    resources: plantStoreModel(api),
+    checkItem: compileItemChecks(),
+    journal,
+    faults,
+    api,
+    adminToken: 'admin-secret',
+    isolateByToken: false,
+    startedAt: Date.now(),
+  };
   const shared = { cors: true, bodyLimitBytes: 1024 * 1024, logger: createLogger('silent') };
   const handler = createRequestHandler(
     {

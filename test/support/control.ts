@@ -21,6 +21,8 @@ import { controlSite } from '../../src/server/sites.js';
 import { createResourceStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
 import { parseExactJson, type JsonValue } from '../../src/core/json/exact-json.js';
 import { PLANTS, plantStoreOf, type PlantStore } from '../../src/store/plant-store.js';
+import { plantStoreModel } from '../../src/server/resource-model.js';
+import { compileItemChecks } from '../../src/server/item-checks.js';
 
 /** A tenant's plants (its 'plants' collection), made on first use. */
 export async function plantsOf(context: Pick<ControlContext, 'stores'>, tenant: TenantId): Promise<PlantStore> {
@@ -68,11 +70,13 @@ export interface Harness {
 }
 
 export async function controlHarness(
-  options: Partial<Pick<ControlContext, 'adminToken' | 'isolateByToken' | 'startedAt'>> & { journalSize?: number } = {},
+  options: Partial<Pick<ControlContext, 'adminToken' | 'isolateByToken' | 'startedAt' | 'resources'>> & { journalSize?: number } = {},
 ): Promise<Harness> {
   const { control, api } = await loadDocuments();
   const context: ControlContext = {
     stores: createResourceStores(),
+    resources: options.resources ?? plantStoreModel(api),
+    checkItem: compileItemChecks(),
     journal: createJournal(options.journalSize),
     faults: createFaults([], api.operations.map(operationName)),
     api,

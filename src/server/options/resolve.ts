@@ -29,6 +29,7 @@ export function resolveServeOptions(
   return {
     ...values,
     ...(config.seed !== undefined ? { seed: config.seed } : {}),
+    ...(config.seedItems !== undefined ? { seedItems: config.seedItems } : {}),
     ...(config.faults !== undefined ? { faults: config.faults } : {}),
   };
 }

@@ -1,5 +1,7 @@
 import type { FaultSpec } from '../../faults/faults.js';
 import type { Plant } from '../../store/plant-store.js';
+import type { JsonValue } from '../../core/json/exact-json.js';
+import type { ResourceModel } from '../../core/resources/model.js';
 import type { ServeOptionValues } from './table.js';
 
 /**
@@ -12,6 +14,13 @@ export type ServerOptions = Omit<ServeOptionValues, 'spec' | 'seed' | 'faults' |
   readonly spec?: string | object;
   /** Plants the (shared) store starts with. */
   readonly seed?: readonly Plant[];
+  /**
+   * Items of other resources the (shared) store starts with, by resource name ({pets: [{…}]}):
+   * each checked by its resource's schema at start (an unknown name or a bad item fails the start).
+   */
+  readonly seedItems?: Readonly<Record<string, readonly JsonValue[]>>;
+  /** The resources to keep state for, instead of the model built for the document (src/server/resource-model.ts). */
+  readonly resources?: ResourceModel;
   /** Faults active from the start. */
   readonly faults?: readonly FaultSpec[];
   /** Where log lines go; default stdout. */
