@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openJournalFile, openPlantLog, tenantLogPath } from '../../src/store/plant-log.js';
 import { createResourceStores, SHARED_TENANT } from '../../src/store/tenants.js';
 import { durableBacking } from '../../src/store/durable-stores.js';
+import type { Item } from '../../src/store/item-store.js';
 import { durableStores, idsOf, instrumentedFile, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();
@@ -105,7 +106,7 @@ describe('items in a data dir', () => {
     const pets = tenant.collection('pets');
     await pets.create({ id: 5n, fields: { id: 5, name: 'old' } });
     const deleted = pets.delete(5n);
-    const seeded = pets.seed([1n, 2n, 3n, 4n].map((id) => ({ id, fields: { id: Number(id) } })).concat([{ id: 5n, fields: { id: 5, name: 'poison' } }]));
+    const seeded = pets.seed([1n, 2n, 3n, 4n].map((id): Item => ({ id, fields: { id: Number(id) } })).concat([{ id: 5n, fields: { id: 5, name: 'poison' } }]));
     expect(await deleted).toBe(true);
     await expect(seeded).rejects.toThrow(/fdatasync/);
     expect(await pets.count()).toBe(0);
