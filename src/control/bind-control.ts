@@ -9,7 +9,8 @@ import { addFault, clearFaults, deleteFault, listFaults } from './faults.js';
 import { getHealth } from './health.js';
 import { clearJournal, exportJournalHar, listJournal } from './journal.js';
 import { deletePlant, getPlant, listPlants, resetPlants, seedPlants } from './plants.js';
-import { deleteItem, getItem, listItems, resetItems, seedItems } from './resources.js';
+import { deleteItem, getItem, listItems, resetItems, seedItems } from './items.js';
+import { listResources } from './resources.js';
 
 export type { ControlContext } from './context.js';
 
@@ -33,6 +34,7 @@ export const CONTROL_HANDLERS: Readonly<Record<string, ControlHandler>> = Object
   addFault,
   clearFaults,
   deleteFault,
+  listResources,
 });
 
 /** The header a control request names its tenant with: the tenant's API bearer token. */

@@ -7,6 +7,8 @@ import { loadControlDocument } from '../control/control-document.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
 import { loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
 import { operationName } from '../core/openapi/operation.js';
+import { inferResources } from '../core/resources/infer.js';
+import type { ResourceModel } from '../core/resources/model.js';
 import { createFaults, type Faults } from '../faults/faults.js';
 import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { close, createListener, listen } from '../http/listener.js';
@@ -20,10 +22,8 @@ import { preloadMocker } from '../core/prism/adapter.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
 import type { ResourceStores } from '../store/item-store.js';
-import type { ResourceModel } from '../core/resources/model.js';
 import { PLANTS, plantStoreOf, type PlantStore } from '../store/plant-store.js';
 import { compileItemChecks } from './item-checks.js';
-import { resourceModelOf } from './resource-model.js';
 import { seedItemsOf } from './seed-items.js';
 import { createResourceStores, memoryBacking, SHARED_TENANT, tenantOfToken, type SeedItems, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
@@ -49,7 +49,7 @@ export interface RunningServer {
   storeOf(token: string): Promise<PlantStore>;
   /** Every tenant's collections: the items of every resource. */
   readonly stores: ResourceStores;
-  /** The resources kept in the stores. */
+  /** The resources kept in the stores: inferred from `document` (settled by the `resources` option), computed once at start. */
   readonly resources: ResourceModel;
   /** The last requests answered, with query helpers for tests. */
   readonly journal: Journal;
@@ -68,11 +68,13 @@ export const CONTROL_PREFIX = '/__control';
 /** Starts the stand-in and resolves once it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const document = await loadDocument(options.spec);
+  // Before the data dir is opened: an override naming what the document lacks stops the start cleanly.
+  const resources = options.resourceModel ?? inferResources(document, options.resources);
   const logger = createLogger(options.logLevel ?? 'silent', options.log);
   const persistence =
     options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
   try {
-    return await serve(options, document, logger, persistence);
+    return await serve(options, { document, resources }, logger, persistence);
   } catch (error) {
     // The data dir is locked while open: a server that failed to start must let go of it.
     await persistence?.close();
@@ -80,12 +82,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 }
 
-async function serve(options: ServerOptions, document: LoadedDocument, logger: Logger, log: PlantLog | undefined): Promise<RunningServer> {
+async function serve(
+  options: ServerOptions,
+  { document, resources }: { document: LoadedDocument; resources: ResourceModel },
+  logger: Logger,
+  log: PlantLog | undefined,
+): Promise<RunningServer> {
   // Checked before anything is stored, so a bad fault leaves a data dir as it was.
   const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
   const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
-  const resources = resourceModelOf(document, options.resources);
   const checkItem = compileItemChecks();
   // Checked before anything is stored, so a bad seed leaves a data dir as it was.
   const seed: SeedItems = seedItemsOf(resources, options.seed ?? [], options.seedItems ?? {}, checkItem);
@@ -119,7 +125,17 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   const cors = options.cors ?? true;
   const siteParts = { cors, bodyLimitBytes, bodyBudget, logger };
   const sites = {
-    api: apiSite(document, { ...siteParts, stores, journal, faults, tokens, echoId: options.echoId ?? false, isolateByToken, authStatus: options.authStatus }),
+    api: apiSite(document, {
+      ...siteParts,
+      stores,
+      journal,
+      faults,
+      tokens,
+      echoId: options.echoId ?? false,
+      isolateByToken,
+      authStatus: options.authStatus,
+      resources,
+    }),
     control: controlSite(
       await loadControlDocument(),
       { stores, resources, checkItem, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt },

@@ -7,10 +7,10 @@ import { bindControlOperation, CONTROL_HANDLERS } from '../../src/control/bind-c
 import { controlSpecPath, loadControlDocument } from '../../src/control/control-document.js';
 import { createFaults } from '../../src/faults/faults.js';
 import { createJournal } from '../../src/journal/journal.js';
-import { plantStoreModel } from '../../src/server/resource-model.js';
 import { compileItemChecks } from '../../src/server/item-checks.js';
 import { createResourceStores } from '../../src/store/tenants.js';
 import { CONTROL_SPEC, loadDocuments } from '../support/control.js';
+import { inferResources } from '../../src/core/resources/infer.js';
 
 describe('spec/control-api.yaml', () => {
   test('is a valid OpenAPI 3.1 document', async () => {
@@ -22,7 +22,7 @@ describe('spec/control-api.yaml', () => {
   test('loads with loadDocument, every operation under /__control with the admin bearer scheme', async () => {
     const { control } = await loadDocuments();
     expect(control.title).toBe('plantstore control API');
-    expect(control.operations.length).toBe(18);
+    expect(control.operations.length).toBe(19);
     for (const operation of control.operations) {
       expect(operation.path, operation.iid).toMatch(/^\/__control\//);
       expect(operation.security, operation.iid).toEqual([[expect.objectContaining({ key: 'adminAuth', type: 'http', scheme: 'bearer' })]]);
@@ -52,6 +52,7 @@ describe('spec/control-api.yaml', () => {
         'addFault POST /__control/faults',
         'clearFaults DELETE /__control/faults',
         'deleteFault DELETE /__control/faults/{id}',
+        'listResources GET /__control/resources',
       ].sort(),
     );
     expect(Object.keys(CONTROL_HANDLERS).sort()).toEqual(control.operations.map((operation) => operation.iid).sort());
@@ -84,11 +85,11 @@ describe('spec/control-api.yaml', () => {
     const { api } = await loadDocuments();
     const context = {
       stores: createResourceStores(),
-      resources: plantStoreModel(api),
       checkItem: compileItemChecks(),
       journal: createJournal(),
       faults: createFaults(),
       api,
+      resources: inferResources(api),
       adminToken: undefined,
       isolateByToken: false,
       startedAt: 0,

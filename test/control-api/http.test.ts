@@ -15,10 +15,10 @@ import { createRequestHandler } from '../../src/http/pipeline.js';
 import { createJournal } from '../../src/journal/journal.js';
 import { createLogger } from '../../src/log/logger.js';
 import { apiSite, controlSite } from '../../src/server/sites.js';
-import { plantStoreModel } from '../../src/server/resource-model.js';
 import { compileItemChecks } from '../../src/server/item-checks.js';
 import { createResourceStores, SHARED_TENANT } from '../../src/store/tenants.js';
 import { loadDocuments, plantsOf } from '../support/control.js';
+import { inferResources } from '../../src/core/resources/infer.js';
 
 const ADMIN = { authorization: 'Bearer admin-secret' };
 const API = { authorization: 'Bearer api-token', 'content-type': 'application/json' };
@@ -32,9 +32,10 @@ beforeAll(async () => {
   const stores = createResourceStores();
   const journal = createJournal();
   const faults = createFaults([], api.operations.map(operationName));
+  const resources = inferResources(api);
   context = {
     stores,
-    resources: plantStoreModel(api),
+    resources,
     checkItem: compileItemChecks(),
     journal,
     faults,
@@ -46,7 +47,7 @@ beforeAll(async () => {
   const shared = { cors: true, bodyLimitBytes: 1024 * 1024, logger: createLogger('silent') };
   const handler = createRequestHandler(
     {
-      api: apiSite(api, { ...shared, stores, journal, faults, tokens: ['api-token'], echoId: false, isolateByToken: false, authStatus: undefined }),
+      api: apiSite(api, { ...shared, stores, journal, faults, tokens: ['api-token'], echoId: false, isolateByToken: false, authStatus: undefined, resources }),
       control: controlSite(control, context, { ...shared, allowedHosts: [] }),
       controlPrefix: '/__control',
     },

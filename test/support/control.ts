@@ -21,13 +21,13 @@ import { controlSite } from '../../src/server/sites.js';
 import { createResourceStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
 import { parseExactJson, type JsonValue } from '../../src/core/json/exact-json.js';
 import { PLANTS, plantStoreOf, type PlantStore } from '../../src/store/plant-store.js';
-import { plantStoreModel } from '../../src/server/resource-model.js';
 import { compileItemChecks } from '../../src/server/item-checks.js';
 
 /** A tenant's plants (its 'plants' collection), made on first use. */
 export async function plantsOf(context: Pick<ControlContext, 'stores'>, tenant: TenantId): Promise<PlantStore> {
   return plantStoreOf((await context.stores.forTenant(tenant)).collection(PLANTS));
 }
+import { inferResources } from '../../src/core/resources/infer.js';
 
 export const CONTROL_SPEC = 'spec/control-api.yaml';
 
@@ -75,11 +75,11 @@ export async function controlHarness(
   const { control, api } = await loadDocuments();
   const context: ControlContext = {
     stores: createResourceStores(),
-    resources: options.resources ?? plantStoreModel(api),
     checkItem: compileItemChecks(),
     journal: createJournal(options.journalSize),
     faults: createFaults([], api.operations.map(operationName)),
     api,
+    resources: options.resources ?? inferResources(api),
     adminToken: options.adminToken,
     isolateByToken: options.isolateByToken ?? false,
     startedAt: options.startedAt ?? Date.now(),

@@ -1,7 +1,7 @@
 import type { FaultSpec } from '../../faults/faults.js';
 import type { Plant } from '../../store/plant-store.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
-import type { ResourceModel } from '../../core/resources/model.js';
+import type { ResourceModel, ResourceOverride } from '../../core/resources/model.js';
 import type { ServeOptionValues } from './table.js';
 
 /**
@@ -9,7 +9,7 @@ import type { ServeOptionValues } from './table.js';
  * is described and given its default and range), in code with a parsed document allowed as `spec`,
  * seed plants and faults as data, and a log sink. For code logLevel defaults to 'silent'.
  */
-export type ServerOptions = Omit<ServeOptionValues, 'spec' | 'seed' | 'faults' | 'config' | 'help'> & {
+export type ServerOptions = Omit<ServeOptionValues, 'spec' | 'seed' | 'faults' | 'resources' | 'config' | 'help'> & {
   /** OpenAPI document: a file path (YAML or JSON) or a parsed object. Default: the bundled Plant Store. */
   readonly spec?: string | object;
   /** Plants the (shared) store starts with. */
@@ -19,10 +19,12 @@ export type ServerOptions = Omit<ServeOptionValues, 'spec' | 'seed' | 'faults' |
    * each checked by its resource's schema at start (an unknown name or a bad item fails the start).
    */
   readonly seedItems?: Readonly<Record<string, readonly JsonValue[]>>;
-  /** The resources to keep state for, instead of the model built for the document (src/server/resource-model.ts). */
-  readonly resources?: ResourceModel;
+  /** The resources to keep state for, instead of the model inferred from the document (overrides do not apply then). */
+  readonly resourceModel?: ResourceModel;
   /** Faults active from the start. */
   readonly faults?: readonly FaultSpec[];
+  /** Overrides of resource inference, keyed by collection path ('/pets'); they win over the document's x-plantstore. */
+  readonly resources?: Readonly<Record<string, ResourceOverride>>;
   /** Where log lines go; default stdout. */
   readonly log?: (line: string) => void;
 };
