@@ -5,6 +5,7 @@ import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } f
 import { loadConfig, type ServeConfig } from '../server/options/config-file.js';
 import { readServeFlags, resolveServeOptions, SERVE_OPTIONS } from '../server/options/resolve.js';
 import { loadSeedData } from '../server/options/seed-file.js';
+import type { JsonValue } from '../core/json/exact-json.js';
 import { SERVE_HELP } from '../server/options/table.js';
 import { describeSecurity, securityOf } from '../core/openapi/security.js';
 import { operationRoles } from '../core/resources/model.js';
@@ -39,8 +40,12 @@ export async function runServe(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const seedFile = flags[SERVE_OPTIONS.seed.flag];
-  const seedData = typeof seedFile === 'string' ? await loadSeedData(seedFile) : [];
-  const options: ServerOptions = seedData.length === 0 ? parsed : { ...parsed, seed: [...(parsed.seed ?? []), ...seedData] };
+  const seedData = typeof seedFile === 'string' ? await loadSeedData(seedFile) : { plants: [], items: {} };
+  const options: ServerOptions = {
+    ...parsed,
+    ...(seedData.plants.length > 0 ? { seed: [...(parsed.seed ?? []), ...seedData.plants] } : {}),
+    ...(Object.keys(seedData.items).length > 0 ? { seedItems: mergeItems(parsed.seedItems ?? {}, seedData.items) } : {}),
+  };
   const server = await startServer(options);
   if (options.logLevel !== 'silent') process.stdout.write(banner(server, options));
   await new Promise<void>((resolve) => {
@@ -90,4 +95,11 @@ function banner(server: RunningServer, options: ServerOptions): string {
 function controlHosts(allowed: readonly string[]): string {
   if (allowed.includes(ANY_HOST)) return 'any Host';
   return `Host localhost, *.localhost, IP addresses${allowed.length > 0 ? `, ${allowed.join(', ')}` : ''}`;
+}
+
+/** The config's seed items with the seed file's added, resource by resource. */
+function mergeItems(first: NonNullable<ServerOptions['seedItems']>, second: NonNullable<ServerOptions['seedItems']>): NonNullable<ServerOptions['seedItems']> {
+  const merged: Record<string, readonly JsonValue[]> = { ...first };
+  for (const [name, items] of Object.entries(second)) merged[name] = [...(merged[name] ?? []), ...items];
+  return merged;
 }

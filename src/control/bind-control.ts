@@ -9,6 +9,7 @@ import { addFault, clearFaults, deleteFault, listFaults } from './faults.js';
 import { getHealth } from './health.js';
 import { clearJournal, exportJournalHar, listJournal } from './journal.js';
 import { deletePlant, getPlant, listPlants, resetPlants, seedPlants } from './plants.js';
+import { deleteItem, getItem, listItems, resetItems, seedItems } from './items.js';
 import { listResources } from './resources.js';
 
 export type { ControlContext } from './context.js';
@@ -21,6 +22,11 @@ export const CONTROL_HANDLERS: Readonly<Record<string, ControlHandler>> = Object
   resetPlants,
   getPlant,
   deletePlant,
+  listItems,
+  seedItems,
+  resetItems,
+  getItem,
+  deleteItem,
   listJournal,
   exportJournalHar,
   clearJournal,

@@ -1,19 +1,21 @@
 import type { LoadedDocument } from '../core/openapi/load-document.js';
-import type { ResourceModel } from '../core/resources/model.js';
 import type { Faults } from '../faults/faults.js';
 import type { HandlerContext } from '../handlers/binding.js';
 import type { Outcome } from '../handlers/outcome.js';
+import type { Resource, ResourceModel } from '../core/resources/model.js';
 import type { Journal } from '../journal/journal.js';
 import type { ResourceStores } from '../store/item-store.js';
 
 /** What the control API works on: the stand-in's live state, shared with the API it controls. */
 export interface ControlContext {
   readonly stores: ResourceStores;
+  /** The first thing wrong with a seeded item (at key path `at`), checked by its resource's schema; undefined when it fits. */
+  readonly checkItem: (resource: Resource, value: unknown, at: string) => string | undefined;
   readonly journal: Journal;
   readonly faults: Faults;
   /** The served API document, for health and to check the operation a fault names. */
   readonly api: LoadedDocument;
-  /** The resources inferred from `api` at start (GET /__control/resources). */
+  /** The resources inferred from `api` at start (GET /__control/resources), whose items `/__control/resources/{resource}/items` names. */
   readonly resources: ResourceModel;
   /** With a token, only it opens the control API; without, the control API is open. */
   readonly adminToken: string | undefined;

@@ -47,7 +47,9 @@ export const listPlants: ControlHandler = async ({ request, tenant }, { stores }
 export const NEXT_CURSOR_HEADER = 'plantstore-next-cursor';
 
 /** `limit` and `cursor` from the query; the document checks their form, this checks them again for another document. */
-function pageQuery(query: HandlerContext['request']['query']): { ok: true; limit: number; cursor: string | undefined } | { ok: false; refusal: Outcome } {
+export function pageQuery(
+  query: HandlerContext['request']['query'],
+): { ok: true; limit: number; cursor: string | undefined } | { ok: false; refusal: Outcome } {
   const limitText = query.limit;
   const cursor = query.cursor;
   if (Array.isArray(limitText) || Array.isArray(cursor)) return { ok: false, refusal: refused('schemaViolation', 'limit and cursor may each be given once') };
@@ -112,7 +114,7 @@ function existingPlants(stores: ResourceStores, tenant: string): Promise<PlantSt
 }
 
 /** A change the store could not make durable (--data-dir), or a tenant it could not load: the store's 503, as createPlant answers it. */
-async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | undefined } | { ok: false; refusal: Outcome }> {
+export async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | undefined } | { ok: false; refusal: Outcome }> {
   try {
     return { ok: true, value: await change };
   } catch (error) {

@@ -22,7 +22,9 @@ import { preloadMocker } from '../core/prism/adapter.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
 import type { ResourceStores } from '../store/item-store.js';
-import { PLANTS, plantItem, plantStoreOf, type PlantStore } from '../store/plant-store.js';
+import { PLANTS, plantStoreOf, type PlantStore } from '../store/plant-store.js';
+import { compileItemChecks } from './item-checks.js';
+import { seedItemsOf } from './seed-items.js';
 import { createResourceStores, memoryBacking, SHARED_TENANT, tenantOfToken, type SeedItems, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
 
@@ -35,8 +37,6 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly document: LoadedDocument;
-  /** The resources inferred from the document: their operations read and write the store. */
-  readonly resources: ResourceModel;
   /**
    * The plants the stand-in holds (the shared tenant's 'plants' collection; with isolation, see `storeOf`).
    * @deprecated use `stores.forTenant(SHARED_TENANT)` and its `collection('plants')` (any resource's collection).
@@ -49,6 +49,8 @@ export interface RunningServer {
   storeOf(token: string): Promise<PlantStore>;
   /** Every tenant's collections: the items of every resource. */
   readonly stores: ResourceStores;
+  /** The resources kept in the stores: inferred from `document` (settled by the `resources` option), computed once at start. */
+  readonly resources: ResourceModel;
   /** The last requests answered, with query helpers for tests. */
   readonly journal: Journal;
   /** Faults to inject, changeable while running. */
@@ -67,7 +69,7 @@ export const CONTROL_PREFIX = '/__control';
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const document = await loadDocument(options.spec);
   // Before the data dir is opened: an override naming what the document lacks stops the start cleanly.
-  const resources = inferResources(document, options.resources);
+  const resources = options.resourceModel ?? inferResources(document, options.resources);
   const logger = createLogger(options.logLevel ?? 'silent', options.log);
   const persistence =
     options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
@@ -90,7 +92,9 @@ async function serve(
   const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
   const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
-  const seed: SeedItems = (options.seed ?? []).length > 0 ? { [PLANTS]: (options.seed ?? []).map(plantItem) } : {};
+  const checkItem = compileItemChecks();
+  // Checked before anything is stored, so a bad seed leaves a data dir as it was.
+  const seed: SeedItems = seedItemsOf(resources, options.seed ?? [], options.seedItems ?? {}, checkItem);
   // With isolation every new tenant starts from the seed items, as the shared store does without it.
   const seedNew = (tenant: TenantId): SeedItems => (options.isolateByToken && tenant !== SHARED_TENANT ? seed : {});
   let recovery: Recovery | undefined;
@@ -134,7 +138,7 @@ async function serve(
     }),
     control: controlSite(
       await loadControlDocument(),
-      { stores, journal, faults, api: document, resources, adminToken: options.adminToken, isolateByToken, startedAt },
+      { stores, resources, checkItem, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt },
       { ...siteParts, allowedHosts: options.allowedHosts ?? [] },
     ),
     controlPrefix: CONTROL_PREFIX,

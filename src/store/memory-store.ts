@@ -97,13 +97,15 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     return store.create(item);
   }
 
-  /** Waits until no change of any of `keys` (nor a reset or seed) is in flight. */
-  async function quiet(keys: readonly ItemKey[]): Promise<void> {
-    for (;;) {
-      const wait = pendingAll ?? keys.map((key) => pending.get(key)).find((promise) => promise !== undefined);
-      if (!wait) return;
-      await settle(wait);
+  /** What a change of any of `keys` must wait for; undefined: nothing. */
+  function waitForAny(keys: readonly ItemKey[]): Promise<unknown> | undefined {
+    if (pendingAll) return pendingAll;
+    if (pending.size === 0) return undefined;
+    for (const key of keys) {
+      const wait = pending.get(key);
+      if (wait) return wait;
     }
+    return undefined;
   }
 
   const store: ItemStore = {
@@ -135,7 +137,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       return store.update(item.id, () => item);
     },
     async update(id, change) {
-      await quiet([id]);
+      // Checked again after each wait, with nothing awaited between the check and the write: two
+      // updates woken together cannot both read the same state.
+      for (let wait = waitFor(id); wait; wait = waitFor(id)) await settle(wait);
       const current = itemOf(table, id);
       if (!current) return undefined;
       const next = freezeItem(change(current));
@@ -162,7 +166,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     },
     async seed(batch) {
       const keys = batch.map((item) => item.id);
-      await quiet(keys);
+      for (let wait = waitForAny(keys); wait; wait = waitForAny(keys)) await settle(wait);
       const fresh: Item[] = [];
       const taken = new Set<ItemKey>();
       const duplicates: ItemKey[] = [];
@@ -176,10 +180,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       // Server-assigned integer ids given in a seed are taken as given; allocation moves past them.
       const highest = highestKey(fresh);
       const allocated = highest > handedOut ? highest : undefined;
-      if (allocated !== undefined) handedOut = allocated;
       const apply = () => {
         for (const item of fresh) add(item);
-        if (allocated !== undefined) allocatedPast(table, allocated);
+        if (allocated !== undefined) {
+          allocatedPast(table, allocated);
+          if (allocated > handedOut) handedOut = allocated;
+        }
       };
       if (sink === undefined) apply();
       else if (fresh.length > 0 || allocated !== undefined) {

@@ -148,14 +148,21 @@ function readItem(fields: Fields): Read<Item> {
   const values = fields.fields;
   if (typeof values !== 'object' || values === null || Array.isArray(values)) return problem('an item without a "fields" object');
   const { bigints } = fields;
-  if (bigints !== undefined) {
-    if (!Array.isArray(bigints)) return problem('"bigints" is not a list');
-    for (const pointer of bigints as unknown[]) {
-      const restored = restoreBigint(values as Fields, pointer, id);
-      if (restored !== undefined) return problem(restored);
-    }
+  if (bigints === undefined) return { id, fields: values as ItemFields };
+  if (!Array.isArray(bigints)) return problem('"bigints" is not a list');
+  // A copy takes the integers: writing a bigint where JSON.parse put a string would change the
+  // shape V8 gave every object parsed like it, and slow down the replay of every later record.
+  const copy: Fields = {};
+  for (const key of Object.keys(values)) {
+    // `__proto__` stays an own key, as it was in the item.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: (values as Fields)[key], enumerable: true, writable: true, configurable: true });
+    else copy[key] = (values as Fields)[key];
   }
-  return { id, fields: values as ItemFields };
+  for (const pointer of bigints as unknown[]) {
+    const restored = restoreBigint(copy, pointer, id);
+    if (restored !== undefined) return problem(restored);
+  }
+  return { id, fields: copy as ItemFields };
 }
 
 /** Puts the exact integer back where a pointer says its digits are; a reason when it cannot. */

@@ -219,7 +219,9 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('seed:\n  - {id: 1, name: 5}\n')).toBe('seed[0].name must be a string, not 5');
     expect(await problem('seed:\n  - {id: 1, name: a, tag: [x]}\n')).toBe('seed[0].tag must be a string, not a list');
     expect(await problem('seed:\n  - {id: 7, name: a}\n  - {id: "7", name: b}\n')).toBe('seed[1].id 7 repeats seed[0].id; plant ids are unique');
-    expect(await problem('seed: {id: 1, name: a}\n')).toBe('seed must be a list of plants ({id, name, tag?}), not a mapping');
+    // A mapping is a seed by resource name: a plant written as one is read as the resources "id" and "name".
+    expect(await problem('seed: {id: 1, name: a}\n')).toBe('seed.id must be a list of the id items, not 1');
+    expect(await problem('seed: {plants: [{id: 1, name: 5}]}\n')).toBe('seed.plants[0].name must be a string, not 5');
   });
 
   test('seed ids in strings are read as every int64 text is (src/core/json/int64.ts): canonical decimal only', async () => {
@@ -242,18 +244,43 @@ describe('loadSeedData', () => {
       '[{"id": 9223372036854775807, "name": "Max"}, {"id": 9007199254740993, "name": "Big", "tag": "t"}, {"id": 1e3, "name": "Thousand"}]',
       'plants.json',
     );
-    expect(await loadSeedData(path)).toEqual([
-      { id: 9223372036854775807n, name: 'Max' },
-      { id: 9007199254740993n, name: 'Big', tag: 't' },
-      { id: 1000n, name: 'Thousand' },
-    ]);
+    expect(await loadSeedData(path)).toEqual({
+      plants: [
+        { id: 9223372036854775807n, name: 'Max' },
+        { id: 9007199254740993n, name: 'Big', tag: 't' },
+        { id: 1000n, name: 'Thousand' },
+      ],
+      items: {},
+    });
+  });
+
+  test('reads a mapping of resource names to items: plants checked as plants, the others kept exactly for the start', async () => {
+    const path = await file(
+      '{"plants": [{"id": "12", "name": "Fern"}], "pets": [{"id": 9007199254740993, "name": "Rex"}, {"id": 2, "name": "Tom"}]}',
+      'seed.json',
+    );
+    expect(await loadSeedData(path)).toEqual({
+      plants: [{ id: 12n, name: 'Fern' }],
+      items: {
+        pets: [
+          { id: 9007199254740993n, name: 'Rex' },
+          { id: 2, name: 'Tom' },
+        ],
+      },
+    });
+    const badPlant = await file('{"plants": [{"id": 1}]}', 'bad-plant.json');
+    await expect(loadSeedData(badPlant)).rejects.toThrow(new RegExp(`^${badPlant}: plants\\[0\\]\\.name must be a string`));
+    const notList = await file('{"pets": {"id": 1}}', 'not-list.json');
+    await expect(loadSeedData(notList)).rejects.toThrow(`${notList}: pets must be a list of the pets items, not a mapping`);
   });
 
   test('errors name the file and the index', async () => {
     const notJson = await file('[{"id": 1,', 'broken.json');
     await expect(loadSeedData(notJson)).rejects.toThrow(new RegExp(`^${notJson}: the seed file is not valid JSON`));
     const notArray = await file('{"id": 1, "name": "a"}', 'object.json');
-    await expect(loadSeedData(notArray)).rejects.toThrow(`${notArray}: the file must be a list of plants ({id, name, tag?}), not a mapping`);
+    await expect(loadSeedData(notArray)).rejects.toThrow(`${notArray}: id must be a list of the id items, not 1`);
+    const text = await file('"plants"', 'text.json');
+    await expect(loadSeedData(text)).rejects.toThrow(`${text}: the file must be a list of plants ({id, name, tag?}), not "plants"`);
     const badId = await file('[{"id": 1, "name": "a"}, {"id": 1.5, "name": "b"}]', 'bad-id.json');
     await expect(loadSeedData(badId)).rejects.toThrow(new RegExp(`^${badId}: \\[1\\]\\.id must be an int64 .*, not 1\\.5$`));
     await expect(loadSeedData(join(folder, 'absent.json'))).rejects.toBeInstanceOf(ConfigError);

@@ -7,6 +7,7 @@ import { bindControlOperation, CONTROL_HANDLERS } from '../../src/control/bind-c
 import { controlSpecPath, loadControlDocument } from '../../src/control/control-document.js';
 import { createFaults } from '../../src/faults/faults.js';
 import { createJournal } from '../../src/journal/journal.js';
+import { compileItemChecks } from '../../src/server/item-checks.js';
 import { createResourceStores } from '../../src/store/tenants.js';
 import { CONTROL_SPEC, loadDocuments } from '../support/control.js';
 import { inferResources } from '../../src/core/resources/infer.js';
@@ -21,7 +22,7 @@ describe('spec/control-api.yaml', () => {
   test('loads with loadDocument, every operation under /__control with the admin bearer scheme', async () => {
     const { control } = await loadDocuments();
     expect(control.title).toBe('plantstore control API');
-    expect(control.operations.length).toBe(14);
+    expect(control.operations.length).toBe(19);
     for (const operation of control.operations) {
       expect(operation.path, operation.iid).toMatch(/^\/__control\//);
       expect(operation.security, operation.iid).toEqual([[expect.objectContaining({ key: 'adminAuth', type: 'http', scheme: 'bearer' })]]);
@@ -39,6 +40,11 @@ describe('spec/control-api.yaml', () => {
         'resetPlants DELETE /__control/plants',
         'getPlant GET /__control/plants/{id}',
         'deletePlant DELETE /__control/plants/{id}',
+        'listItems GET /__control/resources/{resource}/items',
+        'seedItems POST /__control/resources/{resource}/items',
+        'resetItems DELETE /__control/resources/{resource}/items',
+        'getItem GET /__control/resources/{resource}/items/{id}',
+        'deleteItem DELETE /__control/resources/{resource}/items/{id}',
         'listJournal GET /__control/journal',
         'exportJournalHar GET /__control/journal/har',
         'clearJournal DELETE /__control/journal',
@@ -56,7 +62,7 @@ describe('spec/control-api.yaml', () => {
     const { control } = await loadDocuments();
     for (const operation of control.operations) {
       const failures = operation.responses.map((response) => response.code).filter((code) => code.startsWith('4'));
-      const perId = ['getPlant', 'deletePlant', 'deleteFault'].includes(operation.iid ?? '');
+      const perId = ['getPlant', 'deletePlant', 'deleteFault', 'listItems', 'seedItems', 'resetItems', 'getItem', 'deleteItem'].includes(operation.iid ?? '');
       expect([...failures].sort(), operation.iid).toEqual(perId ? ['400', '401', '404'] : ['400', '401']);
     }
   });
@@ -79,6 +85,7 @@ describe('spec/control-api.yaml', () => {
     const { api } = await loadDocuments();
     const context = {
       stores: createResourceStores(),
+      checkItem: compileItemChecks(),
       journal: createJournal(),
       faults: createFaults(),
       api,

@@ -16,6 +16,7 @@ import { createRequestHandler } from '../../src/http/pipeline.js';
 import { createJournal } from '../../src/journal/journal.js';
 import { createLogger } from '../../src/log/logger.js';
 import { apiSite, controlSite } from '../../src/server/sites.js';
+import { compileItemChecks } from '../../src/server/item-checks.js';
 import { createResourceStores, SHARED_TENANT } from '../../src/store/tenants.js';
 import { loadDocuments, plantsOf } from '../support/control.js';
 
@@ -32,7 +33,17 @@ beforeAll(async () => {
   const journal = createJournal();
   const faults = createFaults([], api.operations.map(operationName));
   const resources = inferResources(api);
-  context = { stores, journal, faults, api, resources, adminToken: 'admin-secret', isolateByToken: false, startedAt: Date.now() };
+  context = {
+    stores,
+    resources,
+    checkItem: compileItemChecks(),
+    journal,
+    faults,
+    api,
+    adminToken: 'admin-secret',
+    isolateByToken: false,
+    startedAt: Date.now(),
+  };
   const shared = { cors: true, bodyLimitBytes: 1024 * 1024, logger: createLogger('silent') };
   const handler = createRequestHandler(
     {

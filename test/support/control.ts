@@ -22,6 +22,7 @@ import { createResourceStores, SHARED_TENANT, type TenantId } from '../../src/st
 import { parseExactJson, type JsonValue } from '../../src/core/json/exact-json.js';
 import { inferResources } from '../../src/core/resources/infer.js';
 import { PLANTS, plantStoreOf, type PlantStore } from '../../src/store/plant-store.js';
+import { compileItemChecks } from '../../src/server/item-checks.js';
 
 /** A tenant's plants (its 'plants' collection), made on first use. */
 export async function plantsOf(context: Pick<ControlContext, 'stores'>, tenant: TenantId): Promise<PlantStore> {
@@ -69,15 +70,16 @@ export interface Harness {
 }
 
 export async function controlHarness(
-  options: Partial<Pick<ControlContext, 'adminToken' | 'isolateByToken' | 'startedAt'>> & { journalSize?: number } = {},
+  options: Partial<Pick<ControlContext, 'adminToken' | 'isolateByToken' | 'startedAt' | 'resources'>> & { journalSize?: number } = {},
 ): Promise<Harness> {
   const { control, api } = await loadDocuments();
   const context: ControlContext = {
     stores: createResourceStores(),
+    checkItem: compileItemChecks(),
     journal: createJournal(options.journalSize),
     faults: createFaults([], api.operations.map(operationName)),
     api,
-    resources: inferResources(api),
+    resources: options.resources ?? inferResources(api),
     adminToken: options.adminToken,
     isolateByToken: options.isolateByToken ?? false,
     startedAt: options.startedAt ?? Date.now(),

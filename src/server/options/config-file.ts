@@ -15,7 +15,8 @@ import type { ResourceOverride } from '../../core/resources/model.js';
 import { ConfigError, keyPath, KeyProblem } from './config-error.js';
 import { dataSchemas, type DataSchemas } from './data-schemas.js';
 import { compileDataCheck, MUST_BE, type DataCheck, type JsonSchema } from './schema-check.js';
-import { plantsCheck, readSeedFile, readSeedPlants } from './seed-file.js';
+import { plantsCheck, readSeed, readSeedFile, type SeedData } from './seed-file.js';
+import type { JsonValue } from '../../core/json/exact-json.js';
 import { SERVE_OPTIONS } from './table.js';
 
 export { ConfigError } from './config-error.js';
@@ -28,6 +29,8 @@ type ConfigEntries = Pick<typeof SERVE_OPTIONS, ConfigKey<typeof SERVE_OPTIONS>>
  */
 export type ServeConfig = Omit<OptionValues<ConfigEntries>, 'seed' | 'faults' | 'resources'> & {
   readonly seed?: readonly Plant[];
+  /** Items of resources other than plants, by resource name: checked when the server starts. */
+  readonly seedItems?: Readonly<Record<string, readonly JsonValue[]>>;
   readonly faults?: readonly FaultSpec[];
   /** Keyed by collection path; whether each path is in the document is checked when the server infers its resources. */
   readonly resources?: Readonly<Record<string, ResourceOverride>>;
@@ -42,8 +45,8 @@ export const CONFIG_KEYS = (Object.keys(SERVE_OPTIONS) as (keyof typeof SERVE_OP
 export function configSchema(schemas: DataSchemas): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const key of CONFIG_KEYS) properties[key] = entrySchema(SERVE_OPTIONS[key]);
-  // A seed is a list of plants, or the path of a JSON file of them.
-  properties.seed = { ...schemas.plants, type: ['string', 'array'] };
+  // A seed is a list of plants, a mapping of resource names to items, or the path of a JSON file of either.
+  properties.seed = { ...schemas.plants, type: ['string', 'array', 'object'] };
   properties.faults = { type: 'array', items: schemas.fault };
   properties.resources = schemas.resources;
   return { type: 'object', additionalProperties: false, properties, [MUST_BE]: 'a mapping of settings (e.g. "port: 4010")' };
@@ -100,7 +103,7 @@ export async function loadConfig(path: string): Promise<ServeConfig> {
 async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
   const check: DataCheck<ConfigFile> = await configCheck();
   // A list of seed plants is read by readSeedPlants (exact ids, digit ids); a path is read below.
-  const seedList: unknown[] | undefined = isMapping(raw) && Array.isArray(raw.seed) ? raw.seed : undefined;
+  const seedList: unknown = isMapping(raw) && (Array.isArray(raw.seed) || isMapping(raw.seed)) ? raw.seed : undefined;
   // Whole numbers as numbers: the schema bounds every one (a seed id, which may pass 2^53, is read apart).
   const settings = numbersOf(seedList === undefined || !isMapping(raw) ? raw : withoutSeed(raw));
   check(settings, '');
@@ -113,13 +116,18 @@ async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
     ...(spec !== undefined ? { spec: resolve(folder, spec) } : {}),
     ...(dataDir !== undefined ? { dataDir: resolve(folder, dataDir) } : {}),
     ...(faults !== undefined ? { faults: faults.map((fault, index) => checkedFault(fault, keyPath('faults', index))) } : {}),
-    ...(seedList !== undefined ? { seed: readSeedPlants(seedList, 'seed', await plantsCheck()) } : {}),
-    ...(seed !== undefined ? { seed: await readSeedFileAt(seed, folder) } : {}),
+    ...(seedList !== undefined ? seedOptions(readSeed(seedList, 'seed', await plantsCheck())) : {}),
+    ...(seed !== undefined ? seedOptions(await readSeedFileAt(seed, folder)) : {}),
   };
 }
 
 /** A seed file named by the config, relative to its folder; its problems name it. */
-async function readSeedFileAt(value: string, folder: string): Promise<Plant[]> {
+/** Seed data as the server's options hold it. */
+export function seedOptions({ plants, items }: SeedData): Pick<ServeConfig, 'seed' | 'seedItems'> {
+  return { seed: plants, ...(Object.keys(items).length > 0 ? { seedItems: items } : {}) };
+}
+
+async function readSeedFileAt(value: string, folder: string): Promise<SeedData> {
   try {
     return await readSeedFile(resolve(folder, value));
   } catch (error) {

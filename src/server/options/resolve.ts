@@ -36,6 +36,7 @@ export function resolveServeOptions(
   return {
     ...values,
     ...(config.seed !== undefined ? { seed: config.seed } : {}),
+    ...(config.seedItems !== undefined ? { seedItems: config.seedItems } : {}),
     ...(config.faults !== undefined ? { faults: config.faults } : {}),
     ...(config.resources !== undefined ? { resources: config.resources } : {}),
   };

@@ -1,19 +1,28 @@
 /**
- * Seed plants: `--seed-data plants.json`, or a config file's `seed` (a list, or a file's path).
- * Checked by the NewPlant schema the control API's seedPlants uses (data-schemas.ts). Ids are
- * int64, read exactly, so an id beyond 2^53 keeps its digits; a file may also write an id as a
- * string of digits, for tools that cannot write big numbers.
+ * Seed data: `--seed-data seed.json`, or a config file's `seed` (a list, a mapping, or a file's path).
+ * Either a list of plants (the first format), or a mapping from resource name to a list of its
+ * items: {"plants": […], "pets": […]}. Plants are checked here by the NewPlant schema the control
+ * API's seedPlants uses (data-schemas.ts); the items of other resources are checked when the
+ * server starts, by their resource's schema (the document is not known before). Ids are read
+ * exactly, so an id beyond 2^53 keeps its digits; a file may also write an integer id as a string
+ * of digits, for tools that cannot write big numbers.
  */
 import { INPUT_FILE_LIMITS, readInputFile } from '../../core/files/read-input-file.js';
 import type { Plant } from '../../store/plant-store.js';
-import { parseExactJson } from '../../core/json/exact-json.js';
-import { ConfigError, keyPath, KeyProblem } from './config-error.js';
+import { parseExactJson, type JsonValue } from '../../core/json/exact-json.js';
+import { ConfigError, keyPath, KeyProblem, shown } from './config-error.js';
 import { dataSchemas } from './data-schemas.js';
 import { compileDataCheck, type DataCheck } from './schema-check.js';
 import { parseInt64 } from '../../core/json/int64.js';
 
-/** `--seed-data plants.json`: a JSON array of NewPlant ({id, name, tag?}). */
-export async function loadSeedData(path: string): Promise<Plant[]> {
+/** What a seed holds: plants, and the items of other resources by resource name (checked at start). */
+export interface SeedData {
+  readonly plants: readonly Plant[];
+  readonly items: Readonly<Record<string, readonly JsonValue[]>>;
+}
+
+/** `--seed-data seed.json`: a JSON array of NewPlant ({id, name, tag?}), or a mapping of resource name to items. */
+export async function loadSeedData(path: string): Promise<SeedData> {
   try {
     return await readSeedFile(path, 'the seed file (--seed-data)');
   } catch (error) {
@@ -22,8 +31,8 @@ export async function loadSeedData(path: string): Promise<Plant[]> {
   }
 }
 
-/** The seed file's plants; throws KeyProblem (message without the file) when it cannot be used. */
-export async function readSeedFile(path: string, what = 'the seed file'): Promise<Plant[]> {
+/** The seed file's data; throws KeyProblem (message without the file) when it cannot be used. */
+export async function readSeedFile(path: string, what = 'the seed file'): Promise<SeedData> {
   let text: string;
   try {
     text = await readInputFile(path, INPUT_FILE_LIMITS.seed);
@@ -32,8 +41,37 @@ export async function readSeedFile(path: string, what = 'the seed file'): Promis
   }
   const parsed = parseExactJson(text);
   if (!parsed.ok) throw new KeyProblem(parsed.reason.replace(/^the body/, 'the seed file'));
-  return readSeedPlants(parsed.value, '', await plantsCheck());
+  return readSeed(parsed.value, '', await plantsCheck());
 }
+
+/**
+ * A seed at key path `at`: a list of plants, or a mapping of resource names to lists of items
+ * (its `plants` read as the list would be). Integers come as bigints from YAML: a number where one
+ * holds them exactly.
+ */
+export function readSeed(value: unknown, at: string, check: DataCheck<readonly NewPlant[]>): SeedData {
+  if (Array.isArray(value)) return { plants: readSeedPlants(value, at, check), items: {} };
+  if (typeof value !== 'object' || value === null) check(value, at);
+  const items: Record<string, readonly JsonValue[]> = {};
+  let plants: Plant[] = [];
+  for (const [name, list] of Object.entries(value as Record<string, unknown>)) {
+    const where = keyPath(at, name);
+    if (name === 'plants') plants = readSeedPlants(list, where, check);
+    else if (!Array.isArray(list)) throw new KeyProblem(`${where} must be a list of the ${name} items, not ${shown(list)}`);
+    else items[name] = list.map((item) => exactJson(item));
+  }
+  return { plants, items };
+}
+
+/** A parsed value as exact JSON: a bigint within 2^53 becomes the number it is (YAML gives bigints for every integer). */
+function exactJson(value: unknown): JsonValue {
+  if (typeof value === 'bigint') return value >= -MAX_SAFE && value <= MAX_SAFE ? Number(value) : value;
+  if (Array.isArray(value)) return value.map(exactJson);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, exactJson(inner)]));
+  return value as JsonValue;
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** A NewPlant as the schema accepts it: an integer id (a bigint beyond 2^53 or when written as digits). */
 interface NewPlant {

@@ -1,6 +1,7 @@
 import type { FaultSpec } from '../../faults/faults.js';
 import type { Plant } from '../../store/plant-store.js';
-import type { ResourceOverride } from '../../core/resources/model.js';
+import type { JsonValue } from '../../core/json/exact-json.js';
+import type { ResourceModel, ResourceOverride } from '../../core/resources/model.js';
 import type { ServeOptionValues } from './table.js';
 
 /**
@@ -13,6 +14,13 @@ export type ServerOptions = Omit<ServeOptionValues, 'spec' | 'seed' | 'faults' |
   readonly spec?: string | object;
   /** Plants the (shared) store starts with. */
   readonly seed?: readonly Plant[];
+  /**
+   * Items of other resources the (shared) store starts with, by resource name ({pets: [{…}]}):
+   * each checked by its resource's schema at start (an unknown name or a bad item fails the start).
+   */
+  readonly seedItems?: Readonly<Record<string, readonly JsonValue[]>>;
+  /** The resources to keep state for, instead of the model inferred from the document (overrides do not apply then). */
+  readonly resourceModel?: ResourceModel;
   /** Faults active from the start. */
   readonly faults?: readonly FaultSpec[];
   /** Overrides of resource inference, keyed by collection path ('/pets'); they win over the document's x-plantstore. */
