@@ -39,7 +39,7 @@ export async function runServe(argv: readonly string[]): Promise<number> {
   const seedData = typeof seedFile === 'string' ? await loadSeedData(seedFile) : [];
   const options: ServerOptions = seedData.length === 0 ? parsed : { ...parsed, seed: [...(parsed.seed ?? []), ...seedData] };
   const server = await startServer(options);
-  if (options.logLevel !== 'silent') process.stdout.write(banner(server, options));
+  if (options.logLevel !== 'silent') process.stdout.write(options.logFormat === 'json' ? jsonBanner(server, options) : textBanner(server, options));
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop).off('SIGTERM', stop);
@@ -50,8 +50,19 @@ export async function runServe(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
+function textBanner(server: RunningServer, options: ServerOptions): string {
+  // Paths, titles and operation names are user text: none may reach the terminal raw.
+  return `${banner(server, options).map(printable).join('\n')}\n\n`;
+}
+
+/** With --log-format json the banner is one JSON line too, so every line of stdout parses. */
+function jsonBanner(server: RunningServer, options: ServerOptions): string {
+  const { document } = server;
+  return `${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: 'listening', url: server.url, document: { title: document.title, version: document.version }, banner: banner(server, options) })}\n`;
+}
+
 /** What a person needs at start: where, what, and how credentials are treated (never the tokens). */
-function banner(server: RunningServer, options: ServerOptions): string {
+function banner(server: RunningServer, options: ServerOptions): string[] {
   const { document } = server;
   const lines = [`plantstore serving ${document.title} ${document.version} from ${document.source}`, `listening on ${server.url}`, 'operations:'];
   for (const operation of document.operations) {
@@ -75,10 +86,8 @@ function banner(server: RunningServer, options: ServerOptions): string {
         ]
       : []),
     `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
-    '',
   );
-  // Paths, titles and operation names are user text: none may reach the terminal raw.
-  return `${lines.map(printable).join('\n')}\n`;
+  return lines;
 }
 
 function controlHosts(allowed: readonly string[]): string {

@@ -153,6 +153,8 @@ export interface Failure {
   readonly message: string;
   /** Headers the answer must carry, e.g. WWW-Authenticate, Allow or Connection: close. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Every violation found, when `message` shows only the first few (for the debug log). */
+  readonly details?: readonly string[];
 }
 
 export function failure(entry: NumberedName, message: string, headers?: Readonly<Record<string, string>>): Failure {

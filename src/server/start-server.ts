@@ -54,7 +54,7 @@ export const CONTROL_PREFIX = '/__control';
 /** Starts the stand-in and resolves once it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const document = await loadDocument(options.spec);
-  const logger = createLogger(options.logLevel ?? 'silent', options.log);
+  const logger = createLogger(options.logLevel ?? 'silent', options.log, options.logFormat ?? 'text');
   const persistence =
     options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
   try {

@@ -82,7 +82,7 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     if (check === undefined) return { ok: true, body: parsed.value };
     const diagnostics = check(parsed.exact ? validationView(parsed.value) : parsed.value);
     if (diagnostics === undefined) return { ok: true, body: parsed.value };
-    return { ok: false, failure: failure('schemaViolation', describe(diagnostics)) };
+    return { ok: false, failure: violation(diagnostics) };
   };
 }
 
@@ -98,7 +98,7 @@ function compileParameterValidator(operation: IHttpOperation): (request: Request
       resource: withoutBody,
       element: { method: operation.method as HttpMethod, url: { path: input.path, query: { ...input.query } }, headers: withoutBodyHeaders(input.headers) },
     });
-    return result._tag === 'Left' ? failure('schemaViolation', describe(result.left)) : undefined;
+    return result._tag === 'Left' ? violation(result.left) : undefined;
   };
 }
 
@@ -118,6 +118,11 @@ function memoize<T>(compute: (key: string) => T, bound = 64): (key: string) => T
     known.set(key, value);
     return value;
   };
+}
+
+/** The Error shows the first few; `details` keeps them all, for the debug log. */
+function violation(diagnostics: ReadonlyArray<PrismDiagnostic>): Failure {
+  return { ...failure('schemaViolation', describe(diagnostics)), details: diagnostics.map((diagnostic) => int64Message(diagnostic.message)) };
 }
 
 function describe(diagnostics: ReadonlyArray<PrismDiagnostic>): string {

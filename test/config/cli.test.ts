@@ -258,3 +258,23 @@ describe('plantstore serve: input files that are not regular files, or too large
     expect(stderr).not.toContain('\u001b');
   });
 });
+
+describe('plantstore serve --log-format json', () => {
+  it('writes only JSON lines: the banner as one object, then one object per request', async () => {
+    const cli = runCli(['serve', '--port', '0', '--log-format', 'json']);
+    try {
+      const [, url = ''] = await cli.waitForOutput(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
+      await postPlant(url, '{"name":7,"id":1}');
+      await cli.waitForOutput(/"status":400/);
+      const records = cli
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(records[0]).toMatchObject({ level: 'info', message: 'listening', url, document: { title: 'Plant Store' } });
+      expect(records.at(-1)).toMatchObject({ method: 'POST', path: '/plants', status: 400, error: { code: 'PST_ERR_SCHEMA_VIOLATION' } });
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+});
