@@ -278,3 +278,11 @@ describe('plantstore serve --log-format json', () => {
     }
   });
 });
+
+describe('plantstore --version', () => {
+  it.each([['--version'], ['version'], ['-V']])('%s prints the package version and exits 0', async (flag) => {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const { code, stdout } = await runToExit([flag]);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: `${manifest.version}\n` });
+  });
+});
