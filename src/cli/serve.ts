@@ -8,6 +8,7 @@ import { SERVE_HELP } from '../server/options/table.js';
 import { describeSecurity, securityOf } from '../core/openapi/security.js';
 import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { printable } from '../log/logger.js';
+import type { Fault } from '../faults/faults.js';
 import { UsageError } from './usage-error.js';
 
 export { SERVE_HELP };
@@ -86,8 +87,25 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
         ]
       : []),
     `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
+    seedLine(options),
+    faultsLine(server.faults.list()),
   );
   return lines;
+}
+
+function seedLine({ seed = [], isolateByToken }: ServerOptions): string {
+  if (seed.length === 0) return 'seed: none';
+  return `seed: ${seed.length} plant${seed.length === 1 ? '' : 's'}${isolateByToken ? ' (every new tenant starts with them)' : ''}`;
+}
+
+/** How many faults are in force and of which kinds, so nobody wonders why requests fail. */
+function faultsLine(faults: readonly Fault[]): string {
+  if (faults.length === 0) return 'faults: none';
+  const described = faults.map((fault) => {
+    const what = fault.kind === 'status' ? `status ${fault.status}` : fault.kind;
+    return fault.operation === undefined ? what : `${what} on ${fault.operation}`;
+  });
+  return `faults: ${faults.length} in force (${described.join(', ')}); see ${CONTROL_PREFIX}/faults`;
 }
 
 function controlHosts(allowed: readonly string[]): string {

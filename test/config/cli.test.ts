@@ -286,3 +286,23 @@ describe('plantstore --version', () => {
     expect({ code, stdout }).toEqual({ code: 0, stdout: `${manifest.version}\n` });
   });
 });
+
+describe('plantstore serve banner', () => {
+  it('lists the seed plants and the faults in force', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'plantstore-banner-'));
+    const config = join(folder, 'config.yaml');
+    await writeFile(
+      config,
+      'seed:\n  - {name: Fern, id: 1}\n  - {name: Aloe, id: 2}\nfaults:\n  - {kind: status, status: 503, operation: createPlant}\n  - {kind: latency, latencyMs: 5}\n',
+    );
+    const cli = runCli(['serve', '--port', '0', '--config', config]);
+    try {
+      await cli.waitForOutput(/faults: .*\n/);
+      expect(cli.stdout()).toContain('seed: 2 plants\n');
+      expect(cli.stdout()).toContain('faults: 2 in force (status 503 on createPlant, latency); see /__control/faults\n');
+    } finally {
+      cli.child.kill('SIGKILL');
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
