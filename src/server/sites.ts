@@ -10,6 +10,7 @@ import { bindApiOperation } from '../handlers/bind-api.js';
 import { compileHostCheck } from '../http/host-check.js';
 import type { BodyBudget } from '../http/read-body.js';
 import { compileSite, type CompiledSite } from '../http/site.js';
+import type { SiteIndex } from '../http/stages/route.js';
 import type { Journal } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
 import type { PlantStores } from '../store/tenants.js';
@@ -20,6 +21,8 @@ export interface SiteParts {
   readonly bodyLimitBytes: number;
   readonly bodyBudget?: BodyBudget;
   readonly logger: Logger;
+  /** What GET of the site's front door answers (`/`, `/__control`) when no operation has it. */
+  readonly index?: SiteIndex | undefined;
 }
 
 export interface ApiSiteParts extends SiteParts {
@@ -46,6 +49,7 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
       bodyLimitBytes: parts.bodyLimitBytes,
       bodyBudget: parts.bodyBudget,
       logger: parts.logger,
+      index: parts.index,
     },
   );
 }
@@ -69,6 +73,7 @@ export function controlSite(document: LoadedDocument, context: ControlContext, p
       bodyLimitBytes: parts.bodyLimitBytes,
       bodyBudget: parts.bodyBudget,
       logger: parts.logger,
+      index: parts.index,
     },
   );
 }

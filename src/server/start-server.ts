@@ -22,6 +22,7 @@ import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.j
 import type { PlantStore } from '../store/plant-store.js';
 import { createPlantStores, memoryBacking, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
+import { pointerAnswer } from './pointer.js';
 
 /** The defaults of the options, as declared in the serve option table. */
 export { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
@@ -50,6 +51,8 @@ export interface RunningServer {
 
 /** Where the control API lives; the API document's own paths never start with it. */
 export const CONTROL_PREFIX = '/__control';
+/** Where the inspector page lives (built beside the control API). */
+export const INSPECTOR_PATH = '/__inspector';
 
 /** Starts the stand-in and resolves once it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -100,12 +103,24 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   const startedAt = Date.now();
   const cors = options.cors ?? true;
   const shared = { cors, bodyLimitBytes, bodyBudget, logger };
+  const controlDocument = await loadControlDocument();
+  const places = { control: CONTROL_PREFIX, inspector: INSPECTOR_PATH };
   const sites = {
-    api: apiSite(document, { ...shared, stores, journal, faults, tokens, echoId: options.echoId ?? false, isolateByToken, authStatus: options.authStatus }),
+    api: apiSite(document, {
+      ...shared,
+      stores,
+      journal,
+      faults,
+      tokens,
+      echoId: options.echoId ?? false,
+      isolateByToken,
+      authStatus: options.authStatus,
+      index: { path: '/', answer: pointerAnswer(document, places, 'api') },
+    }),
     control: controlSite(
-      await loadControlDocument(),
+      controlDocument,
       { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt },
-      { ...shared, allowedHosts: options.allowedHosts ?? [] },
+      { ...shared, allowedHosts: options.allowedHosts ?? [], index: { path: CONTROL_PREFIX, answer: pointerAnswer(controlDocument, places, 'control') } },
     ),
     controlPrefix: CONTROL_PREFIX,
   };
