@@ -8,7 +8,6 @@ import { credentialNamesOf } from '../auth/credential-names.js';
 import { loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
 import { operationName } from '../core/openapi/operation.js';
 import { createFaults, type Faults } from '../faults/faults.js';
-import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { close, createListener, listen } from '../http/listener.js';
 import { createRequestHandler } from '../http/pipeline.js';
 import { createBodyBudget } from '../http/read-body.js';
@@ -16,7 +15,7 @@ import type { ServerOptions } from './options/server-options.js';
 import { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
 import { createJournal, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger } from '../log/logger.js';
-import { preloadMocker } from '../core/prism/adapter.js';
+import { warmMocker } from '../handlers/mock-operation.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
 import type { PlantStore } from '../store/plant-store.js';
@@ -51,6 +50,9 @@ export interface RunningServer {
 
 /** Where the control API lives; the API document's own paths never start with it. */
 export const CONTROL_PREFIX = '/__control';
+/** After listening, how long the mocker waits to load: a start-up's first answer must not wait for it. */
+const MOCKER_WARM_DELAY_MS = 200;
+
 /** Where the inspector page lives (built beside the control API). */
 export const INSPECTOR_PATH = '/__inspector';
 
@@ -126,8 +128,12 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   };
   const server = createListener(createRequestHandler(sites, logger), requestTimeoutMs, logger);
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
-  // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
-  if (document.operations.some((operation) => operation.iid !== STATEFUL_OPERATION)) setImmediate(preloadMocker);
+  // Mocked operations and any Prefer need prism's mocker (1.35 s to load on the first such request):
+  // load it in the background once the start-up's first requests are answered.
+  setTimeout(
+    () => void warmMocker(document.operations[0]).catch((error: unknown) => logger.warn(`could not preload prism's mocker: ${String(error)}`)),
+    MOCKER_WARM_DELAY_MS,
+  ).unref();
   const host = options.host ?? DEFAULTS.host;
 
   return {
