@@ -1,7 +1,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import type { IHttpOperationConfig, IHttpRequest } from '@stoplight/prism-http';
 import { failure } from '../core/errors.js';
-import { mock, preloadMocker } from '../core/prism/adapter.js';
+import { mock } from '../core/prism/adapter.js';
 import type { MockPreferences } from '../http/prefer.js';
 import type { Outcome } from './outcome.js';
 
@@ -50,17 +50,4 @@ function lowerCaseKeys(headers: Readonly<Record<string, string>>): Record<string
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
   return result;
-}
-
-/**
- * Loads prism's mocker in the background and runs it once on `operation` (its first declared
- * answer), so the first request that needs it, a Prefer or a mocked operation, finds it loaded and
- * its code paths warm (the first call alone cost 150–250 ms more than later ones).
- */
-export async function warmMocker(operation: IHttpOperation | undefined): Promise<void> {
-  await preloadMocker();
-  if (operation === undefined) return;
-  const code = Number(operation.responses[0]?.code);
-  const request: IHttpRequest = { method: operation.method as IHttpRequest['method'], url: { path: operation.path }, headers: {} };
-  mockOperation(operation, request, Number.isInteger(code) ? { code } : {});
 }

@@ -15,7 +15,8 @@ import type { ServerOptions } from './options/server-options.js';
 import { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
 import { createJournal, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger } from '../log/logger.js';
-import { warmMocker } from '../handlers/mock-operation.js';
+import { preloadMocker } from '../core/prism/adapter.js';
+import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
 import type { PlantStore } from '../store/plant-store.js';
@@ -50,9 +51,6 @@ export interface RunningServer {
 
 /** Where the control API lives; the API document's own paths never start with it. */
 export const CONTROL_PREFIX = '/__control';
-/** After listening, how long the mocker waits to load: a start-up's first answer must not wait for it. */
-const MOCKER_WARM_DELAY_MS = 200;
-
 /** Where the inspector page lives (built beside the control API). */
 export const INSPECTOR_PATH = '/__inspector';
 
@@ -128,12 +126,10 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   };
   const server = createListener(createRequestHandler(sites, logger), requestTimeoutMs, logger);
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
-  // Mocked operations and any Prefer need prism's mocker (1.35 s to load on the first such request):
-  // load it in the background once the start-up's first requests are answered.
-  setTimeout(
-    () => void warmMocker(document.operations[0]).catch((error: unknown) => logger.warn(`could not preload prism's mocker: ${String(error)}`)),
-    MOCKER_WARM_DELAY_MS,
-  ).unref();
+  // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
+  // (Loading it for every document, so the first Prefer is fast too, made requests that arrived
+  // meanwhile wait seconds on a loaded machine: see the README's known limitations.)
+  if (document.operations.some((operation) => operation.iid !== STATEFUL_OPERATION)) setImmediate(() => void preloadMocker());
   const host = options.host ?? DEFAULTS.host;
 
   return {

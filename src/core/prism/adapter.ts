@@ -121,15 +121,15 @@ const MOCKER_PARTS = ['fp-ts', '@faker-js/faker', 'json-schema-faker'] as const;
  * a part per turn of the event loop: a request arriving meanwhile waits for one part at most,
  * never for the whole second and a half that loading it at once takes.
  */
-export async function preloadMocker(): Promise<void> {
+export async function preloadMocker(idle: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): Promise<void> {
   for (const part of MOCKER_PARTS) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await idle();
     try {
       fromPrism(part);
     } catch {
       // Not where expected (another prism version): the mocker loads it itself below.
     }
   }
-  await new Promise((resolve) => setImmediate(resolve));
+  await idle();
   mocker();
 }
