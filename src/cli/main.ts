@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { EXIT_CODES, PlantstoreError } from '../core/errors.js';
+import { plantstoreVersion } from '../core/package.js';
 import { printableLines } from '../log/logger.js';
 import { runServe } from './serve.js';
 import { UsageError } from './usage-error.js';
@@ -9,6 +10,7 @@ const HELP = `Usage: plantstore <command> [options]
 Commands:
   serve    run the Plant Store stand-in (plantstore serve --help)
   verify   check a Plant Store implementation against the document (plantstore verify --help)
+  version  print plantstore's version (also --version)
 
 Exit codes: 0 success, 1 the target does not conform (verify), 2 usage or set-up error.
 `;
@@ -23,6 +25,11 @@ async function main(argv: readonly string[]): Promise<number> {
       const { runVerify } = await import('./verify.js');
       return runVerify(rest);
     }
+    case 'version':
+    case '--version':
+    case '-V':
+      process.stdout.write(`${plantstoreVersion()}\n`);
+      return 0;
     case undefined:
     case '-h':
     case '--help':
@@ -30,7 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(HELP);
       return command === undefined ? 2 : 0;
     default:
-      throw new UsageError(`unknown command "${command}"; expected serve or verify`);
+      throw new UsageError(`unknown command "${command}"; expected serve, verify or version`);
   }
 }
 

@@ -12,6 +12,7 @@ import { operationRoles } from '../core/resources/model.js';
 import { roleOf } from '../handlers/bind-api.js';
 import { printable } from '../log/logger.js';
 import { resourceLines } from './resources-banner.js';
+import type { Fault } from '../faults/faults.js';
 import { UsageError } from './usage-error.js';
 
 export { SERVE_HELP };
@@ -47,7 +48,7 @@ export async function runServe(argv: readonly string[]): Promise<number> {
     ...(Object.keys(seedData.items).length > 0 ? { seedItems: mergeItems(parsed.seedItems ?? {}, seedData.items) } : {}),
   };
   const server = await startServer(options);
-  if (options.logLevel !== 'silent') process.stdout.write(banner(server, options));
+  if (options.logLevel !== 'silent') process.stdout.write(options.logFormat === 'json' ? jsonBanner(server, options) : textBanner(server, options));
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop).off('SIGTERM', stop);
@@ -58,8 +59,19 @@ export async function runServe(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
+function textBanner(server: RunningServer, options: ServerOptions): string {
+  // Paths, titles and operation names are user text: none may reach the terminal raw.
+  return `${banner(server, options).map(printable).join('\n')}\n\n`;
+}
+
+/** With --log-format json the banner is one JSON line too, so every line of stdout parses. */
+function jsonBanner(server: RunningServer, options: ServerOptions): string {
+  const { document } = server;
+  return `${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: 'listening', url: server.url, document: { title: document.title, version: document.version }, banner: banner(server, options) })}\n`;
+}
+
 /** What a person needs at start: where, what, and how credentials are treated (never the tokens). */
-function banner(server: RunningServer, options: ServerOptions): string {
+function banner(server: RunningServer, options: ServerOptions): string[] {
   const { document } = server;
   const lines = [`plantstore serving ${document.title} ${document.version} from ${document.source}`, `listening on ${server.url}`, 'operations:'];
   const roles = operationRoles(server.resources);
@@ -86,10 +98,25 @@ function banner(server: RunningServer, options: ServerOptions): string {
         ]
       : []),
     `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
-    '',
+    seedLine(options),
+    faultsLine(server.faults.list()),
   );
-  // Paths, titles and operation names are user text: none may reach the terminal raw.
-  return `${lines.map(printable).join('\n')}\n`;
+  return lines;
+}
+
+function seedLine({ seed = [], isolateByToken }: ServerOptions): string {
+  if (seed.length === 0) return 'seed: none';
+  return `seed: ${seed.length} plant${seed.length === 1 ? '' : 's'}${isolateByToken ? ' (every new tenant starts with them)' : ''}`;
+}
+
+/** How many faults are in force and of which kinds, so nobody wonders why requests fail. */
+function faultsLine(faults: readonly Fault[]): string {
+  if (faults.length === 0) return 'faults: none';
+  const described = faults.map((fault) => {
+    const what = fault.kind === 'status' ? `status ${fault.status}` : fault.kind;
+    return fault.operation === undefined ? what : `${what} on ${fault.operation}`;
+  });
+  return `faults: ${faults.length} in force (${described.join(', ')}); see ${CONTROL_PREFIX}/faults`;
 }
 
 function controlHosts(allowed: readonly string[]): string {

@@ -24,9 +24,12 @@ export const clearJournal: ControlHandler = ({ tenant }, control) => {
   return noContent();
 };
 
-/** With isolation a tenant sees and clears only its own requests; without, all of them. */
+/** The journal views' tenant when an admin names none (isolation, no plantstore-token): every tenant. */
+export const ALL_TENANTS: TenantId = '*';
+
+/** With isolation a tenant sees and clears only its own requests, an admin naming none all of them; without isolation, all of them. */
 function scopeOf(tenant: TenantId, control: ControlContext): TenantId | undefined {
-  return control.isolateByToken ? tenant : undefined;
+  return control.isolateByToken && tenant !== ALL_TENANTS ? tenant : undefined;
 }
 
 /**

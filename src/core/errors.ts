@@ -52,6 +52,14 @@ export const ERRORS = {
   headersTooLarge: { code: 'PST_ERR_HEADERS_TOO_LARGE', error: 400, status: 431, message: 'the request headers are too large', exitCode: SETUP },
   /** The body cannot be read as JSON: malformed, empty, not UTF-8, nested too deep. */
   badRequest: { code: 'PST_ERR_BAD_REQUEST', error: 400, status: 'declared', message: 'the request cannot be read: %s', exitCode: SETUP },
+  /** A Prefer header (Prism's conventions) that cannot be read: a bad code, a missing comma; nothing is stored. */
+  badPrefer: {
+    code: 'PST_ERR_BAD_PREFER',
+    error: 400,
+    status: 'declared',
+    message: 'the Prefer header cannot be read: %s; send e.g. Prefer: code=400, example=monstera',
+    exitCode: SETUP,
+  },
   /** No usable credentials. */
   unauthorized: { code: 'PST_ERR_UNAUTHORIZED', error: 401, status: 'declared', message: 'no usable credentials: %s', exitCode: SETUP },
   /** The open control API refuses a Host that is not this server's own name (DNS rebinding). */
@@ -164,6 +172,8 @@ export interface Failure {
   readonly message: string;
   /** Headers the answer must carry, e.g. WWW-Authenticate, Allow or Connection: close. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Every violation found, when `message` shows only the first few (for the debug log). */
+  readonly details?: readonly string[];
 }
 
 export function failure(entry: NumberedName, message: string, headers?: Readonly<Record<string, string>>): Failure {

@@ -26,6 +26,8 @@ export interface FaultSpec {
   /** The Error body's `error` code for a status fault; the status itself by default. */
   readonly error?: number;
   readonly message?: string;
+  /** Headers a status fault's answer carries, e.g. {"Retry-After": "5"}. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly bodyDurationMs?: number;
 }
 
@@ -156,4 +158,26 @@ export function checkFaultSpec(spec: FaultSpec): void {
       throw new FaultError('a status fault needs status, from 200 to 599');
   }
   if (spec.kind === 'slow-body' && spec.bodyDurationMs === undefined) throw new FaultError('a slow-body fault needs bodyDurationMs');
+  if (spec.headers !== undefined) checkFaultHeaders(spec);
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** RFC 9110 field-value: visible characters, spaces and tabs inside; no CR, LF or other controls. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** The server frames the answer and runs the connection (RFC 9110 §7.6.1): these are not a fault's to set. */
+const SERVER_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-connection']);
+
+function checkFaultHeaders(spec: FaultSpec): void {
+  const { headers } = spec;
+  if (spec.kind !== 'status') throw new FaultError('headers go with a status fault only');
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw new FaultError('headers must be an object of names to text values');
+  const entries = Object.entries(headers);
+  if (entries.length > 20) throw new FaultError('headers may name at most 20 headers');
+  for (const [name, value] of entries) {
+    if (!HEADER_NAME.test(name)) throw new FaultError(`headers: "${name.slice(0, 60)}" is not a header name (letters, digits and !#$%&'*+.^_\`|~-)`);
+    if (SERVER_HEADERS.has(name.toLowerCase())) throw new FaultError(`headers: ${name} is the server's to set, not a fault's`);
+    if (typeof value !== 'string' || value.length > 1000 || !HEADER_VALUE.test(value) || value !== value.trim()) {
+      throw new FaultError(`headers: the value of ${name} must be text of at most 1000 characters without control characters or surrounding spaces`);
+    }
+  }
 }

@@ -94,6 +94,8 @@ export interface RequestContext {
   answeredBy: StageName | undefined;
   /** pipeline: the status sent; 0 when the connection was dropped. */
   status: number;
+  /** pipeline: why the request was refused, when it was; the log says it. */
+  refusal: Failure | undefined;
   /** pipeline: what was sent. */
   response: SentMessage | undefined;
   /** pipeline: from arrival to the last byte sent. */
@@ -125,6 +127,7 @@ export function requestContext(request: IncomingMessage): RequestContext {
     validBody: undefined,
     answeredBy: undefined,
     status: 0,
+    refusal: undefined,
     response: undefined,
     durationMs: 0,
   };

@@ -1,10 +1,29 @@
+import { ERRORS } from '../core/errors.js';
 import type { Journal } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
 import type { RequestContext, ResponseHook } from './context.js';
 
-/** One log line per request (never its headers or body). */
+/**
+ * One log line per request: never its headers, query or body. A refusal says why (the table's code
+ * and the Error's message); at debug level every violation validation found follows it.
+ */
 export function logRequest(logger: Logger): ResponseHook {
-  return (context) => logger.request({ method: context.method, path: context.path, status: context.status, durationMs: context.durationMs });
+  const debug = logger.level === 'debug';
+  return (context) => {
+    const { refusal, validation } = context;
+    const details = debug ? (refusal?.details ?? (validation?.ok === false ? [validation.message] : undefined)) : undefined;
+    logger.request({
+      method: context.method,
+      path: context.path,
+      status: context.status,
+      durationMs: context.durationMs,
+      operation: context.operation?.name,
+      tenant: context.tenant,
+      error: refusal && { code: ERRORS[refusal.entry].code, message: refusal.message },
+      fault: context.fault,
+      details,
+    });
+  };
 }
 
 /** The request journal: references to what the context holds; masking and decoding wait for a reader. */

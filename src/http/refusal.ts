@@ -25,9 +25,12 @@ export function faultReply(fault: Fault, operation: ServedOperation): Reply | un
   switch (fault.kind) {
     case 'status': {
       const status = fault.status ?? operation.failureStatus;
+      // Names lower-cased, as every other header the pipeline sends.
+      const headers = Object.fromEntries(Object.entries(fault.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
       // RFC 9110: these statuses carry no content.
-      if (status === 204 || status === 205 || status === 304) return answered({ status, headers: {}, body: '' });
-      return refused(forcedFailure(fault.error ?? status, fault.message ?? errorMessage('forcedStatus', status, operation.name)), operation, status);
+      if (status === 204 || status === 205 || status === 304) return answered({ status, headers, body: '' });
+      const forced = forcedFailure(fault.error ?? status, fault.message ?? errorMessage('forcedStatus', status, operation.name));
+      return refused(fault.headers === undefined ? forced : { ...forced, headers }, operation, status);
     }
     case 'reset':
       return { kind: 'drop', reset: true };

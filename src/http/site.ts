@@ -18,7 +18,7 @@ import { faultStage } from './stages/faults.js';
 import { handleStage } from './stages/handle.js';
 import { hostStage, type HostCheck } from './stages/host.js';
 import { preferStage } from './stages/prefer.js';
-import { routeStage } from './stages/route.js';
+import { routeStage, type SiteIndex } from './stages/route.js';
 import { validateStage } from './stages/validate.js';
 
 /** A document as the stand-in serves it, with each operation bound to its behaviour. */
@@ -45,6 +45,8 @@ export interface SiteOptions {
   /** Bytes of bodies buffered across all requests being read; default unbounded. */
   readonly bodyBudget?: BodyBudget | undefined;
   readonly logger: Logger;
+  /** What GET of the site's front door answers when no operation has its path. */
+  readonly index?: SiteIndex | undefined;
 }
 
 /** A site ready to serve: its stages in order and its hooks, built once at start. */
@@ -72,7 +74,7 @@ export function compileSite(definition: SiteDefinition, options: SiteOptions): C
   );
   const stages: Stage<unknown>[] = [hostStage(options.hostCheck)];
   if (options.cors) stages.push(corsStage(routes));
-  stages.push(routeStage(routes, served));
+  stages.push(routeStage(routes, served, options.index));
   if (options.faults) stages.push(faultStage(options.faults));
   stages.push(authorizeStage(options.authStatus), bodyStage(options.bodyLimitBytes, options.bodyBudget));
   if (options.preferences) stages.push(preferStage);

@@ -11,6 +11,7 @@ import { apiBinder } from '../handlers/bind-api.js';
 import { compileHostCheck } from '../http/host-check.js';
 import type { BodyBudget } from '../http/read-body.js';
 import { compileSite, type CompiledSite } from '../http/site.js';
+import type { SiteIndex } from '../http/stages/route.js';
 import type { Journal } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
 import type { ResourceStores } from '../store/item-store.js';
@@ -21,6 +22,8 @@ export interface SiteParts {
   readonly bodyLimitBytes: number;
   readonly bodyBudget?: BodyBudget;
   readonly logger: Logger;
+  /** What GET of the site's front door answers (`/`, `/__control`) when no operation has it. */
+  readonly index?: SiteIndex | undefined;
 }
 
 export interface ApiSiteParts extends SiteParts {
@@ -49,6 +52,7 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
       bodyLimitBytes: parts.bodyLimitBytes,
       bodyBudget: parts.bodyBudget,
       logger: parts.logger,
+      index: parts.index,
     },
   );
 }
@@ -72,6 +76,7 @@ export function controlSite(document: LoadedDocument, context: ControlContext, p
       bodyLimitBytes: parts.bodyLimitBytes,
       bodyBudget: parts.bodyBudget,
       logger: parts.logger,
+      index: parts.index,
     },
   );
 }

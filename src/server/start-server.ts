@@ -27,6 +27,7 @@ import { compileItemChecks } from './item-checks.js';
 import { seedItemsOf } from './seed-items.js';
 import { createResourceStores, memoryBacking, SHARED_TENANT, tenantOfToken, type SeedItems, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
+import { pointerAnswer } from './pointer.js';
 
 /** The defaults of the options, as declared in the serve option table. */
 export { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
@@ -64,13 +65,15 @@ export interface RunningServer {
 
 /** Where the control API lives; the API document's own paths never start with it. */
 export const CONTROL_PREFIX = '/__control';
+/** Where the inspector page lives (built beside the control API). */
+export const INSPECTOR_PATH = '/__inspector';
 
 /** Starts the stand-in and resolves once it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const document = await loadDocument(options.spec);
   // Before the data dir is opened: an override naming what the document lacks stops the start cleanly.
   const resources = options.resourceModel ?? inferResources(document, options.resources);
-  const logger = createLogger(options.logLevel ?? 'silent', options.log);
+  const logger = createLogger(options.logLevel ?? 'silent', options.log, options.logFormat ?? 'text');
   const persistence =
     options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
   try {
@@ -124,6 +127,8 @@ async function serve(
   const startedAt = Date.now();
   const cors = options.cors ?? true;
   const siteParts = { cors, bodyLimitBytes, bodyBudget, logger };
+  const controlDocument = await loadControlDocument();
+  const places = { control: CONTROL_PREFIX, inspector: INSPECTOR_PATH };
   const sites = {
     api: apiSite(document, {
       ...siteParts,
@@ -135,19 +140,22 @@ async function serve(
       isolateByToken,
       authStatus: options.authStatus,
       model: resources,
+      index: { path: '/', answer: pointerAnswer(document, places, 'api') },
     }),
     control: controlSite(
-      await loadControlDocument(),
+      controlDocument,
       { stores, resources, checkItem, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt },
-      { ...siteParts, allowedHosts: options.allowedHosts ?? [] },
+      { ...siteParts, allowedHosts: options.allowedHosts ?? [], index: { path: CONTROL_PREFIX, answer: pointerAnswer(controlDocument, places, 'control') } },
     ),
     controlPrefix: CONTROL_PREFIX,
   };
   const server = createListener(createRequestHandler(sites, logger), requestTimeoutMs, logger);
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
+  // (Loading it for every document, so the first Prefer is fast too, made requests that arrived
+  // meanwhile wait seconds on a loaded machine: see the README's known limitations.)
   const roles = operationRoles(resources);
-  if (document.operations.some((operation) => roleOf(operation, roles) === undefined)) setImmediate(preloadMocker);
+  if (document.operations.some((operation) => roleOf(operation, roles) === undefined)) setImmediate(() => void preloadMocker());
   const host = options.host ?? DEFAULTS.host;
 
   return {

@@ -19,9 +19,10 @@ export interface ParameterInput {
 
 export type ParameterValidator = (input: ParameterInput) => Failure | undefined;
 
-type Describe = (diagnostics: ReadonlyArray<{ readonly message: string }>) => string;
+/** Words a refusal from prism's diagnostics (the request validator's, so parameters and bodies read alike). */
+type Refuse = (diagnostics: ReadonlyArray<{ readonly message: string }>) => Failure;
 
-export function compileParameterValidator(operation: IHttpOperation, describe: Describe): ParameterValidator {
+export function compileParameterValidator(operation: IHttpOperation, refuse: Refuse): ParameterValidator {
   const request = operation.request;
   const declaresParameters = [request?.path, request?.query, request?.headers, request?.cookie].some((list) => (list?.length ?? 0) > 0);
   if (!request || !declaresParameters) return () => undefined;
@@ -41,7 +42,7 @@ export function compileParameterValidator(operation: IHttpOperation, describe: D
       resource: withoutBody,
       element: { method: operation.method as HttpMethod, url: { path: shown.path, query: { ...shown.query } }, headers: withoutBodyHeaders(shown.headers) },
     });
-    return result._tag === 'Left' ? failure('schemaViolation', describe(result.left)) : undefined;
+    return result._tag === 'Left' ? refuse(result.left) : undefined;
   };
 }
 

@@ -59,7 +59,7 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
   );
   // Clients send one or two Content-Type values over and over: match each once.
   const contentFor = memoize((type: string) => contents.find((candidate) => mediaTypeAccepts(candidate.mediaType, type)));
-  const validateParameters = compileParameterValidator(operation, describe);
+  const validateParameters = compileParameterValidator(operation, violation);
   const accepted = contents.map((content) => content.mediaType).join(', ');
 
   return (request) => {
@@ -110,14 +110,14 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     if (check === undefined) return { ok: true, body: parsed.value };
     const diagnostics = check(parsed.exact ? validationView(parsed.value) : parsed.value);
     if (diagnostics === undefined) return { ok: true, body: parsed.value };
-    return { ok: false, failure: failure('schemaViolation', describe(diagnostics)) };
+    return { ok: false, failure: violation(diagnostics) };
   };
 }
 
 /** A body read from a form, judged by its schema as a JSON body is. */
 function checked(value: JsonValue, check: SchemaCheck | undefined): Validation {
   const diagnostics = check?.(validationView(value));
-  return diagnostics === undefined ? { ok: true, body: value } : { ok: false, failure: failure('schemaViolation', describe(diagnostics)) };
+  return diagnostics === undefined ? { ok: true, body: value } : { ok: false, failure: violation(diagnostics) };
 }
 
 /** A cache for a function of a header value; a client sending ever-new values cannot grow it past a bound. */
@@ -130,6 +130,11 @@ function memoize<T>(compute: (key: string) => T, bound = 64): (key: string) => T
     known.set(key, value);
     return value;
   };
+}
+
+/** The Error shows the first few; `details` keeps them all, for the debug log. */
+function violation(diagnostics: ReadonlyArray<PrismDiagnostic>): Failure {
+  return { ...failure('schemaViolation', describe(diagnostics)), details: diagnostics.map((diagnostic) => int64Message(diagnostic.message)) };
 }
 
 function describe(diagnostics: ReadonlyArray<PrismDiagnostic>): string {

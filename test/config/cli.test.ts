@@ -260,3 +260,51 @@ describe('plantstore serve: input files that are not regular files, or too large
     expect(stderr).not.toContain('\u001b');
   });
 });
+
+describe('plantstore serve --log-format json', () => {
+  it('writes only JSON lines: the banner as one object, then one object per request', async () => {
+    const cli = runCli(['serve', '--port', '0', '--log-format', 'json']);
+    try {
+      const [, url = ''] = await cli.waitForOutput(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
+      await postPlant(url, '{"name":7,"id":1}');
+      await cli.waitForOutput(/"status":400/);
+      const records = cli
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(records[0]).toMatchObject({ level: 'info', message: 'listening', url, document: { title: 'Plant Store' } });
+      expect(records.at(-1)).toMatchObject({ method: 'POST', path: '/plants', status: 400, error: { code: 'PST_ERR_SCHEMA_VIOLATION' } });
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('plantstore --version', () => {
+  it.each([['--version'], ['version'], ['-V']])('%s prints the package version and exits 0', async (flag) => {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const { code, stdout } = await runToExit([flag]);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: `${manifest.version}\n` });
+  });
+});
+
+describe('plantstore serve banner', () => {
+  it('lists the seed plants and the faults in force', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'plantstore-banner-'));
+    const config = join(folder, 'config.yaml');
+    await writeFile(
+      config,
+      'seed:\n  - {name: Fern, id: 1}\n  - {name: Aloe, id: 2}\nfaults:\n  - {kind: status, status: 503, operation: createPlant}\n  - {kind: latency, latencyMs: 5}\n',
+    );
+    const cli = runCli(['serve', '--port', '0', '--config', config]);
+    try {
+      await cli.waitForOutput(/faults: .*\n/);
+      expect(cli.stdout()).toContain('seed: 2 plants\n');
+      expect(cli.stdout()).toContain('faults: 2 in force (status 503 on createPlant, latency); see /__control/faults\n');
+    } finally {
+      cli.child.kill('SIGKILL');
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -9,7 +9,7 @@ import { send } from '../support/server.js';
 describe('admin token', () => {
   test('with one configured, only it opens the control API', async () => {
     const control = await controlHarness({ adminToken: 'admin-secret' });
-    const missing = await control.refusal('getHealth', 'authorize');
+    const missing = await control.refusal('listJournal', 'authorize');
     expect(missing).toMatchObject({ error: ErrorCode.unauthorized, headers: { 'www-authenticate': expect.stringMatching(/^Bearer/) } });
     // An API token (any non-empty bearer is accepted by the API when none are configured) is not enough.
     expect(await control.refusal('listPlants', 'authorize', { headers: { authorization: 'Bearer test-token' } })).toMatchObject({
@@ -21,10 +21,15 @@ describe('admin token', () => {
     await control.answer('getHealth', 200, { headers: { authorization: 'Bearer admin-secret' } });
   });
 
-  test('every operation is guarded, not only some', async () => {
+  test('health answers without it, so a readiness probe needs no secret', async () => {
+    const control = await controlHarness({ adminToken: 'admin-secret' });
+    const reply = await control.answer('getHealth', 200);
+    expect(Object.keys(reply.json as object).sort()).toEqual(['document', 'plants', 'status', 'tenants', 'uptimeMs']);
+  });
+
+  test('every other operation is guarded, not only some', async () => {
     const control = await controlHarness({ adminToken: 'admin-secret' });
     for (const operationId of [
-      'getHealth',
       'listPlants',
       'seedPlants',
       'resetPlants',
@@ -52,7 +57,7 @@ describe('admin token', () => {
   test('answers a refused admin token 401 even with --auth-status 400', async () => {
     const server = await startServer({ port: 0, adminToken: 'admin', authStatus: 400 });
     try {
-      expect((await send(`${server.url}/__control/health`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+      expect((await send(`${server.url}/__control/journal`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
     } finally {
       await server.close();
     }
@@ -98,7 +103,8 @@ describe('tenant', () => {
     expect(listed.json).toHaveLength(1);
     const har = await control.answer('exportJournalHar', 200, { headers: { 'plantstore-token': 'alice' } });
     expect(har.json).toMatchObject({ log: { entries: [{ _tenant: alice }] } });
-    expect((await control.answer('listJournal', 200)).json).toEqual([]);
+    // An admin naming no tenant sees every tenant's requests, each entry naming its tenant by digest.
+    expect((await control.answer('listJournal', 200)).json).toMatchObject([{ tenant: alice }, { tenant: tenantOfToken('bob') }]);
 
     await control.answer('clearJournal', 204, { headers: { 'plantstore-token': 'alice' } });
     expect(control.context.journal.entries().map((entry) => entry.tenant)).toEqual([tenantOfToken('bob')]);

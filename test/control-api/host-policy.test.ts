@@ -108,8 +108,8 @@ describe('with an admin token the token protects the control API, whatever the H
   const server = serverFor({ adminToken: 'admin-secret' });
 
   it('answers the token from any Host, and refuses a request without it with 401', async () => {
-    const reply = await send(`${server.current.url}/__control/health`, { headers: { ...rebound(server.current.port), authorization: 'Bearer admin-secret' } });
+    const reply = await send(`${server.current.url}/__control/faults`, { headers: { ...rebound(server.current.port), authorization: 'Bearer admin-secret' } });
     expect(reply.status, reply.text).toBe(200);
-    expectError(await send(`${server.current.url}/__control/health`, { headers: { ...rebound(server.current.port), ...AUTH } }), 401, 401);
+    expectError(await send(`${server.current.url}/__control/faults`, { headers: { ...rebound(server.current.port), ...AUTH } }), 401, 401);
   });
 });

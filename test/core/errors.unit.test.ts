@@ -13,6 +13,7 @@ describe('the error table', () => {
       requestTimeout: 400,
       headersTooLarge: 400,
       badRequest: 400,
+      badPrefer: 400,
       unauthorized: 401,
       hostNotAllowed: 403,
       notFound: 404,

@@ -109,6 +109,34 @@ describe('faults', () => {
     expect((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(250);
   });
 
+  it('drips a slow body over the whole duration: the last byte comes at its end, not at 90 % of it', async () => {
+    server.current.faults.add({ kind: 'slow-body', bodyDurationMs: 1000 });
+    const response = await request(`${server.current.url}/plants`, { method: 'POST', headers: VALID_HEADERS, body: plant() });
+    const headAt = performance.now();
+    expect(await response.body.text()).toContain('{"name":"Fern"}');
+    const elapsed = performance.now() - headAt;
+    expect(elapsed).toBeGreaterThanOrEqual(990);
+    expect(elapsed).toBeLessThan(1500);
+  });
+
+  it('sends the headers a status fault carries, e.g. Retry-After', async () => {
+    server.current.faults.add({ kind: 'status', status: 503, headers: { 'Retry-After': '5', 'X-Fault': 'on purpose' } });
+    const reply = await postPlant(server.current.url, plant());
+    expect(reply.status).toBe(503);
+    expect(reply.headers['retry-after']).toBe('5');
+    expect(reply.headers['x-fault']).toBe('on purpose');
+    expect(reply.json).toEqual({ error: 503, message: expect.any(String) });
+  });
+
+  it.each([
+    [{ kind: 'status', status: 503, headers: { 'Content-Length': '0' } }, /Content-Length is the server's/],
+    [{ kind: 'status', status: 503, headers: { 'Bad Name': 'x' } }, /not a header name/],
+    [{ kind: 'status', status: 503, headers: { 'Retry-After': '5\r\nSet-Cookie: a=b' } }, /without control characters/],
+    [{ kind: 'latency', latencyMs: 5, headers: { 'Retry-After': '5' } }, /status fault only/],
+  ])('refuses fault headers that cannot be sent: %j', (spec, why) => {
+    expect(() => server.current.faults.add(spec as Parameters<typeof server.current.faults.add>[0])).toThrow(why);
+  });
+
   it('refuses a fault that cannot be applied, naming the field', () => {
     expect(() => server.current.faults.add({ kind: 'status' })).toThrow(FaultError);
     expect(() => server.current.faults.add({ kind: 'status' })).toThrow(/status/);

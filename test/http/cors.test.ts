@@ -48,9 +48,16 @@ describe('CORS on (the default)', () => {
     expect(Number(reply.headers['access-control-max-age'])).toBeGreaterThan(0);
   });
 
-  it('answers a preflight for an unknown path with 404 and Error 404', async () => {
-    const reply = await send(`${server.current.url}/nowhere`, { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'POST' } });
-    expectError(reply, 404, 404);
+  it('answers a preflight for an unknown path like a known one, so the browser then sees the readable 404', async () => {
+    const headers = { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' };
+    const reply = await send(`${server.current.url}/nowhere`, { method: 'OPTIONS', headers });
+    expect(reply.status).toBe(204);
+    expect(reply.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(reply.headers['access-control-allow-methods']?.split(/,\s*/)).toContain('POST');
+    expect(reply.headers['access-control-allow-headers']).toBe('authorization, content-type');
+    const real = await postPlant(server.current.url, plantText({ name: 'lost', id: nextId() }), { ...VALID_HEADERS, origin: ORIGIN }, '/nowhere');
+    expect(expectError(real, 404, 404)).toContain('/nowhere');
+    expect(real.headers['access-control-allow-origin']).toBe(ORIGIN);
   });
 
   it('adds no CORS headers to a same-origin request (no Origin header)', async () => {

@@ -21,7 +21,7 @@ describe('routing (bundled document)', () => {
 
   it.each([
     ['POST /pets', 'POST', '/pets'],
-    ['GET /', 'GET', '/'],
+    ['GET /nowhere', 'GET', '/nowhere'],
     ['POST /plants/1', 'POST', '/plants/1'],
     ['POST /plants/ (trailing slash)', 'POST', '/plants/'],
     ['POST /Plants (paths are case-sensitive)', 'POST', '/Plants'],

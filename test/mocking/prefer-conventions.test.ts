@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postPlant, serverFor, plantText, VALID_HEADERS } from '../support/server.js';
-import { parsePrefer } from '../../src/http/prefer.js';
+import { readPrefer } from '../../src/http/prefer.js';
 
 describe('Prefer (Prism conventions)', () => {
   const server = serverFor();
@@ -37,9 +37,9 @@ describe('Prefer (Prism conventions)', () => {
   });
 
   it('reads the header as Prism does', () => {
-    expect(parsePrefer(undefined)).toBeUndefined();
-    expect(parsePrefer('respond-async')).toBeUndefined();
-    expect(parsePrefer('code=404, example="a b"; dynamic=true')).toEqual({ code: 404, example: 'a b', dynamic: true });
-    expect(parsePrefer('code=4040')).toBeUndefined();
+    expect(readPrefer(undefined)).toEqual({ ok: true, preferences: undefined });
+    expect(readPrefer('respond-async, return=minimal')).toEqual({ ok: true, preferences: undefined });
+    expect(readPrefer('code=404, example="a b"; dynamic=true')).toEqual({ ok: true, preferences: { code: 404, example: 'a b', dynamic: true } });
+    expect(readPrefer('code=4040')).toMatchObject({ ok: false, problem: expect.stringContaining('"4040"') });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { renderOptionsHelp, type OptionTable, type OptionValues } from '../../core/options.js';
 import { JOURNAL_DEFAULTS } from '../../journal/journal.js';
-import { LOG_LEVELS } from '../../log/logger.js';
+import { LOG_FORMATS, LOG_LEVELS } from '../../log/logger.js';
 
 export const SERVE_OPTIONS = {
   /** OpenAPI document: a file path (YAML or JSON). Default: the bundled Plant Store. */
@@ -134,7 +134,16 @@ export const SERVE_OPTIONS = {
     argument: 'LEVEL',
     values: LOG_LEVELS,
     default: 'info',
-    help: `${LOG_LEVELS.join('|')} (default {default}: one line per request)`,
+    help: `${LOG_LEVELS.join('|')} (default {default}: one line per request, a refusal's\nerror code and message on it; debug adds every violation found)`,
+  },
+  /** text for people, json (one object per line: time, level, method, path, operation, status, durationMs, tenant, error, fault) for log collectors. */
+  logFormat: {
+    type: 'enum',
+    flag: 'log-format',
+    argument: 'text|json',
+    values: LOG_FORMATS,
+    default: 'text',
+    help: 'text, or json: one JSON object per line (default {default})',
   },
   help: { type: 'boolean', flag: 'help', short: 'h', inConfig: false, help: 'this help' },
 } as const satisfies OptionTable;
