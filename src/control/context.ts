@@ -3,6 +3,7 @@ import type { Faults } from '../faults/faults.js';
 import type { HandlerContext } from '../handlers/binding.js';
 import type { Outcome } from '../handlers/outcome.js';
 import type { Journal } from '../journal/journal.js';
+import type { JournalStreams } from './journal-events.js';
 import type { PlantStores } from '../store/tenants.js';
 
 /** What the control API works on: the stand-in's live state, shared with the API it controls. */
@@ -17,6 +18,8 @@ export interface ControlContext {
   readonly isolateByToken: boolean;
   /** Date.now() at start. */
   readonly startedAt: number;
+  /** The open journal streams (the inspector's live view); the server ends them when it closes. */
+  readonly journalStreams?: JournalStreams;
 }
 
 /** One control operation: the validated request in, the answer out. */

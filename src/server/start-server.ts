@@ -22,6 +22,8 @@ import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.j
 import type { PlantStore } from '../store/plant-store.js';
 import { createPlantStores, memoryBacking, SHARED_TENANT, tenantOfToken, type PlantStores, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
+import { createJournalStreams } from '../control/journal-events.js';
+import { loadInspectorPage, withInspector } from '../inspector/page.js';
 
 /** The defaults of the options, as declared in the serve option table. */
 export { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
@@ -99,17 +101,18 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const startedAt = Date.now();
   const cors = options.cors ?? true;
+  const journalStreams = createJournalStreams();
   const shared = { cors, bodyLimitBytes, bodyBudget, logger };
   const sites = {
     api: apiSite(document, { ...shared, stores, journal, faults, tokens, echoId: options.echoId ?? false, isolateByToken, authStatus: options.authStatus }),
     control: controlSite(
       await loadControlDocument(),
-      { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt },
+      { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt, journalStreams },
       { ...shared, allowedHosts: options.allowedHosts ?? [] },
     ),
     controlPrefix: CONTROL_PREFIX,
   };
-  const server = createListener(createRequestHandler(sites, logger), requestTimeoutMs, logger);
+  const server = createListener(withInspector(loadInspectorPage(), createRequestHandler(sites, logger)), requestTimeoutMs, logger);
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
   if (document.operations.some((operation) => operation.iid !== STATEFUL_OPERATION)) setImmediate(preloadMocker);
@@ -127,6 +130,8 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
     ...(recovery ? { recovery } : {}),
     tokenPolicy: tokens.length > 0 ? 'configured' : 'any-non-empty',
     close: async () => {
+      // Open journal streams never end by themselves; end them so close() need not wait.
+      journalStreams.closeAll();
       await close(server);
       await log?.close();
     },

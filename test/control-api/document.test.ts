@@ -20,7 +20,7 @@ describe('spec/control-api.yaml', () => {
   test('loads with loadDocument, every operation under /__control with the admin bearer scheme', async () => {
     const { control } = await loadDocuments();
     expect(control.title).toBe('plantstore control API');
-    expect(control.operations.length).toBe(13);
+    expect(control.operations.length).toBe(14);
     for (const operation of control.operations) {
       expect(operation.path, operation.iid).toMatch(/^\/__control\//);
       expect(operation.security, operation.iid).toEqual([[expect.objectContaining({ key: 'adminAuth', type: 'http', scheme: 'bearer' })]]);
@@ -41,6 +41,7 @@ describe('spec/control-api.yaml', () => {
         'listJournal GET /__control/journal',
         'exportJournalHar GET /__control/journal/har',
         'clearJournal DELETE /__control/journal',
+        'streamJournal GET /__control/journal/events',
         'listFaults GET /__control/faults',
         'addFault POST /__control/faults',
         'clearFaults DELETE /__control/faults',
