@@ -1,3 +1,4 @@
+import { errorMessage } from '../core/errors.js';
 import type { JournalEntry } from '../journal/journal.js';
 import type { TenantId } from '../store/tenants.js';
 import { refused } from './answers.js';
@@ -65,7 +66,7 @@ export const streamJournal: ControlHandler = (request, control) => {
   let end = () => {};
   const unregister = streams.add(() => end());
   if (!unregister) {
-    return refused('tooManyStreams', `${streams.max} are open; close another inspector tab or stream and retry`);
+    return refused('tooManyStreams', errorMessage('tooManyStreams', `${streams.max} are open; close another inspector tab or stream and retry`));
   }
   const scope = query.query.tenant;
   const limit = query.query.limit ?? STREAM_BACKLOG;
