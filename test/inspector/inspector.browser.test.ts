@@ -52,6 +52,19 @@ describe.skipIf(SKIP_BROWSER)('the inspector page in Chromium', () => {
     expect(await page.locator('#entries tbody tr').count()).toBe(2);
   });
 
+  test('creates an item from the page, its id one past the largest, exactly', async () => {
+    const proposal = JSON.parse((await page.getByLabel('New item').inputValue()).replace(/(\d{16,})/g, '"$1"')) as Record<string, string>;
+    expect(proposal).toEqual({ id: '9007199254740994', name: 'Monstera deliciosa', tag: 'aroid' });
+    await page.getByLabel('New item').fill('{"id": 9007199254740994, "name": "Golden pothos"}');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect
+      .poll(() => page.locator('#items tbody tr').allTextContents())
+      .toEqual([`${BIG_ID}Monstera deliciosaaroidDelete`, '9007199254740994Golden pothosDelete']);
+    expect(await page.locator('#resources-status').textContent()).toBe('Created plants');
+    const stored = await send(`${server.current.url}/__control/plants`, { headers: { authorization: `Bearer ${ADMIN}` } });
+    expect(stored.text).toContain('{"id":9007199254740994,"name":"Golden pothos"}');
+  });
+
   test('adds a fault from the page, and names it on the answer it shaped', async () => {
     await page.getByLabel('New fault').fill('{"kind":"status","status":503,"operation":"createPlant","times":1,"message":"down for the test"}');
     await page.getByRole('button', { name: 'Add fault' }).click();
@@ -106,9 +119,10 @@ describe.skipIf(SKIP_BROWSER)('the inspector page in Chromium', () => {
     const outline = await page.evaluate('getComputedStyle(document.activeElement).outlineStyle');
     expect(outline).not.toBe('none');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('#items tbody tr').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.locator('#items tbody tr').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.locator('#resources-status').textContent()).toBe(`Deleted ${BIG_ID}`);
-    expect((await send(`${server.current.url}/__control/plants`, { headers: { authorization: `Bearer ${ADMIN}` } })).json).toEqual([]);
+    const stored = await send(`${server.current.url}/__control/plants`, { headers: { authorization: `Bearer ${ADMIN}` } });
+    expect(stored.text).toBe('[{"id":9007199254740994,"name":"Golden pothos"}]');
   });
 
   test('never shows the admin token', async () => {

@@ -30,7 +30,7 @@ const faults = faultsPanel($('#faults'));
 let pending;
 const refreshSoon = () => {
   clearTimeout(pending);
-  pending = setTimeout(() => void Promise.all([resources.refresh(), faults.refresh()]), 150);
+  pending = setTimeout(() => void Promise.all([showHealth(), resources.refresh(), faults.refresh()]), 150);
 };
 
 const journal = journalView({
@@ -40,7 +40,7 @@ const journal = journalView({
   onEntry: refreshSoon,
 });
 
-async function loadAll() {
+async function showHealth() {
   const health = await call('GET', '/__control/health');
   if (health.status === 200 && health.json) {
     const { document: served, plants, tenants } = health.json;
@@ -48,7 +48,11 @@ async function loadAll() {
   } else if (health.status !== 401) {
     $('#served').textContent = `The control API answered: ${reasonOf(health)}`;
   }
-  if (health.status === 200) await Promise.all([resources.load(), faults.load()]);
+  return health.status === 200;
+}
+
+async function loadAll() {
+  if (await showHealth()) await Promise.all([resources.load(), faults.load()]);
 }
 
 $('#har').addEventListener('click', async () => {

@@ -71,7 +71,7 @@ export function journalView({ table, filters, detail, onEntry }) {
       'tr',
       { className: isFailure(entry) ? 'failed' : '' },
       el('td', { textContent: String(entry.sequence) }),
-      el('td', { textContent: entry.time.slice(11, 23) }),
+      el('td', { textContent: entry.time.slice(11, 23), title: entry.time }),
       el('td', { textContent: entry.operation ?? '—' }),
       el('td', {}, open),
       el('td', { className: `status s${String(entry.status)[0]}`, textContent: String(entry.status) }),

@@ -15,6 +15,7 @@ export function resourcesPanel(root) {
   const tenant = root.querySelector('#tenant-token');
   const table = root.querySelector('#items');
   const newItem = root.querySelector('#new-item');
+  const newItemLabel = root.querySelector('label[for="new-item"]');
   const status = root.querySelector('#resources-status');
   let resources = [];
   let edited = false;
@@ -46,7 +47,10 @@ export function resourcesPanel(root) {
       }),
     );
     if (!edited) {
-      const example = resource.example && typeof resource.example === 'object' ? { ...resource.example } : {};
+      // The document's example when the stand-in names one; else the last item's shape.
+      const base = resource.example ?? items.at(-1);
+      const example = base && typeof base === 'object' ? { ...base } : {};
+      newItemLabel.textContent = resource.example ? 'New item (JSON; the document’s example)' : 'New item (JSON)';
       const id = nextId(items, resource.idField);
       if (id !== undefined && resource.idField in example) example[resource.idField] = id;
       newItem.value = toJson(example, 2);
