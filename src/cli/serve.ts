@@ -8,6 +8,7 @@ import { SERVE_HELP } from '../server/options/table.js';
 import { describeSecurity, securityOf } from '../core/openapi/security.js';
 import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { printable } from '../log/logger.js';
+import { resourceLines } from './resources-banner.js';
 import { UsageError } from './usage-error.js';
 
 export { SERVE_HELP };
@@ -60,6 +61,7 @@ function banner(server: RunningServer, options: ServerOptions): string {
     const auth = describeSecurity(securityOf(operation));
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }
+  lines.push(...resourceLines(server.resources));
   const first = document.operations[0];
   const status = options.authStatus ?? (first ? declaredFailureStatus(first) : 400);
   lines.push(

@@ -10,6 +10,7 @@ import { getHealth } from './health.js';
 import { clearJournal, exportJournalHar, listJournal } from './journal.js';
 import { streamJournal } from './journal-events.js';
 import { deletePlant, getPlant, listPlants, resetPlants, seedPlants } from './plants.js';
+import { listResources } from './resources.js';
 
 export type { ControlContext } from './context.js';
 
@@ -29,6 +30,7 @@ export const CONTROL_HANDLERS: Readonly<Record<string, ControlHandler>> = Object
   addFault,
   clearFaults,
   deleteFault,
+  listResources,
 });
 
 /** The header a control request names its tenant with: the tenant's API bearer token. */

@@ -1,4 +1,5 @@
 import type { LoadedDocument } from '../core/openapi/load-document.js';
+import type { ResourceModel } from '../core/resources/model.js';
 import type { Faults } from '../faults/faults.js';
 import type { HandlerContext } from '../handlers/binding.js';
 import type { Outcome } from '../handlers/outcome.js';
@@ -13,6 +14,8 @@ export interface ControlContext {
   readonly faults: Faults;
   /** The served API document, for health and to check the operation a fault names. */
   readonly api: LoadedDocument;
+  /** The resources inferred from `api` at start (GET /__control/resources). */
+  readonly resources: ResourceModel;
   /** With a token, only it opens the control API; without, the control API is open. */
   readonly adminToken: string | undefined;
   readonly isolateByToken: boolean;

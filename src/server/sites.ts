@@ -13,6 +13,7 @@ import { compileSite, type CompiledSite } from '../http/site.js';
 import type { Journal } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
 import type { PlantStores } from '../store/tenants.js';
+import type { ResourceModel } from '../core/resources/model.js';
 
 /** What both sites share. */
 export interface SiteParts {
@@ -30,6 +31,8 @@ export interface ApiSiteParts extends SiteParts {
   readonly echoId: boolean;
   readonly isolateByToken: boolean;
   readonly authStatus: 400 | 401 | undefined;
+  /** The resources inferred from the document at start: what the handlers keep state for. */
+  readonly resources: ResourceModel;
 }
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */

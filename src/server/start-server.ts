@@ -7,6 +7,8 @@ import { loadControlDocument } from '../control/control-document.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
 import { loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
 import { operationName } from '../core/openapi/operation.js';
+import { inferResources } from '../core/resources/infer.js';
+import type { ResourceModel } from '../core/resources/model.js';
 import { createFaults, type Faults } from '../faults/faults.js';
 import { STATEFUL_OPERATION } from '../handlers/bind-api.js';
 import { close, createListener, listen } from '../http/listener.js';
@@ -34,6 +36,8 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly document: LoadedDocument;
+  /** The resources inferred from `document` (settled by the `resources` option), computed once at start. */
+  readonly resources: ResourceModel;
   /** The plants the stand-in holds (the shared store; with isolation, see `storeOf`). */
   readonly store: PlantStore;
   /** The store a bearer token sees: its own with isolateByToken, else the shared one. */
@@ -56,11 +60,13 @@ export const CONTROL_PREFIX = '/__control';
 /** Starts the stand-in and resolves once it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const document = await loadDocument(options.spec);
+  // Before the data dir is opened: an override naming what the document lacks stops the start cleanly.
+  const resources = inferResources(document, options.resources);
   const logger = createLogger(options.logLevel ?? 'silent', options.log);
   const persistence =
     options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
   try {
-    return await serve(options, document, logger, persistence);
+    return await serve(options, { document, resources }, logger, persistence);
   } catch (error) {
     // The data dir is locked while open: a server that failed to start must let go of it.
     await persistence?.close();
@@ -68,7 +74,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 }
 
-async function serve(options: ServerOptions, document: LoadedDocument, logger: Logger, log: PlantLog | undefined): Promise<RunningServer> {
+async function serve(
+  options: ServerOptions,
+  { document, resources }: { document: LoadedDocument; resources: ResourceModel },
+  logger: Logger,
+  log: PlantLog | undefined,
+): Promise<RunningServer> {
   // Checked before anything is stored, so a bad fault leaves a data dir as it was.
   const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
@@ -104,10 +115,20 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
   const journalStreams = createJournalStreams();
   const shared = { cors, bodyLimitBytes, bodyBudget, logger };
   const sites = {
-    api: apiSite(document, { ...shared, stores, journal, faults, tokens, echoId: options.echoId ?? false, isolateByToken, authStatus: options.authStatus }),
+    api: apiSite(document, {
+      ...shared,
+      stores,
+      journal,
+      faults,
+      tokens,
+      echoId: options.echoId ?? false,
+      isolateByToken,
+      authStatus: options.authStatus,
+      resources,
+    }),
     control: controlSite(
       await loadControlDocument(),
-      { stores, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt, journalStreams },
+      { stores, journal, faults, api: document, resources, adminToken: options.adminToken, isolateByToken, startedAt, journalStreams },
       { ...shared, allowedHosts: options.allowedHosts ?? [] },
     ),
     controlPrefix: CONTROL_PREFIX,
@@ -122,6 +143,7 @@ async function serve(options: ServerOptions, document: LoadedDocument, logger: L
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     document,
+    resources,
     store,
     storeOf: (token) => (isolateByToken ? stores.forTenant(tenantOfToken(token)) : Promise.resolve(store)),
     stores,

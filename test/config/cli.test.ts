@@ -112,6 +112,8 @@ describe('plantstore serve', () => {
       await cli.waitForOutput(/cors: /);
       const banner = cli.stdout();
       expect(banner).toMatch(/POST\s+\/plants\s+createPlant\s+stateful, in-memory store, bearer/);
+      expect(banner).toContain('resources:\n  plants: /plants (inferred)\n    id: id, client-assigned, int64\n    operations: create createPlant\n');
+      expect(banner).toMatch(/resource notes:\n  info \/plants: there is no item path/);
       expect(banner).toContain('ANY non-empty bearer token is accepted');
       expect(banner).toContain('refused credentials: HTTP 400 with Error code 401');
       expect(banner).toMatch(/control API: .*open: no --admin-token; Host localhost, \*\.localhost, IP addresses;/);

@@ -100,6 +100,16 @@ faults:
     expect(await loadConfig(await file('bodyBufferBytes: 8388608\n'))).toEqual({ bodyBufferBytes: 8388608 });
   });
 
+  test('resources settle inference per collection path (what reaches inferResources)', async () => {
+    const config = await loadConfig(
+      await file(`resources:
+  /things: {id: code, assignedBy: client, name: widgets}
+  "/owners/{ownerId}/pets": {stateful: false}
+`),
+    );
+    expect(config.resources).toEqual({ '/things': { id: 'code', assignedBy: 'client', name: 'widgets' }, '/owners/{ownerId}/pets': { stateful: false } });
+  });
+
   test('JSON is read too', async () => {
     expect(await loadConfig(await file('{"port": 4011, "cors": true}', 'plantstore.json'))).toEqual({ port: 4011, cors: true });
   });
@@ -167,6 +177,22 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('spec: {}\n')).toBe('spec must be a string, not a mapping');
     expect(await problem('allowedHosts: plantstore\n')).toBe('allowedHosts must be a list, not "plantstore"');
     expect(await problem('allowedHosts: [plantstore, ""]\n')).toBe('allowedHosts[1] must be a non-empty string, not ""');
+  });
+
+  test('resources: each override is checked key by key, and keyed by a collection path', async () => {
+    expect(await problem('resources:\n  /things: {idd: code}\n')).toMatch(
+      /^unknown key "idd" in resources\["\/things"\]; did you mean "id"\? \(known keys: name, id, assignedBy, stateful\)/,
+    );
+    expect(await problem('resources:\n  /things: {assignedBy: me}\n')).toBe('resources["/things"].assignedBy must be client or server, not "me"');
+    expect(await problem('resources:\n  /things: {id: ""}\n')).toBe('resources["/things"].id must be a non-empty string, not ""');
+    expect(await problem('resources:\n  /things: {stateful: no}\n')).toBe('resources["/things"].stateful must be true or false, not "no"');
+    expect(await problem('resources:\n  /things: code\n')).toBe(
+      'resources["/things"] must be a mapping with any of name, id, assignedBy, stateful (e.g. {id: petId}), not "code"',
+    );
+    expect(await problem('resources: [/things]\n')).toBe(
+      'resources must be a mapping of collection paths to overrides (e.g. "/pets": {id: petId}), not a list',
+    );
+    expect(await problem('resources:\n  things: {id: code}\n')).toBe('resources.things must be a collection path, starting with "/" (e.g. "/pets")');
   });
 
   test('faults are checked field by field, then as faults.add would', async () => {

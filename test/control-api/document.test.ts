@@ -9,6 +9,7 @@ import { createFaults } from '../../src/faults/faults.js';
 import { createJournal } from '../../src/journal/journal.js';
 import { createPlantStores } from '../../src/store/tenants.js';
 import { CONTROL_SPEC, loadDocuments } from '../support/control.js';
+import { inferResources } from '../../src/core/resources/infer.js';
 
 describe('spec/control-api.yaml', () => {
   test('is a valid OpenAPI 3.1 document', async () => {
@@ -20,7 +21,7 @@ describe('spec/control-api.yaml', () => {
   test('loads with loadDocument, every operation under /__control with the admin bearer scheme', async () => {
     const { control } = await loadDocuments();
     expect(control.title).toBe('plantstore control API');
-    expect(control.operations.length).toBe(14);
+    expect(control.operations.length).toBe(15);
     for (const operation of control.operations) {
       expect(operation.path, operation.iid).toMatch(/^\/__control\//);
       expect(operation.security, operation.iid).toEqual([[expect.objectContaining({ key: 'adminAuth', type: 'http', scheme: 'bearer' })]]);
@@ -46,6 +47,7 @@ describe('spec/control-api.yaml', () => {
         'addFault POST /__control/faults',
         'clearFaults DELETE /__control/faults',
         'deleteFault DELETE /__control/faults/{id}',
+        'listResources GET /__control/resources',
       ].sort(),
     );
     expect(Object.keys(CONTROL_HANDLERS).sort()).toEqual(control.operations.map((operation) => operation.iid).sort());
@@ -81,6 +83,7 @@ describe('spec/control-api.yaml', () => {
       journal: createJournal(),
       faults: createFaults(),
       api,
+      resources: inferResources(api),
       adminToken: undefined,
       isolateByToken: false,
       startedAt: 0,

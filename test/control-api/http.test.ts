@@ -17,6 +17,7 @@ import { createLogger } from '../../src/log/logger.js';
 import { apiSite, controlSite } from '../../src/server/sites.js';
 import { createPlantStores, SHARED_TENANT } from '../../src/store/tenants.js';
 import { loadDocuments } from '../support/control.js';
+import { inferResources } from '../../src/core/resources/infer.js';
 
 const ADMIN = { authorization: 'Bearer admin-secret' };
 const API = { authorization: 'Bearer api-token', 'content-type': 'application/json' };
@@ -30,11 +31,12 @@ beforeAll(async () => {
   const stores = createPlantStores();
   const journal = createJournal();
   const faults = createFaults([], api.operations.map(operationName));
-  context = { stores, journal, faults, api, adminToken: 'admin-secret', isolateByToken: false, startedAt: Date.now() };
+  const resources = inferResources(api);
+  context = { stores, journal, faults, api, resources, adminToken: 'admin-secret', isolateByToken: false, startedAt: Date.now() };
   const shared = { cors: true, bodyLimitBytes: 1024 * 1024, logger: createLogger('silent') };
   const handler = createRequestHandler(
     {
-      api: apiSite(api, { ...shared, stores, journal, faults, tokens: ['api-token'], echoId: false, isolateByToken: false, authStatus: undefined }),
+      api: apiSite(api, { ...shared, stores, journal, faults, tokens: ['api-token'], echoId: false, isolateByToken: false, authStatus: undefined, resources }),
       control: controlSite(control, context, { ...shared, allowedHosts: [] }),
       controlPrefix: '/__control',
     },

@@ -20,6 +20,7 @@ import { createLogger } from '../../src/log/logger.js';
 import { controlSite } from '../../src/server/sites.js';
 import { createPlantStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
 import { parseExactJson, type JsonValue } from '../../src/core/json/exact-json.js';
+import { inferResources } from '../../src/core/resources/infer.js';
 
 export const CONTROL_SPEC = 'spec/control-api.yaml';
 
@@ -70,6 +71,7 @@ export async function controlHarness(
     journal: createJournal(options.journalSize),
     faults: createFaults([], api.operations.map(operationName)),
     api,
+    resources: inferResources(api),
     adminToken: options.adminToken,
     isolateByToken: options.isolateByToken ?? false,
     startedAt: options.startedAt ?? Date.now(),

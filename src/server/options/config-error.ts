@@ -22,9 +22,10 @@ export class KeyProblem extends PlantstoreError {
   }
 }
 
-/** `faults` + 1 → `faults[1]`; `` + 1 → `[1]`; `seed[0]` + `id` → `seed[0].id`. */
+/** `faults` + 1 → `faults[1]`; `` + 1 → `[1]`; `seed[0]` + `id` → `seed[0].id`; `resources` + `/pets` → `resources["/pets"]`. */
 export function keyPath(at: string, key: string | number): string {
   if (typeof key === 'number') return `${at}[${key}]`;
+  if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `${at}[${JSON.stringify(key)}]`;
   return at === '' ? key : `${at}.${key}`;
 }
 

@@ -11,6 +11,7 @@ import { INPUT_FILE_LIMITS, readInputFile } from '../../core/files/read-input-fi
 import { parseYaml } from '../../core/openapi/yaml.js';
 import { checkFaultSpec, FaultError, type FaultSpec } from '../../faults/faults.js';
 import type { Plant } from '../../store/plant-store.js';
+import type { ResourceOverride } from '../../core/resources/model.js';
 import { ConfigError, keyPath, KeyProblem } from './config-error.js';
 import { dataSchemas, type DataSchemas } from './data-schemas.js';
 import { compileDataCheck, MUST_BE, type DataCheck, type JsonSchema } from './schema-check.js';
@@ -25,9 +26,11 @@ type ConfigEntries = Pick<typeof SERVE_OPTIONS, ConfigKey<typeof SERVE_OPTIONS>>
  * A config file as plain data in the server's option names. Every field is optional (absent: the
  * flag or the default applies); paths are absolute, resolved against the config file's folder.
  */
-export type ServeConfig = Omit<OptionValues<ConfigEntries>, 'seed' | 'faults'> & {
+export type ServeConfig = Omit<OptionValues<ConfigEntries>, 'seed' | 'faults' | 'resources'> & {
   readonly seed?: readonly Plant[];
   readonly faults?: readonly FaultSpec[];
+  /** Keyed by collection path; whether each path is in the document is checked when the server infers its resources. */
+  readonly resources?: Readonly<Record<string, ResourceOverride>>;
 };
 
 /** The config keys, in the table's order. */
@@ -42,6 +45,7 @@ export function configSchema(schemas: DataSchemas): JsonSchema {
   // A seed is a list of plants, or the path of a JSON file of them.
   properties.seed = { ...schemas.plants, type: ['string', 'array'] };
   properties.faults = { type: 'array', items: schemas.fault };
+  properties.resources = schemas.resources;
   return { type: 'object', additionalProperties: false, properties, [MUST_BE]: 'a mapping of settings (e.g. "port: 4010")' };
 }
 
@@ -101,6 +105,9 @@ async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
   const settings = numbersOf(seedList === undefined || !isMapping(raw) ? raw : withoutSeed(raw));
   check(settings, '');
   const { seed, faults, spec, dataDir, ...options } = settings;
+  for (const path of Object.keys(options.resources ?? {})) {
+    if (!path.startsWith('/')) throw new KeyProblem(`${keyPath('resources', path)} must be a collection path, starting with "/" (e.g. "/pets")`);
+  }
   return {
     ...options,
     ...(spec !== undefined ? { spec: resolve(folder, spec) } : {}),

@@ -11,7 +11,28 @@ export interface DataSchemas {
   readonly fault: JsonSchema;
   /** A list of plants. In a file an unknown key is refused: it can only be a typo there. */
   readonly plants: JsonSchema;
+  /** `resources`: ResourceOverrides (src/core/resources/model.ts) keyed by collection path. */
+  readonly resources: JsonSchema;
 }
+
+/** A ResourceOverride, key for key; an unknown key is refused (a typo would silently settle nothing). */
+const RESOURCE_OVERRIDE: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    id: { type: 'string', minLength: 1 },
+    assignedBy: { enum: ['client', 'server'] },
+    stateful: { type: 'boolean' },
+  },
+  [MUST_BE]: 'a mapping with any of name, id, assignedBy, stateful (e.g. {id: petId})',
+};
+
+const RESOURCES: JsonSchema = {
+  type: 'object',
+  additionalProperties: RESOURCE_OVERRIDE,
+  [MUST_BE]: 'a mapping of collection paths to overrides (e.g. "/pets": {id: petId})',
+};
 
 let loaded: Promise<DataSchemas> | undefined;
 
@@ -36,6 +57,7 @@ async function load(): Promise<DataSchemas> {
     Object.entries(schemaOf(plant.properties)).map(([key, schema]) => [key, { ...schemaOf(schema), ...(key === 'id' ? {} : { [MUST_BE]: 'a string' }) }]),
   );
   return {
+    resources: RESOURCES,
     fault: { ...fault, [MUST_BE]: 'a fault (e.g. {kind: status, status: 503})' },
     plants: {
       ...plants,

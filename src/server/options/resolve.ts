@@ -21,7 +21,14 @@ export function resolveServeOptions(
   config: ServeConfig,
   fail: (message: string) => never,
 ): ServerOptions {
-  const { config: _file, help: _help, seed: _seed, faults: _faults, ...values } = resolveOptions(SERVE_OPTIONS, { flags, env: environment, config }, { fail });
+  const {
+    config: _file,
+    help: _help,
+    seed: _seed,
+    faults: _faults,
+    resources: _resources,
+    ...values
+  } = resolveOptions(SERVE_OPTIONS, { flags, env: environment, config }, { fail });
   const { bodyLimitBytes = SERVE_OPTIONS.bodyLimitBytes.default, bodyBufferBytes } = values;
   if (bodyBufferBytes !== undefined && bodyBufferBytes < bodyLimitBytes) {
     fail(`--body-buffer-bytes (${bodyBufferBytes}) must be at least --body-limit (${bodyLimitBytes}), or no body the limit allows could be received`);
@@ -30,5 +37,6 @@ export function resolveServeOptions(
     ...values,
     ...(config.seed !== undefined ? { seed: config.seed } : {}),
     ...(config.faults !== undefined ? { faults: config.faults } : {}),
+    ...(config.resources !== undefined ? { resources: config.resources } : {}),
   };
 }

@@ -39,9 +39,11 @@ function problemAt(schema: JsonSchema, value: unknown, path: readonly string[], 
   let node: JsonSchema | undefined = schema;
   let current = value;
   let where = at;
-  for (const segment of path) {
+  for (const pointerSegment of path) {
+    // Ajv's instancePath is a JSON pointer: a key with '/' ("/pets") arrives as "~1pets".
+    const segment = pointerSegment.replace(/~1/g, '/').replace(/~0/g, '~');
     const index = Array.isArray(current) ? Number(segment) : undefined;
-    node = index !== undefined ? schemaOf(node?.items) : schemaOf(propertiesOf(node)[segment]);
+    node = index !== undefined ? schemaOf(node?.items) : schemaOf(propertiesOf(node)[segment] ?? node?.additionalProperties);
     current = index !== undefined ? (current as unknown[])[index] : (current as Record<string, unknown>)[segment];
     where = keyPath(where, index ?? segment);
   }

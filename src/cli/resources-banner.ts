@@ -1,0 +1,48 @@
+/**
+ * The start banner's account of the resource model: what was inferred (or settled) for each
+ * resource, and the notes on what was not, each with how to settle it. Plain lines; serve.ts
+ * makes them printable.
+ */
+import type { IdentifierType, Resource, ResourceModel } from '../core/resources/model.js';
+
+export function resourceLines(model: ResourceModel): string[] {
+  const lines = model.resources.length === 0 ? ["resources: none inferred (settle them with the config file's resources or x-plantstore)"] : ['resources:'];
+  for (const resource of model.resources) lines.push(...describe(resource));
+  if (model.notes.length > 0) lines.push('resource notes:', ...model.notes.map((note) => `  ${note.level} ${note.subject}: ${note.message}`));
+  return lines;
+}
+
+function describe(resource: Resource): string[] {
+  const { identifier, list } = resource;
+  const paths = resource.itemPath === undefined ? resource.collectionPath : `${resource.collectionPath} and ${resource.itemPath}`;
+  const where = identifier.parameter === undefined ? '' : ` (path {${identifier.parameter}})`;
+  const lines = [
+    `  ${resource.name}: ${paths} (${resource.source})`,
+    `    id: ${identifier.property}${where}, ${identifier.assignedBy}-assigned, ${typeText(identifier.type)}`,
+    `    operations: ${Object.entries(resource.operations)
+      .map(([role, operation]) => `${role} ${operation.name}`)
+      .join(', ')}${resource.update === undefined ? '' : ` (update: ${resource.update})`}`,
+  ];
+  if (list !== undefined) {
+    const paging = (['limit', 'offset', 'page', 'cursor'] as const).flatMap((key) => (list[key] === undefined ? [] : [`${key} ?${list[key]}`]));
+    const filters = list.filters.map((name) => (list.filterProperties?.[name] === undefined ? `?${name}` : `?${name} (${list.filterProperties[name]})`));
+    const parts = [
+      ...paging,
+      ...(filters.length > 0 ? [`filters ${filters.join(', ')}`] : []),
+      ...(list.itemsProperty === undefined ? [] : [`items in "${list.itemsProperty}"`]),
+    ];
+    lines.push(`    list: ${parts.length > 0 ? parts.join(', ') : 'everything, unpaged'}`);
+  }
+  if (resource.webhooks.length > 0) lines.push(`    webhooks: ${resource.webhooks.join(', ')}`);
+  return lines;
+}
+
+const INT32 = [-(2n ** 31n), 2n ** 31n - 1n] as const;
+const INT64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
+
+function typeText(type: IdentifierType): string {
+  if (type.kind !== 'integer') return type.kind;
+  if (type.minimum === INT64[0] && type.maximum === INT64[1]) return 'int64';
+  if (type.minimum === INT32[0] && type.maximum === INT32[1]) return 'int32';
+  return `integer ${type.minimum}..${type.maximum}`;
+}

@@ -1,0 +1,39 @@
+/** The start banner's resources section (src/cli/resources-banner.ts), from models inferred from real documents. */
+import { expect, test } from 'vitest';
+import { resourceLines } from '../../src/cli/resources-banner.js';
+import { loadDocument } from '../../src/core/openapi/load-document.js';
+import { inferResources } from '../../src/core/resources/infer.js';
+
+const FIXTURES = new URL('../fixtures/documents/', import.meta.url).pathname;
+
+test('petstore-expanded: the resource, its identifier, roles by operation name, paging and filters', async () => {
+  expect(resourceLines(inferResources(await loadDocument(`${FIXTURES}petstore-expanded.yaml`)))).toEqual([
+    'resources:',
+    '  pets: /pets and /pets/{id} (inferred)',
+    '    id: id (path {id}), server-assigned, int64',
+    '    operations: create addPet, list findPets, read find pet by id, delete deletePet',
+    '    list: limit ?limit, filters ?tags (tag)',
+  ]);
+});
+
+test('owners-pets: narrowed integer bounds, merge-patch, a wrapped list, qualified names', async () => {
+  const lines = resourceLines(inferResources(await loadDocument(`${FIXTURES}owners-pets.yaml`)));
+  expect(lines).toContain('    id: id (path {ownerId}), server-assigned, integer 1..9223372036854775807');
+  expect(lines).toContain('  owners.pets: /owners/{ownerId}/pets and /owners/{ownerId}/pets/{petId} (inferred)');
+  expect(lines).toContain(
+    '    operations: create POST /owners/{ownerId}/pets, list GET /owners/{ownerId}/pets, read GET /owners/{ownerId}/pets/{petId}, update PATCH /owners/{ownerId}/pets/{petId}, delete DELETE /owners/{ownerId}/pets/{petId} (update: merge-patch)',
+  );
+  expect(lines).toContain('    list: limit ?per_page, page ?page, filters ?species, items in "pets"');
+});
+
+test('the notes follow, each with its level and subject; a document with no resource says so', async () => {
+  const lines = resourceLines(inferResources(await loadDocument(`${FIXTURES}ambiguous.yaml`)));
+  const notes = lines.slice(lines.indexOf('resource notes:') + 1);
+  expect(notes).toHaveLength(3);
+  expect(notes[0]).toMatch(/^ {2}ambiguous \/things: no resource: .*"resources": \{ "\/things": \{ "id": "code" \} \}/);
+  expect(notes[1]).toMatch(/^ {2}ambiguous \/gadgets: no resource: .*"resources": \{ "\/gadgets": \{ "id": "serial" \} \}/);
+  expect(notes[2]).toBe('  info /reports: left to the mocker: "stateful": false in x-plantstore on the path item /reports (or its POST)');
+  expect(resourceLines(inferResources(await loadDocument(`${FIXTURES}uspto.yaml`)))).toEqual([
+    "resources: none inferred (settle them with the config file's resources or x-plantstore)",
+  ]);
+});

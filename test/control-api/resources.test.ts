@@ -1,0 +1,77 @@
+/**
+ * GET /__control/resources over HTTP: the resource model the server inferred at start (and the
+ * config's `resources` settled), as spec/control-api.yaml's ResourceModel.
+ */
+import { describe, expect, it } from 'vitest';
+import { shippedFile } from '../../src/core/openapi/load-document.js';
+import { startServer } from '../../src/index.js';
+import { send, serverFor } from '../support/server.js';
+
+const FIXTURES = new URL('../fixtures/documents/', import.meta.url).pathname;
+
+describe('GET /__control/resources: the public Plant Store', () => {
+  const server = serverFor({ spec: shippedFile('spec/plant-store-public.yaml') });
+
+  it('answers the plants resource: client-assigned int64 id (bounds as strings), roles by operation name, limit, the newPlant webhook', async () => {
+    const reply = await send(`${server.current.url}/__control/resources`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/json');
+    expect(reply.json).toEqual({
+      resources: [
+        {
+          name: 'plants',
+          collectionPath: '/plants',
+          itemPath: '/plants/{id}',
+          parentParameters: [],
+          identifier: {
+            parameter: 'id',
+            property: 'id',
+            assignedBy: 'client',
+            type: { kind: 'integer', minimum: '-9223372036854775808', maximum: '9223372036854775807' },
+          },
+          operations: { create: 'POST /plants', list: 'GET /plants', delete: 'DELETE /plants/{id}' },
+          list: { limit: 'limit', filters: [] },
+          webhooks: ['newPlant'],
+          source: 'inferred',
+        },
+      ],
+      notes: [],
+    });
+    // The same model the programmatic API exposes.
+    expect(server.current.resources.resources.map((resource) => resource.name)).toEqual(['plants']);
+  });
+});
+
+describe('GET /__control/resources: settled by the config, with the notes of what was not', () => {
+  const server = serverFor({ spec: `${FIXTURES}ambiguous.yaml`, resources: { '/things': { id: 'code', name: 'widgets' } }, adminToken: 'admin' });
+
+  it('lists the config-settled and extension-settled resources and the ambiguous note left', async () => {
+    const reply = await send(`${server.current.url}/__control/resources`, { headers: { authorization: 'Bearer admin' } });
+    expect(reply.status).toBe(200);
+    const model = reply.json as {
+      resources: { name: string; source: string; identifier: { property: string } }[];
+      notes: { subject: string; level: string }[];
+    };
+    expect(model.resources.map(({ name, source, identifier }) => [name, source, identifier.property])).toEqual([
+      ['widgets', 'config', 'code'],
+      ['parts', 'extension', 'sku'],
+    ]);
+    expect(model.notes.map(({ subject, level }) => [subject, level])).toEqual([
+      ['/gadgets', 'ambiguous'],
+      ['/reports', 'info'],
+    ]);
+  });
+
+  it('is refused without the admin token, as every control operation', async () => {
+    expect((await send(`${server.current.url}/__control/resources`)).status).toBe(401);
+  });
+});
+
+describe('an override naming what the document lacks stops the start', () => {
+  it('rejects with a config error naming the path and the property', async () => {
+    await expect(startServer({ port: 0, spec: `${FIXTURES}petstore-expanded.yaml`, resources: { '/pets': { id: 'serial' } } })).rejects.toMatchObject({
+      code: 'PST_ERR_CONFIG',
+      message: expect.stringContaining(`the config file's resources["/pets"]: "id": "serial" is not a property of /pets's items`),
+    });
+  });
+});
