@@ -117,19 +117,24 @@ async function readEvents(stream, onEvent) {
 }
 
 /**
- * The stored resources: GET /__control/resources when the stand-in has it, else the one resource
- * 'plants' at /__control/plants. Each: { name, example, list, create, remove, reset }.
+ * The stored resources: those of GET /__control/resources ({ resources: [...] }, the inferred
+ * model) when the stand-in serves their items at /__control/resources/{name}/items, else the one
+ * resource 'plants' at /__control/plants. Each: { name, idField, example, list, create, remove, reset }.
+ * Nested resources (items chosen by a parent's id) are left out: the panel has no parent picker yet.
  */
 export async function listResources() {
   const reply = await call('GET', '/__control/resources');
-  if (reply.status === 200 && Array.isArray(reply.json)) return reply.json.map(resourceClient);
+  const model = reply.status === 200 && reply.json && Array.isArray(reply.json.resources) ? reply.json.resources : [];
+  const clients = model.filter((resource) => (resource.parentParameters ?? []).length === 0).map(resourceClient);
+  // A stand-in with the model but not yet the items endpoints answers 404 there.
+  if (clients.length > 0 && (await clients[0].list()).status !== 404) return clients;
   return [plantsClient()];
 }
 
 function resourceClient(resource) {
   const name = resource.name;
   const items = `/__control/resources/${encodeURIComponent(name)}/items`;
-  const idField = resource.idField ?? resource.identifier?.name ?? 'id';
+  const idField = resource.identifier?.property ?? 'id';
   return {
     name,
     idField,
