@@ -12,6 +12,7 @@ import type { ControlContext, ControlHandler } from './context.js';
 import { addFault, clearFaults, deleteFault, listFaults } from './faults.js';
 import { getHealth } from './health.js';
 import { clearJournal, exportJournalHar, listJournal } from './journal.js';
+import { streamJournal } from './journal-events.js';
 import { deletePlant, getPlant, listPlants, resetPlants, seedPlants } from './plants.js';
 import { deleteItem, getItem, listItems, resetItems, seedItems } from './items.js';
 import { listResources } from './resources.js';
@@ -34,6 +35,7 @@ export const CONTROL_HANDLERS: Readonly<Record<string, ControlHandler>> = Object
   listJournal,
   exportJournalHar,
   clearJournal,
+  streamJournal,
   listFaults,
   addFault,
   clearFaults,

@@ -4,6 +4,7 @@ import type { HandlerContext } from '../handlers/binding.js';
 import type { Outcome } from '../handlers/outcome.js';
 import type { Resource, ResourceModel } from '../core/resources/model.js';
 import type { Journal } from '../journal/journal.js';
+import type { JournalStreams } from './journal-events.js';
 import type { ResourceStores } from '../store/item-store.js';
 
 /** What the control API works on: the stand-in's live state, shared with the API it controls. */
@@ -22,6 +23,8 @@ export interface ControlContext {
   readonly isolateByToken: boolean;
   /** Date.now() at start. */
   readonly startedAt: number;
+  /** The open journal streams (the inspector's live view); the server ends them when it closes. */
+  readonly journalStreams?: JournalStreams;
 }
 
 /** One control operation: the validated request in, the answer out. */

@@ -120,6 +120,14 @@ export const ERRORS = {
     message: 'too many request bodies are being received at once: %s',
     exitCode: SETUP,
   },
+  /** Too many journal streams (the inspector's live view) are open at once. */
+  tooManyStreams: {
+    code: 'PST_ERR_TOO_MANY_STREAMS',
+    error: 503,
+    status: 503,
+    message: 'too many journal streams are open: %s',
+    exitCode: SETUP,
+  },
   /**
    * A `status` fault: its `error` is the fault's own (the README's "any" row), so none here, and so
    * is its status, given to statusOf as an override; the rule only stands in should a fault name none.

@@ -5,6 +5,20 @@ export interface Answer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /**
+   * An answer that goes on being written after its head (server-sent events): `body` is sent
+   * first, then `stream` is handed the connection to write to until it ends it or the client leaves.
+   */
+  readonly stream?: (sink: StreamSink) => void;
+}
+
+/** Where a streamed answer writes. */
+export interface StreamSink {
+  /** Sends `text` now; false once the client has gone. */
+  write(text: string): boolean;
+  end(): void;
+  /** Called once, when the client goes or the answer ends. */
+  onClose(listener: () => void): void;
 }
 
 /** What a handler (or any stage) decides: an answer, or a refusal the responder words as an Error. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import type { Answer } from './answer.js';
+import type { Answer, StreamSink } from './answer.js';
 
 /** What was put on the wire, for the journal. */
 export interface SentMessage {
@@ -11,12 +11,32 @@ export interface SentMessage {
 /** Puts the answer on the wire: all of it, or only the head when `slowBody` leaves the body to `dripBody`. */
 export function send(response: ServerResponse, answer: Answer, cors: Record<string, string> | undefined, unreadBody: boolean, slowBody: boolean): SentMessage {
   const headers = cors === undefined ? { ...answer.headers } : { ...cors, ...answer.headers };
+  if (answer.stream !== undefined) return startStream(response, answer, headers, answer.stream);
   headers['content-length'] = String(Buffer.byteLength(answer.body));
   if (unreadBody) headers.connection = 'close';
   response.writeHead(answer.status, headers);
   if (!slowBody || answer.body.length === 0) response.end(answer.body);
   // Node holds the head until the first write: a slow body's head goes now, its body over the duration.
   else response.flushHeaders();
+  return { headers, body: answer.body };
+}
+
+/** A streamed answer: the head and `body` now, no Content-Length, then the stream writes until it or the client ends. */
+function startStream(response: ServerResponse, answer: Answer, headers: Record<string, string>, stream: (sink: StreamSink) => void): SentMessage {
+  response.writeHead(answer.status, headers);
+  response.write(answer.body);
+  const sink: StreamSink = {
+    write: (text) => !response.destroyed && !response.writableEnded && (response.write(text), true),
+    end: () => {
+      if (!response.writableEnded) response.end();
+    },
+    onClose: (listener) => {
+      // A client gone before the stream began has already closed: tell the listener anyway.
+      if (response.closed) queueMicrotask(listener);
+      else response.once('close', listener);
+    },
+  };
+  stream(sink);
   return { headers, body: answer.body };
 }
 

@@ -83,6 +83,12 @@ export interface Journal {
    */
   received(operation: string, fields?: Readonly<Record<string, unknown>>, tenant?: TenantId): JournalEntry[];
   clear(tenant?: TenantId): void;
+  /**
+   * Calls `listener` with each entry recorded from now on, as `entries` would show it (the
+   * inspector's live view). Entries are materialized at once only while someone listens.
+   * Returns the function that stops it.
+   */
+  subscribe(listener: (entry: JournalEntry) => void): () => void;
   /** The most entries kept. */
   readonly capacity: number;
   /** The most bytes (kept bodies, request headers) the kept entries hold together. */
@@ -117,6 +123,7 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
   let count = 0;
   let bytes = 0;
   let sequence = 0;
+  const listeners = new Set<(entry: JournalEntry) => void>();
   const dropOldest = () => {
     bytes -= charges[oldest] ?? 0;
     ring[oldest] = undefined;
@@ -157,6 +164,16 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
       bytes += charge;
       // The oldest go first, the new entry too if it alone weighs more than the bound.
       while (bytes > maxBytes && count > 0) dropOldest();
+      if (listeners.size > 0) {
+        const materialized = materialize({ ...kept, sequence });
+        for (const listener of listeners) listener(materialized);
+      }
+    },
+    subscribe(listener) {
+      // A wrapper per call, so the same function subscribed twice is two subscriptions.
+      const each = (entry: JournalEntry) => listener(entry);
+      listeners.add(each);
+      return () => listeners.delete(each);
     },
     entries(query = {}) {
       const found = stored().filter((entry) => matches(entry, query));

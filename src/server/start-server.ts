@@ -28,6 +28,8 @@ import { seedItemsOf } from './seed-items.js';
 import { createResourceStores, memoryBacking, SHARED_TENANT, tenantOfToken, type SeedItems, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
 import { pointerAnswer } from './pointer.js';
+import { createJournalStreams } from '../control/journal-events.js';
+import { loadInspectorPage, withInspector } from '../inspector/page.js';
 
 /** The defaults of the options, as declared in the serve option table. */
 export { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
@@ -126,6 +128,7 @@ async function serve(
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const startedAt = Date.now();
   const cors = options.cors ?? true;
+  const journalStreams = createJournalStreams();
   const siteParts = { cors, bodyLimitBytes, bodyBudget, logger };
   const controlDocument = await loadControlDocument();
   const places = { control: CONTROL_PREFIX, inspector: INSPECTOR_PATH };
@@ -144,12 +147,12 @@ async function serve(
     }),
     control: controlSite(
       controlDocument,
-      { stores, resources, checkItem, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt },
+      { stores, resources, checkItem, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt, journalStreams },
       { ...siteParts, allowedHosts: options.allowedHosts ?? [], index: { path: CONTROL_PREFIX, answer: pointerAnswer(controlDocument, places, 'control') } },
     ),
     controlPrefix: CONTROL_PREFIX,
   };
-  const server = createListener(createRequestHandler(sites, logger), requestTimeoutMs, logger);
+  const server = createListener(withInspector(loadInspectorPage(), createRequestHandler(sites, logger)), requestTimeoutMs, logger);
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
   // (Loading it for every document, so the first Prefer is fast too, made requests that arrived
@@ -172,6 +175,8 @@ async function serve(
     ...(recovery ? { recovery } : {}),
     tokenPolicy: tokens.length > 0 ? 'configured' : 'any-non-empty',
     close: async () => {
+      // Open journal streams never end by themselves; end them so close() need not wait.
+      journalStreams.closeAll();
       await close(server);
       await log?.close();
     },

@@ -22,7 +22,7 @@ describe('spec/control-api.yaml', () => {
   test('loads with loadDocument, every operation under /__control with the admin bearer scheme', async () => {
     const { control } = await loadDocuments();
     expect(control.title).toBe('plantstore control API');
-    expect(control.operations.length).toBe(19);
+    expect(control.operations.length).toBe(20);
     for (const operation of control.operations) {
       expect(operation.path, operation.iid).toMatch(/^\/__control\//);
       // Health is open, so readiness probes carry no secret.
@@ -50,6 +50,7 @@ describe('spec/control-api.yaml', () => {
         'listJournal GET /__control/journal',
         'exportJournalHar GET /__control/journal/har',
         'clearJournal DELETE /__control/journal',
+        'streamJournal GET /__control/journal/events',
         'listFaults GET /__control/faults',
         'addFault POST /__control/faults',
         'clearFaults DELETE /__control/faults',

@@ -29,6 +29,7 @@ describe('the error table', () => {
       internal: 500,
       storageFailed: 503,
       bodyBufferFull: 503,
+      tooManyStreams: 503,
     });
   });
 

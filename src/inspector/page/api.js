@@ -1,0 +1,159 @@
+// The control API as the page uses it: the admin token (sessionStorage, never the URL), exact JSON,
+// the live journal stream and the resource endpoints, each in one place.
+
+const TOKEN_KEY = 'plantstore-admin-token';
+const tokenWaiters = [];
+
+export const adminToken = {
+  get: () => sessionStorage.getItem(TOKEN_KEY) ?? '',
+  set(token) {
+    sessionStorage.setItem(TOKEN_KEY, token);
+    tokenWaiters.splice(0).forEach((resolve) => resolve());
+  },
+  forget: () => sessionStorage.removeItem(TOKEN_KEY),
+  /** Resolves when a new token is set. */
+  changed: () => new Promise((resolve) => tokenWaiters.push(resolve)),
+};
+
+/** Called with true when the control API asks for the token, false when a call got through. */
+let onNeedToken = () => {};
+export function whenTokenNeeded(listener) {
+  onNeedToken = listener;
+}
+
+function headers(extra = {}) {
+  const token = adminToken.get();
+  return token ? { ...extra, authorization: `Bearer ${token}` } : extra;
+}
+
+/** JSON.parse that keeps integers beyond 2^53 exact (as BigInt), using the parser's source text. */
+export function parseExact(text) {
+  return JSON.parse(text, (_key, value, context) =>
+    typeof value === 'number' && !Number.isSafeInteger(value) && context && /^-?\d+$/.test(context.source) ? BigInt(context.source) : value,
+  );
+}
+
+/** JSON text with BigInts written as their digits. */
+export function toJson(value, space) {
+  return JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? JSON.rawJSON(String(item)) : item), space);
+}
+
+/** One control request: { status, text, json }, json undefined when the body is not JSON. */
+export async function call(method, path, { body, tenantToken } = {}) {
+  const extra = body === undefined ? {} : { 'content-type': 'application/json' };
+  if (tenantToken) extra['plantstore-token'] = tenantToken;
+  const response = await fetch(path, { method, headers: headers(extra), body, cache: 'no-store' });
+  const text = await response.text();
+  onNeedToken(response.status === 401);
+  let json;
+  try {
+    json = text ? parseExact(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** The reason a refused control call gives, for a status line. */
+export function reasonOf(reply) {
+  const body = reply.json;
+  return body && typeof body.message === 'string' ? `error ${body.error}: ${body.message}` : `HTTP ${reply.status}`;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Follows GET /__control/journal/events with fetch (EventSource cannot send the token): onStart
+ * before each connection's backlog, onEntry per entry, onState with 'live', 'token' or a problem.
+ * Reconnects after a drop; the backlog then replaces what was shown.
+ */
+export async function followJournal({ onStart, onEntry, onState }) {
+  for (;;) {
+    try {
+      const response = await fetch('/__control/journal/events', { headers: headers(), cache: 'no-store' });
+      if (response.status === 401) {
+        onNeedToken(true);
+        onState('token');
+        await adminToken.changed();
+        continue;
+      }
+      if (!response.ok || !response.body) throw new Error(`the journal stream answered ${response.status}`);
+      onNeedToken(false);
+      onStart();
+      onState('live');
+      await readEvents(response.body, (event) => event.type === 'entry' && onEntry(parseExact(event.data)));
+      onState('the stand-in closed the stream; reconnecting…');
+    } catch (error) {
+      onState(`${error instanceof Error ? error.message : error}; reconnecting…`);
+    }
+    await sleep(2000);
+  }
+}
+
+/** Server-sent events from a byte stream (the event format of the HTML standard, the parts we send). */
+async function readEvents(stream, onEvent) {
+  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = { type: 'message', data: '' };
+      for (const line of block.split('\n')) {
+        const colon = line.indexOf(':');
+        if (colon <= 0) continue;
+        const field = line.slice(0, colon);
+        const text = line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'event') event.type = text;
+        else if (field === 'data') event.data += text;
+      }
+      if (event.data) onEvent(event);
+    }
+  }
+}
+
+/**
+ * The stored resources: those of GET /__control/resources ({ resources: [...] }, the inferred
+ * model) when the stand-in serves their items at /__control/resources/{name}/items, else the one
+ * resource 'plants' at /__control/plants. Each: { name, idField, example, list, create, remove, reset }.
+ * Nested resources (items chosen by a parent's id) are left out: the panel has no parent picker yet.
+ */
+export async function listResources() {
+  const reply = await call('GET', '/__control/resources');
+  const model = reply.status === 200 && reply.json && Array.isArray(reply.json.resources) ? reply.json.resources : [];
+  const clients = model.filter((resource) => (resource.parentParameters ?? []).length === 0).map(resourceClient);
+  // A stand-in with the model but not yet the items endpoints answers 404 there.
+  if (clients.length > 0 && (await clients[0].list()).status !== 404) return clients;
+  return [plantsClient()];
+}
+
+function resourceClient(resource) {
+  const name = resource.name;
+  const items = `/__control/resources/${encodeURIComponent(name)}/items`;
+  const idField = resource.identifier?.property ?? 'id';
+  return {
+    name,
+    idField,
+    example: resource.example,
+    list: (tenantToken) => call('GET', items, { tenantToken }),
+    create: (item, tenantToken) => call('POST', items, { body: toJson([item]), tenantToken }),
+    remove: (id, tenantToken) => call('DELETE', `${items}/${encodeURIComponent(String(id))}`, { tenantToken }),
+    reset: (tenantToken) => call('DELETE', items, { tenantToken }),
+  };
+}
+
+function plantsClient() {
+  return {
+    name: 'plants',
+    idField: 'id',
+    example: undefined,
+    list: (tenantToken) => call('GET', '/__control/plants', { tenantToken }),
+    create: (item, tenantToken) => call('POST', '/__control/plants', { body: toJson([item]), tenantToken }),
+    remove: (id, tenantToken) => call('DELETE', `/__control/plants/${encodeURIComponent(String(id))}`, { tenantToken }),
+    reset: (tenantToken) => call('DELETE', '/__control/plants', { tenantToken }),
+  };
+}
