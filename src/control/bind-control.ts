@@ -9,6 +9,7 @@ import { addFault, clearFaults, deleteFault, listFaults } from './faults.js';
 import { getHealth } from './health.js';
 import { clearJournal, exportJournalHar, listJournal } from './journal.js';
 import { deletePlant, getPlant, listPlants, resetPlants, seedPlants } from './plants.js';
+import { listWebhooks } from './webhooks.js';
 
 export type { ControlContext } from './context.js';
 
@@ -27,6 +28,7 @@ export const CONTROL_HANDLERS: Readonly<Record<string, ControlHandler>> = Object
   addFault,
   clearFaults,
   deleteFault,
+  listWebhooks,
 });
 
 /** The header a control request names its tenant with: the tenant's API bearer token. */

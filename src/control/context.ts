@@ -4,6 +4,7 @@ import type { HandlerContext } from '../handlers/binding.js';
 import type { Outcome } from '../handlers/outcome.js';
 import type { Journal } from '../journal/journal.js';
 import type { PlantStores } from '../store/tenants.js';
+import type { WebhookSender } from '../webhooks/sender.js';
 
 /** What the control API works on: the stand-in's live state, shared with the API it controls. */
 export interface ControlContext {
@@ -17,6 +18,8 @@ export interface ControlContext {
   readonly isolateByToken: boolean;
   /** Date.now() at start. */
   readonly startedAt: number;
+  /** With --webhook: where the document's webhooks go, which ones, and their deliveries. */
+  readonly webhooks?: { readonly url: string; readonly names: readonly string[]; readonly sender: WebhookSender } | undefined;
 }
 
 /** One control operation: the validated request in, the answer out. */

@@ -20,7 +20,7 @@ describe('spec/control-api.yaml', () => {
   test('loads with loadDocument, every operation under /__control with the admin bearer scheme', async () => {
     const { control } = await loadDocuments();
     expect(control.title).toBe('plantstore control API');
-    expect(control.operations.length).toBe(13);
+    expect(control.operations.length).toBe(14);
     for (const operation of control.operations) {
       expect(operation.path, operation.iid).toMatch(/^\/__control\//);
       expect(operation.security, operation.iid).toEqual([[expect.objectContaining({ key: 'adminAuth', type: 'http', scheme: 'bearer' })]]);
@@ -45,6 +45,7 @@ describe('spec/control-api.yaml', () => {
         'addFault POST /__control/faults',
         'clearFaults DELETE /__control/faults',
         'deleteFault DELETE /__control/faults/{id}',
+        'listWebhooks GET /__control/webhooks',
       ].sort(),
     );
     expect(Object.keys(CONTROL_HANDLERS).sort()).toEqual(control.operations.map((operation) => operation.iid).sort());
