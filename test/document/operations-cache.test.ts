@@ -10,10 +10,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bundledSpecPath, loadDocument } from '../../src/index.js';
 import { controlSpecPath } from '../../src/control/control-document.js';
 import { cacheDirectory, decodeEntry, encodeEntry } from '../../src/core/openapi/operations-cache.js';
-import { getHttpOperationsFromSpec } from '../../src/core/prism/adapter.js';
+import { getHttpDocumentFromSpec, getHttpOperationsFromSpec } from '../../src/core/prism/adapter.js';
+import { shippedFile } from '../../src/core/openapi/load-document.js';
 
 const PETS = new URL('../fixtures/pets.yaml', import.meta.url).pathname;
-const DOCUMENTS = { bundled: bundledSpecPath(), control: controlSpecPath(), pets: PETS };
+const PUBLIC = shippedFile('spec/plant-store-public.yaml');
+const DOCUMENTS = { bundled: bundledSpecPath(), control: controlSpecPath(), pets: PETS, public: PUBLIC };
 
 let directory: string;
 const saved = process.env.PLANTSTORE_CACHE_DIR;
@@ -48,8 +50,51 @@ describe('the operations cache', () => {
       expect(isDeepStrictEqual(first.operations, fresh)).toBe(true);
       expect(keyOrder(second.operations)).toEqual(keyOrder(fresh));
       expect({ ...second, operations: [] }).toEqual({ ...first, operations: [] });
+      const document = await getHttpDocumentFromSpec(path);
+      expect(isDeepStrictEqual(document.operations, fresh)).toBe(true);
+      expect(keyOrder(document.operations)).toEqual(keyOrder(fresh));
+      expect(isDeepStrictEqual(second.webhooks, document.webhooks)).toBe(true);
+      expect(second.pathExtensions).toEqual(document.pathExtensions);
     });
   }
+
+  it('keeps the webhooks prism builds no operations for (the public Plant Store: newPlant, carrying a NewPlant)', async () => {
+    await loadDocument(PUBLIC);
+    const { webhooks } = await loadDocument(PUBLIC);
+    expect(webhooks.map((webhook) => [webhook.name, webhook.method])).toEqual([['newPlant', 'post']]);
+    const schema = webhooks[0]?.request?.body?.contents?.[0]?.schema as { allOf?: unknown[] } | undefined;
+    expect(schema?.allOf).toHaveLength(2);
+  });
+
+  it("keeps path items' x- extensions ($refs resolved), which prism drops", async () => {
+    const path = join(directory, 'extended.yaml');
+    await writeFile(
+      path,
+      [
+        'openapi: 3.1.0',
+        'info: { title: Extended, version: "1" }',
+        'paths:',
+        '  /things:',
+        '    x-plantstore: { id: code, assignedBy: client }',
+        '    summary: not an extension',
+        '    get:',
+        '      responses: { "200": { description: ok } }',
+        '',
+      ].join('\n'),
+    );
+    const fresh = await loadDocument(path);
+    expect(fresh.pathExtensions).toEqual({ '/things': { 'x-plantstore': { id: 'code', assignedBy: 'client' } } });
+    expect((await loadDocument(path)).pathExtensions).toEqual(fresh.pathExtensions);
+    expect(fresh.webhooks).toEqual([]);
+  });
+
+  it('an entry of the former format (operations only, no webhooks) is not read as one of this format', async () => {
+    const document = { title: 't', version: 'v', operations: [], webhooks: [], pathExtensions: {} };
+    const text = encodeEntry('k', document) as string;
+    const { webhooks: _webhooks, pathExtensions: _extensions, ...former } = JSON.parse(text) as Record<string, unknown>;
+    expect(decodeEntry(text, 'k')).toEqual(document);
+    expect(decodeEntry(JSON.stringify(former), 'k')).toBeUndefined();
+  });
 
   it('a start finds its document in the cache (an entry that was edited in place is what it gets)', async () => {
     const path = join(directory, 'pets.yaml');
@@ -127,7 +172,13 @@ describe('the operations cache', () => {
   });
 
   it('keeps undefined values where they were, and refuses what JSON cannot carry', () => {
-    const document = { title: 't', version: 'v', operations: [{ a: undefined, b: [undefined, 1], c: 'plantstore:undefined' }] as never };
+    const document = {
+      title: 't',
+      version: 'v',
+      operations: [{ a: undefined, b: [undefined, 1], c: 'plantstore:undefined' }] as never,
+      webhooks: [],
+      pathExtensions: {},
+    };
     const decoded = decodeEntry(encodeEntry('k', document) as string, 'k');
     expect(isDeepStrictEqual(decoded, document)).toBe(true);
     expect(keyOrder(decoded?.operations)).toEqual(keyOrder(document.operations));

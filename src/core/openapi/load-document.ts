@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseYaml } from './yaml.js';
-import { getHttpOperationsFromSpec } from '../prism/adapter.js';
+import { getHttpDocumentFromSpec, type HttpDocument } from '../prism/adapter.js';
 import { cacheDirectory, cacheKey, hasExternalRefs, readCachedDocument, readRegularFile, writeCachedDocument } from './operations-cache.js';
 import { INPUT_FILE_LIMITS, readInputFile } from '../files/read-input-file.js';
-import type { Operation } from './operation.js';
+import type { Operation, Webhook } from './operation.js';
 import { PlantstoreError } from '../errors.js';
 import { findUpward } from '../package.js';
 
-export type { Operation } from './operation.js';
+export type { Operation, Webhook } from './operation.js';
 
 /** An OpenAPI document, read and turned into prism-http operations. */
 export interface LoadedDocument {
@@ -18,6 +18,10 @@ export interface LoadedDocument {
   readonly title: string;
   readonly version: string;
   readonly operations: readonly Operation[];
+  /** OpenAPI 3.1 `webhooks`: what the API sends to its subscribers (each named, with no path). */
+  readonly webhooks: readonly Webhook[];
+  /** Each path item's `x-…` extensions by path template (`x-plantstore` settles resource inference). */
+  readonly pathExtensions: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /** A document that cannot be used; the message names the file and the cause. */
@@ -57,19 +61,22 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
   if (!isRecord(document) || (typeof document.openapi !== 'string' && typeof document.swagger !== 'string')) {
     throw new DocumentError(`${source}: not an OpenAPI document (no "openapi" version field at the top level)`);
   }
-  let operations: Operation[];
+  let read: HttpDocument;
   try {
     // prism resolves $refs relative to the file when given a path; an object has none to resolve against.
-    operations = await getHttpOperationsFromSpec(typeof spec === 'string' ? source : document);
+    read = await getHttpDocumentFromSpec(typeof spec === 'string' ? source : document);
   } catch (error) {
     throw new DocumentError(`${source}: prism-http could not read the document: ${messageOf(error)}`);
   }
+  const { operations, webhooks, pathExtensions } = read;
   if (operations.length === 0) throw new DocumentError(`${source}: the document declares no operations`);
   const info = isRecord(document.info) ? document.info : {};
   const loaded = {
     title: typeof info.title === 'string' ? info.title : 'untitled',
     version: typeof info.version === 'string' ? info.version : 'unversioned',
     operations,
+    webhooks,
+    pathExtensions,
   };
   if (cache && !hasExternalRefs(document)) await storeIfUnchanged(source, cache, loaded);
   return { source, ...loaded };

@@ -2,10 +2,13 @@
  * An operation's facts as the document states them, read the same way by serve and verify: its
  * name, its request body, its declared responses and the status it declares for failures.
  */
-import type { IHttpOperation, IHttpOperationResponse, IMediaTypeContent } from '@stoplight/types';
+import type { IHttpOperation, IHttpOperationResponse, IHttpWebhookOperation, IMediaTypeContent } from '@stoplight/types';
 import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
 
 export type Operation = IHttpOperation;
+
+/** A webhook of the document (OpenAPI 3.1 `webhooks`): an operation the API calls, named instead of pathed. */
+export type Webhook = IHttpWebhookOperation;
 
 /** A body's JSON Schema as prism gives it. */
 export type BodySchema = NonNullable<IMediaTypeContent['schema']>;

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { IHttpOperation } from '@stoplight/types';
+import type { IHttpOperation, IHttpWebhookOperation } from '@stoplight/types';
 import { plantstoreVersion } from '../package.js';
 
 /**
@@ -21,7 +21,7 @@ import { plantstoreVersion } from '../package.js';
  */
 
 /** Bump when what is derived from a document, or how it is stored, changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Entries kept; past this, the least recently written go (each edit of a document adds one). */
 const MAX_ENTRIES = 100;
 /** Larger files are not cached (nor read here): loadDocument's own reading handles them. */
@@ -31,6 +31,8 @@ export interface CachedDocument {
   readonly title: string;
   readonly version: string;
   readonly operations: readonly IHttpOperation[];
+  readonly webhooks: readonly IHttpWebhookOperation[];
+  readonly pathExtensions: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /**
@@ -175,17 +177,27 @@ export function encodeEntry(key: string, document: CachedDocument): string | und
   }
   if (text.split(marker).length - 1 !== countUndefined(document) + 1) return undefined;
   const decoded = decodeEntry(text, key);
-  return decoded && isDeepStrictEqual(decoded, { title: document.title, version: document.version, operations: document.operations }) ? text : undefined;
+  const { title, version, operations, webhooks, pathExtensions } = document;
+  return decoded && isDeepStrictEqual(decoded, { title, version, operations, webhooks, pathExtensions }) ? text : undefined;
 }
 
 export function decodeEntry(text: string, key: string): CachedDocument | undefined {
   const entry: unknown = JSON.parse(text);
   if (typeof entry !== 'object' || entry === null) return undefined;
-  const { key: storedKey, undefinedMarker, title, version, operations } = entry as Record<string, unknown>;
+  const { key: storedKey, undefinedMarker, title, version, operations, webhooks, pathExtensions } = entry as Record<string, unknown>;
   if (storedKey !== key || typeof undefinedMarker !== 'string' || typeof title !== 'string' || typeof version !== 'string' || !Array.isArray(operations))
     return undefined;
+  if (!Array.isArray(webhooks) || typeof pathExtensions !== 'object' || pathExtensions === null || Array.isArray(pathExtensions)) return undefined;
   restoreUndefined(operations, undefinedMarker);
-  return { title, version, operations: operations as IHttpOperation[] };
+  restoreUndefined(webhooks, undefinedMarker);
+  restoreUndefined(pathExtensions, undefinedMarker);
+  return {
+    title,
+    version,
+    operations: operations as IHttpOperation[],
+    webhooks: webhooks as IHttpWebhookOperation[],
+    pathExtensions: pathExtensions as CachedDocument['pathExtensions'],
+  };
 }
 
 function restoreUndefined(value: unknown, marker: string): void {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { DiagnosticSeverity } from '@stoplight/types';
+import { arch, release, type } from 'node:os';
+import { DiagnosticSeverity, type IHttpOperation, type IHttpWebhookOperation } from '@stoplight/types';
 
 /**
  * The one adapter to @stoplight/prism-http: nothing else in plantstore imports its dist/ files.
@@ -44,6 +45,63 @@ const mocker = lazy<Mocker>('@stoplight/prism-http/dist/mocker/index.js');
 
 /** Reads an OpenAPI document (path or object) into prism's operations. */
 export const getHttpOperationsFromSpec: Operations['getHttpOperationsFromSpec'] = (...args) => operations().getHttpOperationsFromSpec(...args);
+
+/** A document as prism reads it, with what prism's operations builder drops: webhooks and path items' x- extensions. */
+export interface HttpDocument {
+  readonly operations: IHttpOperation[];
+  /** OpenAPI 3.1 `webhooks`, built as http-spec builds them (transformOas3WebhookOperations): `name` in place of `path`. */
+  readonly webhooks: IHttpWebhookOperation[];
+  /** Each path item's `x-…` keys ($refs resolved), by path template: prism keeps only the operations' own. */
+  readonly pathExtensions: Record<string, Record<string, unknown>>;
+}
+
+type HttpSpecOas3 = typeof import('@stoplight/http-spec/oas3/operation');
+type JsonModule = typeof import('@stoplight/json');
+
+/**
+ * prism's getHttpOperationsFromSpec (utils/operations.js, 5.16.0) step for step — one dereference,
+ * the same transforms, each operation bundled the same way, so `operations` are deep-equal to its
+ * (test/document/operations-cache.test.ts checks) — and, from that same dereferenced document, the
+ * webhooks and path extensions. Calling prism's and then reading the document again would parse twice.
+ */
+export async function getHttpDocumentFromSpec(spec: string | object): Promise<HttpDocument> {
+  const RefParser = fromPrism('@stoplight/json-schema-ref-parser') as new () => { dereference(spec: string | object, options: object): Promise<unknown> };
+  const json = fromPrism('@stoplight/json') as JsonModule;
+  const prismVersion = (fromPrism('@stoplight/prism-http/package.json') as { version: string }).version;
+  const headers = { 'User-Agent': `PrismMockServer/${prismVersion} (${type()} ${arch()} ${release()})` };
+  const result = json.decycle(await new RefParser().dereference(spec, { resolve: { http: { headers } } })) as Record<string, unknown>;
+  const bundled = <T extends object>(target: T): T =>
+    json.bundleTarget({ document: { ...result, __target__: target }, path: '#/__target__', cloneDocument: false }) as T;
+  if (result.swagger !== undefined) {
+    const oas2 = fromPrism('@stoplight/http-spec/oas2/operation') as { transformOas2Operations(document: unknown): IHttpOperation[] };
+    return { operations: oas2.transformOas2Operations(result).map(bundled), webhooks: [], pathExtensions: pathExtensionsOf(result.paths) };
+  }
+  if (result.openapi !== undefined) {
+    const oas3 = fromPrism('@stoplight/http-spec/oas3/operation') as HttpSpecOas3;
+    const document = result as Parameters<HttpSpecOas3['transformOas3Operations']>[0];
+    return {
+      operations: oas3.transformOas3Operations(document).map(bundled) as IHttpOperation[],
+      webhooks: oas3.transformOas3WebhookOperations(document).map(bundled) as IHttpWebhookOperation[],
+      pathExtensions: pathExtensionsOf(result.paths),
+    };
+  }
+  if (Array.isArray(result.item) && typeof result.info === 'object' && result.info !== null && (result.info as { name?: unknown }).name !== undefined) {
+    const postman = fromPrism('@stoplight/http-spec/postman/operation') as { transformPostmanCollectionOperations(document: unknown): IHttpOperation[] };
+    return { operations: postman.transformPostmanCollectionOperations(result).map(bundled), webhooks: [], pathExtensions: {} };
+  }
+  throw new Error('Unsupported document format');
+}
+
+function pathExtensionsOf(paths: unknown): Record<string, Record<string, unknown>> {
+  const found: Record<string, Record<string, unknown>> = {};
+  if (typeof paths !== 'object' || paths === null) return found;
+  for (const [path, item] of Object.entries(paths)) {
+    if (typeof item !== 'object' || item === null) continue;
+    const extensions = Object.entries(item).filter(([key]) => key.startsWith('x-'));
+    if (extensions.length > 0) found[path] = Object.fromEntries(extensions);
+  }
+  return found;
+}
 
 /** prism's own schema check; the reference compileSchemaCheck is tested against. */
 export const validateAgainstSchema: SchemaValidation['validateAgainstSchema'] = (...args) => schemaValidation().validateAgainstSchema(...args);

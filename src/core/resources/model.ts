@@ -51,6 +51,13 @@ export interface ListParameters {
   readonly cursor?: string;
   /** Query parameters that name a property of an item: `?tag=aroid` keeps the items whose tag is "aroid". */
   readonly filters: readonly string[];
+  /**
+   * A filter whose parameter is not the property's own name: an array parameter named for the
+   * property's plural (`tags` → `tag`: an item is kept when its tag is one of the given values).
+   */
+  readonly filterProperties?: Readonly<Record<string, string>>;
+  /** The list answers an object wrapping the items array: this property of it holds the items (absent: the answer is the array). */
+  readonly itemsProperty?: string;
 }
 
 /** Where a resource's description came from. */

@@ -1,0 +1,141 @@
+/**
+ * Which property identifies a resource's items, and who assigns it: matched by schema type to the
+ * item path's parameter (a name only breaks a tie), the create body first (client-assigned), then
+ * the create or read response (server-assigned). See README "What is inferred".
+ */
+import type { Identifier, InferenceNote } from './model.js';
+import { fitsParameter, formatOf, identifierType, typeOf, type ObjectShape, type Schema } from './schema-shape.js';
+
+export interface IdentifierFacts {
+  readonly collectionPath: string;
+  /** The item path's parameter, when there is an item path. */
+  readonly parameter?: { readonly name: string; readonly schema: unknown };
+  /** The create operation's JSON body, when there is one. */
+  readonly create?: ObjectShape;
+  /** One item as the document answers it: the create response, else the read response. */
+  readonly answer?: ObjectShape;
+  /** Restricts the search to one side (an override's `assignedBy`). */
+  readonly assignedBy?: 'client' | 'server';
+}
+
+export type IdentifierFinding =
+  { readonly identifier: Identifier; readonly notes: readonly InferenceNote[] } | { readonly identifier?: undefined; readonly notes: readonly InferenceNote[] };
+
+export function findIdentifier(facts: IdentifierFacts): IdentifierFinding {
+  return facts.parameter === undefined ? withoutItemPath(facts) : withItemPath(facts, facts.parameter);
+}
+
+function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string; readonly schema: unknown }): IdentifierFinding {
+  const fits = (schema: Schema) => fitsParameter(parameter.schema, schema);
+  const sides: ['client' | 'server', Record<string, Schema>][] = [
+    ['client', clientCandidates(facts.create, fits)],
+    ['server', serverCandidates(facts.create, facts.answer, fits)],
+  ];
+  for (const [assignedBy, candidates] of sides) {
+    if (facts.assignedBy !== undefined && facts.assignedBy !== assignedBy) continue;
+    const names = Object.keys(candidates);
+    if (names.length === 0) continue;
+    const chosen = names.length === 1 ? names[0] : byName(names, parameter.name);
+    if (chosen === undefined)
+      return { notes: [ambiguous(facts, `${describe(parameter)} fits several properties ${where(assignedBy)}: ${names.join(', ')}`, names)] };
+    const identifier = { parameter: parameter.name, property: chosen, assignedBy, type: identifierType(candidates[chosen]) };
+    const notes =
+      names.length === 1
+        ? []
+        : [info(facts, `${describe(parameter)} fits ${names.join(', ')} ${where(assignedBy)}; "${chosen}" was chosen by the parameter's name`)];
+    return { identifier, notes };
+  }
+  return {
+    notes: [
+      ambiguous(
+        facts,
+        `${describe(parameter)} fits no property ${facts.assignedBy ? where(facts.assignedBy) : 'of the create body, nor one the create or read response adds'}`,
+        [],
+      ),
+    ],
+  };
+}
+
+/** No item path (the seed Plant Store: POST /plants only): the create body's one required integer or uuid property, client-assigned. */
+function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
+  if (facts.assignedBy === 'server') return { notes: [] };
+  const candidates = clientCandidates(facts.create, (schema) => typeOf(schema) === 'integer' || formatOf(schema) === 'uuid');
+  const names = Object.keys(candidates);
+  const [only] = names;
+  if (only === undefined) return { notes: [] };
+  if (names.length > 1) {
+    return {
+      notes: [ambiguous(facts, `there is no item path, and the create body has several required integer or uuid properties: ${names.join(', ')}`, names)],
+    };
+  }
+  const identifier: Identifier = { property: only, assignedBy: 'client', type: identifierType(candidates[only]) };
+  return {
+    identifier,
+    notes: [
+      info(
+        facts,
+        `there is no item path ${facts.collectionPath}/{…}: the create body's only required integer or uuid property, "${only}", identifies an item, assigned by the client`,
+      ),
+    ],
+  };
+}
+
+/** Properties the client must send that the item path's parameter can carry: required, not readOnly. */
+function clientCandidates(create: ObjectShape | undefined, fits: (schema: Schema) => boolean): Record<string, Schema> {
+  if (create === undefined) return {};
+  return pick(create.properties, (name, schema) => create.required.has(name) && schema.readOnly !== true && fits(schema));
+}
+
+/** Properties the answer adds to what the client sends (or marks readOnly): the server assigns them. */
+function serverCandidates(create: ObjectShape | undefined, answer: ObjectShape | undefined, fits: (schema: Schema) => boolean): Record<string, Schema> {
+  if (answer === undefined) return {};
+  const sent = create?.properties ?? {};
+  return pick(answer.properties, (name, schema) => (!(name in sent) || schema.readOnly === true || sent[name]?.readOnly === true) && fits(schema));
+}
+
+function pick(properties: Readonly<Record<string, Schema>>, keep: (name: string, schema: Schema) => boolean): Record<string, Schema> {
+  return Object.fromEntries(Object.entries(properties).filter(([name, schema]) => keep(name, schema)));
+}
+
+/** The tie-break: the property named as the parameter, else the one the parameter's name ends with (petId → id). */
+function byName(names: readonly string[], parameter: string): string | undefined {
+  const lower = parameter.toLowerCase();
+  for (const test of [
+    (name: string) => name === parameter,
+    (name: string) => name.toLowerCase() === lower,
+    (name: string) => lower.endsWith(name.toLowerCase()),
+  ]) {
+    const matches = names.filter(test);
+    if (matches.length === 1) return matches[0];
+    if (matches.length > 1) return undefined;
+  }
+  return undefined;
+}
+
+function describe(parameter: { readonly name: string; readonly schema: unknown }): string {
+  const format = formatOf(parameter.schema);
+  const type = typeOf(parameter.schema) ?? 'untyped';
+  return `the item path's parameter {${parameter.name}} (${format ? `${type}, ${format}` : type})`;
+}
+
+function where(assignedBy: 'client' | 'server'): string {
+  return assignedBy === 'client' ? 'of the create body (client-assigned)' : 'that the create or read response adds (server-assigned)';
+}
+
+function info(facts: IdentifierFacts, message: string): InferenceNote {
+  return { subject: facts.collectionPath, level: 'info', message };
+}
+
+/** Ambiguity, with the exact words that settle it. */
+function ambiguous(facts: IdentifierFacts, cause: string, candidates: readonly string[]): InferenceNote {
+  const id = candidates[0] ?? '<property>';
+  const path = facts.collectionPath;
+  return {
+    subject: path,
+    level: 'ambiguous',
+    message:
+      `no resource: ${cause}. Say which property identifies an item: in the config file, ` +
+      `"resources": { "${path}": { "id": "${id}" } }, or in the document, x-plantstore: { id: ${id} } on the path item ${path} ` +
+      `(add "assignedBy": "client" or "server" to say who assigns it; "stateful": false leaves ${path} to the mocker)`,
+  };
+}

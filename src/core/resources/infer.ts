@@ -1,0 +1,261 @@
+/**
+ * The resources a document describes, inferred from its structure (paths, methods, parameters,
+ * schemas), never from names: a collection path with a create (POST) and/or a list (GET answering
+ * an array), its item path (one more segment, a path parameter) and the property that identifies
+ * an item. What inference cannot settle becomes an 'ambiguous' note saying how to settle it; the
+ * config file's `resources` and the document's `x-plantstore` settle it. README "What is inferred".
+ */
+import type { LoadedDocument } from '../openapi/load-document.js';
+import { jsonRequestBody, operationName, type Operation } from '../openapi/operation.js';
+import { findIdentifier } from './identifier.js';
+import { listParameters } from './list-parameters.js';
+import type { Identifier, InferenceNote, OperationRef, Resource, ResourceModel, ResourceOverride, ResourceRole } from './model.js';
+import { checkOverride, configWhere, EXTENSION, overrideError, settleOverride, type OverrideOrigin } from './overrides.js';
+import { nameResources } from './resource-names.js';
+import { arrayItems, identifierType, objectShape, structureSignature, typeOf, type ObjectShape } from './schema-shape.js';
+import { jsonSuccessSchema } from './responses.js';
+
+const ITEM_ROLES: Readonly<Record<string, ResourceRole>> = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' };
+const MERGE_PATCH = 'application/merge-patch+json';
+
+/** Overrides are keyed by collection path ('/pets'); each wins over the document's x-plantstore there. */
+export function inferResources(document: LoadedDocument, overrides: Readonly<Record<string, ResourceOverride>> = {}): ResourceModel {
+  const paths = operationsByPath(document.operations);
+  for (const path of Object.keys(overrides)) {
+    if (!paths.has(path))
+      throw overrideError({ source: 'config', where: configWhere(path) }, `the document has no path ${path} (its paths: ${[...paths.keys()].join(', ')})`);
+  }
+  const notes: InferenceNote[] = [];
+  const drafts: Omit<Resource, 'name'>[] = [];
+  const overrideNames: (string | undefined)[] = [];
+  const settledPaths = new Set<string>();
+  for (const [path, methods] of paths) {
+    const extensionWhere = `${EXTENSION} on the path item ${path} (or its POST)`;
+    const extension = extensionOf(document, path, methods.get('post'), extensionWhere);
+    const configured = overrides[path] === undefined ? undefined : checkOverride(overrides[path], { source: 'config', where: configWhere(path) });
+    const settled = settleOverride(configured, extension, path, extensionWhere);
+    const create = methods.get('post');
+    const list = listShape(methods.get('get'));
+    if (create === undefined && list === undefined) {
+      if (settled.origin !== undefined && settled.override.stateful === false) settledPaths.add(path);
+      else if (settled.origin !== undefined) {
+        throw overrideError(
+          settled.origin,
+          `${path} has no create (POST) nor list (GET answering an array) operation: it is not a collection, nothing to keep state for`,
+        );
+      }
+      continue;
+    }
+    settledPaths.add(path);
+    if (settled.override.stateful === false) {
+      notes.push({ subject: path, level: 'info', message: `left to the mocker: "stateful": false in ${settled.origin?.where ?? 'an override'}` });
+      continue;
+    }
+    const itemPaths = [...paths.keys()].filter((candidate) => itemParameterOf(path, candidate) !== undefined);
+    if (itemPaths.length > 1) {
+      notes.push({
+        subject: path,
+        level: 'ambiguous',
+        message: `no resource: ${path} has several item paths (${itemPaths.join(', ')}); plantstore needs one. "stateful": false (config resources["${path}"] or ${EXTENSION}) leaves it to the mocker and silences this note`,
+      });
+      continue;
+    }
+    const [itemPath] = itemPaths;
+    const items = itemPath === undefined ? new Map<string, Operation>() : (paths.get(itemPath) ?? new Map<string, Operation>());
+    const draft = describeResource({ path, create, list, itemPath, items, override: settled.override, origin: settled.origin, notes });
+    if (draft === undefined) continue;
+    drafts.push({ ...draft, source: settled.source });
+    overrideNames.push(settled.override.name);
+  }
+  checkExtensionsPlaced(document, settledPaths);
+  const names = nameResources(
+    drafts.map((draft) => draft.collectionPath),
+    overrideNames,
+  );
+  const webhooks = document.webhooks.map((webhook) => ({ name: webhook.name, signature: payloadSignature(webhook) }));
+  const resources = drafts.map((draft, index): Resource => {
+    const signatures = [draft.createSchema, draft.itemSchema].filter((schema) => schema !== undefined).map((schema) => structureSignature(schema));
+    const matching = webhooks.filter(({ signature }) => signature?.startsWith('{') === true && signatures.includes(signature)).map(({ name }) => name);
+    return { name: names[index] as string, ...draft, webhooks: [...new Set(matching)] };
+  });
+  return { resources, notes };
+}
+
+interface Candidate {
+  readonly path: string;
+  readonly create: Operation | undefined;
+  readonly list: ListShape | undefined;
+  readonly itemPath: string | undefined;
+  readonly items: ReadonlyMap<string, Operation>;
+  readonly override: ResourceOverride;
+  readonly origin: OverrideOrigin | undefined;
+  readonly notes: InferenceNote[];
+}
+
+function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source'> | undefined {
+  const { path, create, list, itemPath, items, override, origin, notes } = candidate;
+  const createSchema = create === undefined ? undefined : jsonRequestBody(create)?.schema;
+  const createShape = createSchema !== undefined && typeOf(createSchema) === 'object' ? objectShape(createSchema) : undefined;
+  const read = items.get('get');
+  const readAnswer = read === undefined ? undefined : objectAnswer(jsonSuccessSchema(read));
+  const createAnswer = create === undefined ? undefined : objectAnswer(jsonSuccessSchema(create));
+  const itemSchema = readAnswer ?? createAnswer ?? list?.items;
+  const answer = createAnswer ?? readAnswer;
+  const parameterName = itemPath === undefined ? undefined : itemParameterOf(path, itemPath);
+  const parameter = parameterName === undefined ? undefined : { name: parameterName, schema: parameterSchema(items, parameterName) };
+  let identifier: Identifier | undefined;
+  if (override.id !== undefined) {
+    identifier = namedIdentifier(override.id, override.assignedBy, parameter?.name, createShape, [answer, itemSchema], origin, path);
+  } else {
+    const finding = findIdentifier({
+      collectionPath: path,
+      ...(parameter !== undefined ? { parameter } : {}),
+      ...(createShape !== undefined ? { create: createShape } : {}),
+      ...(answer !== undefined ? { answer: objectShape(answer) } : {}),
+      ...(override.assignedBy !== undefined ? { assignedBy: override.assignedBy } : {}),
+    });
+    notes.push(...finding.notes);
+    identifier = finding.identifier;
+  }
+  if (identifier === undefined) return undefined;
+  const operations: Partial<Record<ResourceRole, OperationRef>> = {};
+  if (create !== undefined) operations.create = refOf(create);
+  if (list !== undefined) operations.list = refOf(list.operation);
+  for (const [method, operation] of items) {
+    const role = ITEM_ROLES[method];
+    if (role !== undefined) operations[role] = refOf(operation);
+  }
+  const update = items.get('patch');
+  const itemShape = itemSchema === undefined ? undefined : objectShape(itemSchema);
+  return {
+    collectionPath: path,
+    ...(itemPath !== undefined ? { itemPath } : {}),
+    parentParameters: templateParameters(path),
+    identifier,
+    operations,
+    ...(update !== undefined ? { update: update.request?.body?.contents?.some((content) => content.mediaType === MERGE_PATCH) ? 'merge-patch' : 'merge' } : {}),
+    ...(list !== undefined ? { list: listParameters(list.operation, itemShape, list.itemsProperty) } : {}),
+    ...(createSchema !== undefined ? { createSchema } : {}),
+    ...(itemSchema !== undefined ? { itemSchema } : {}),
+    webhooks: [],
+  };
+}
+
+/** The identifier an override names: it must be a property of the create body or of an item. */
+function namedIdentifier(
+  property: string,
+  assignedBy: 'client' | 'server' | undefined,
+  parameter: string | undefined,
+  create: ObjectShape | undefined,
+  answers: readonly (object | undefined)[],
+  origin: OverrideOrigin | undefined,
+  path: string,
+): Identifier {
+  const sent = create?.properties[property];
+  const answered = answers
+    .map((answer) => (answer === undefined ? undefined : objectShape(answer).properties[property]))
+    .find((schema) => schema !== undefined);
+  const where = origin ?? { source: 'config', where: configWhere(path) };
+  const schema = sent ?? answered;
+  if (schema === undefined) {
+    const known = [
+      ...new Set([
+        ...Object.keys(create?.properties ?? {}),
+        ...answers.flatMap((answer) => (answer === undefined ? [] : Object.keys(objectShape(answer).properties))),
+      ]),
+    ];
+    throw overrideError(
+      where,
+      `"id": "${property}" is not a property of ${path}'s items (the create body and responses have: ${known.join(', ') || 'no properties'})`,
+    );
+  }
+  const by = assignedBy ?? (sent !== undefined && sent.readOnly !== true ? 'client' : 'server');
+  if (by === 'client' && sent === undefined) {
+    throw overrideError(where, `"assignedBy": "client", but the create body of ${path} has no property "${property}" for the client to send`);
+  }
+  return { ...(parameter !== undefined ? { parameter } : {}), property, assignedBy: by, type: identifierType(schema) };
+}
+
+interface ListShape {
+  readonly operation: Operation;
+  /** The items' schema. */
+  readonly items: object;
+  readonly itemsProperty?: string;
+}
+
+/** A GET answering an array, or an object wrapping exactly one array property. */
+function listShape(operation: Operation | undefined): ListShape | undefined {
+  if (operation === undefined) return undefined;
+  const schema = jsonSuccessSchema(operation);
+  const items = arrayItems(schema);
+  if (items !== undefined) return { operation, items };
+  if (typeOf(schema) !== 'object') return undefined;
+  const arrays = Object.entries(objectShape(schema).properties).filter(([, property]) => typeOf(property) === 'array');
+  const [only] = arrays;
+  if (only === undefined || arrays.length > 1) return undefined;
+  return { operation, items: arrayItems(only[1]) ?? {}, itemsProperty: only[0] };
+}
+
+function objectAnswer(schema: object | undefined): object | undefined {
+  return schema !== undefined && typeOf(schema) === 'object' ? schema : undefined;
+}
+
+/** Operations grouped by path template, paths in the document's order. */
+function operationsByPath(operations: readonly Operation[]): Map<string, Map<string, Operation>> {
+  const paths = new Map<string, Map<string, Operation>>();
+  for (const operation of operations) {
+    const methods = paths.get(operation.path) ?? new Map<string, Operation>();
+    methods.set(operation.method.toLowerCase(), operation);
+    paths.set(operation.path, methods);
+  }
+  return paths;
+}
+
+/** The parameter's name when `candidate` is `collection` plus one segment that is exactly a path parameter. */
+function itemParameterOf(collection: string, candidate: string): string | undefined {
+  const prefix = collection.endsWith('/') ? collection : `${collection}/`;
+  if (!candidate.startsWith(prefix)) return undefined;
+  return /^\{([^{}/]+)\}$/.exec(candidate.slice(prefix.length))?.[1];
+}
+
+function templateParameters(path: string): string[] {
+  return [...path.matchAll(/\{([^{}/]+)\}/g)].map((match) => match[1] as string);
+}
+
+function parameterSchema(items: ReadonlyMap<string, Operation>, name: string): unknown {
+  for (const operation of items.values()) {
+    const found = operation.request?.path?.find((parameter) => parameter.name === name);
+    if (found !== undefined) return found.schema;
+  }
+  return undefined;
+}
+
+function refOf(operation: Operation): OperationRef {
+  return { method: operation.method.toLowerCase(), path: operation.path, name: operationName(operation) };
+}
+
+function payloadSignature(webhook: LoadedDocument['webhooks'][number]): string | undefined {
+  const schema = webhook.request?.body?.contents?.find((content) => content.schema !== undefined && /json/i.test(content.mediaType))?.schema;
+  return schema === undefined ? undefined : structureSignature(schema);
+}
+
+/** x-plantstore on the path item, with the create operation's own keys over it. */
+function extensionOf(document: LoadedDocument, path: string, create: Operation | undefined, where: string): ResourceOverride | undefined {
+  const onPath = document.pathExtensions[path]?.[EXTENSION];
+  const onCreate = create?.extensions?.[EXTENSION];
+  if (onPath === undefined && onCreate === undefined) return undefined;
+  const origin = { source: 'extension', where } as const;
+  return { ...(onPath === undefined ? {} : checkOverride(onPath, origin)), ...(onCreate === undefined ? {} : checkOverride(onCreate, origin)) };
+}
+
+/** An x-plantstore on a path that is no collection would silently do nothing: say where it belongs. */
+function checkExtensionsPlaced(document: LoadedDocument, collections: ReadonlySet<string>): void {
+  for (const [path, extensions] of Object.entries(document.pathExtensions)) {
+    if (extensions[EXTENSION] !== undefined && !collections.has(path)) {
+      throw overrideError(
+        { source: 'extension', where: `${EXTENSION} on the path item ${path}` },
+        `${path} is not a collection (no POST, no GET answering an array): put ${EXTENSION} on the collection path item`,
+      );
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The list operation's paging and filtering query parameters. Paging is recognised by the
+ * conventional names (limit, per_page, offset, page, cursor, …); a filter is a query parameter
+ * that names a property of an item, or an array parameter named for its plural (tags → tag).
+ */
+import type { Operation } from '../openapi/operation.js';
+import type { ListParameters } from './model.js';
+import { arrayItems, typeOf, type ObjectShape } from './schema-shape.js';
+
+type Paging = 'limit' | 'offset' | 'page' | 'cursor';
+
+/** Conventional names, compared lower-case without '_' and '-': per_page, perPage and per-page alike. */
+const PAGING: Readonly<Record<Paging, readonly string[]>> = {
+  limit: ['limit', 'perpage', 'pagesize', 'size', 'max'],
+  offset: ['offset', 'skip'],
+  page: ['page'],
+  cursor: ['cursor', 'after', 'pagetoken'],
+};
+
+/** Paging by number needs an integer (or an untyped) parameter; a cursor is any token. */
+const NUMERIC: ReadonlySet<Paging> = new Set(['limit', 'offset', 'page']);
+
+export function listParameters(list: Operation, item: ObjectShape | undefined, itemsProperty: string | undefined): ListParameters {
+  const paging: Partial<Record<Paging, string>> = {};
+  const filters: string[] = [];
+  const filterProperties: Record<string, string> = {};
+  for (const parameter of list.request?.query ?? []) {
+    const role = pagingRole(parameter.name, parameter.schema);
+    if (role !== undefined && paging[role] === undefined) {
+      paging[role] = parameter.name;
+      continue;
+    }
+    const property = filteredProperty(parameter.name, parameter.schema, item);
+    if (property === undefined) continue;
+    filters.push(parameter.name);
+    if (property !== parameter.name) filterProperties[parameter.name] = property;
+  }
+  return {
+    ...paging,
+    filters,
+    ...(Object.keys(filterProperties).length > 0 ? { filterProperties } : {}),
+    ...(itemsProperty !== undefined ? { itemsProperty } : {}),
+  };
+}
+
+function pagingRole(name: string, schema: unknown): Paging | undefined {
+  const key = name.toLowerCase().replace(/[-_]/g, '');
+  const role = (Object.keys(PAGING) as Paging[]).find((candidate) => PAGING[candidate].includes(key));
+  if (role === undefined) return undefined;
+  const type = typeOf(schema);
+  return NUMERIC.has(role) && type !== undefined && type !== 'integer' && type !== 'number' ? undefined : role;
+}
+
+/** The item property a query parameter filters on: its own name, or (an array parameter) its plural's singular of the same type. */
+function filteredProperty(name: string, schema: unknown, item: ObjectShape | undefined): string | undefined {
+  if (item === undefined) return undefined;
+  if (name in item.properties) return name;
+  const items = arrayItems(schema);
+  if (items === undefined) return undefined;
+  const singular = [name.replace(/es$/, ''), name.replace(/s$/, '')].find((candidate) => candidate !== name && candidate in item.properties);
+  if (singular === undefined) return undefined;
+  const type = typeOf(item.properties[singular]);
+  return type !== undefined && type === typeOf(items) ? singular : undefined;
+}
