@@ -17,8 +17,6 @@ export function journalRecordOf(attempt: WebhookAttempt): JournalRecord {
     status: attempt.response?.status ?? 0,
     durationMs: attempt.durationMs,
     request: { headers: { host: attempt.url.host, ...attempt.request.headers }, body: attempt.request.body },
-    response: attempt.response
-      ? { headers: attempt.response.headers, body: attempt.response.body }
-      : { headers: {}, body: attempt.error ?? '' },
+    response: attempt.response ? { headers: attempt.response.headers, body: attempt.response.body } : { headers: {}, body: attempt.error ?? '' },
   };
 }

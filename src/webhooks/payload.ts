@@ -3,9 +3,8 @@
  * item, shaped by the webhook's declared body schema and checked against it exactly as a request
  * body is (prism's Ajv, true int64 bounds), so a delivery is valid against the document or is not sent.
  */
-import type { IHttpOperation } from '@stoplight/types';
 import type { JsonValue } from '../core/json/exact-json.js';
-import { jsonRequestBody, type BodySchema } from '../core/openapi/operation.js';
+import { jsonRequestBody, type BodySchema, type Operation, type Webhook } from '../core/openapi/operation.js';
 import { compileSchemaCheck } from '../core/prism/adapter.js';
 import { validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
 
@@ -22,7 +21,7 @@ export interface WebhookPayload {
 }
 
 /** The webhook's payload rules; undefined when it declares no JSON body (nothing the stand-in could send). */
-export function compileWebhookPayload(name: string, operation: IHttpOperation): WebhookPayload | undefined {
+export function compileWebhookPayload(name: string, operation: Webhook | Operation): WebhookPayload | undefined {
   const body = jsonRequestBody(operation);
   if (body === undefined) return undefined;
   const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;

@@ -137,7 +137,15 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       for (const name of webhooks) {
         const payload = options.payloads.get(name);
         if (payload === undefined) continue;
-        const delivery: (typeof kept)[number] = { id: nextId++, webhook: name, resource, tenant, state: 'pending', attempts: 0, createdAt: new Date().toISOString() };
+        const delivery: (typeof kept)[number] = {
+          id: nextId++,
+          webhook: name,
+          resource,
+          tenant,
+          state: 'pending',
+          attempts: 0,
+          createdAt: new Date().toISOString(),
+        };
         remember(delivery);
         const value = payload.shape(fields);
         const invalid = payload.check(value);

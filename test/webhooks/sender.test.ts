@@ -126,7 +126,11 @@ describe('webhook delivery', () => {
 
   it('close() ends a delivery waiting to retry instead of holding the server open', async () => {
     const { url, server } = await receiver([503]);
-    const sender = createWebhookSender({ url, payloads: new Map([['newPlant', await newPlantPayload()]]), retry: { ...FAST, attempts: 10, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const sender = createWebhookSender({
+      url,
+      payloads: new Map([['newPlant', await newPlantPayload()]]),
+      retry: { ...FAST, attempts: 10, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    });
     cleanup.push(() => new Promise((resolve) => server.close(resolve)));
     sender.notify(['newPlant'], 'plants', { name: 'Fern', id: 1 }, 'shared');
     await expect.poll(() => sender.deliveries()[0]?.attempts, { timeout: 5000, interval: 10 }).toBe(1);
