@@ -16,6 +16,7 @@ import { streamJournal } from './journal-events.js';
 import { deletePlant, getPlant, listPlants, resetPlants, seedPlants } from './plants.js';
 import { deleteItem, getItem, listItems, resetItems, seedItems } from './items.js';
 import { listResources } from './resources.js';
+import { listWebhooks } from './webhooks.js';
 
 export type { ControlContext } from './context.js';
 
@@ -41,6 +42,7 @@ export const CONTROL_HANDLERS: Readonly<Record<string, ControlHandler>> = Object
   clearFaults,
   deleteFault,
   listResources,
+  listWebhooks,
 });
 
 /** The header a control request names its tenant with: the tenant's API bearer token. */

@@ -6,6 +6,7 @@ import type { Resource, ResourceModel } from '../core/resources/model.js';
 import type { Journal } from '../journal/journal.js';
 import type { JournalStreams } from './journal-events.js';
 import type { ResourceStores } from '../store/item-store.js';
+import type { WebhookSender } from '../webhooks/sender.js';
 
 /** What the control API works on: the stand-in's live state, shared with the API it controls. */
 export interface ControlContext {
@@ -25,6 +26,8 @@ export interface ControlContext {
   readonly startedAt: number;
   /** The open journal streams (the inspector's live view); the server ends them when it closes. */
   readonly journalStreams?: JournalStreams;
+  /** With --webhook: where the document's webhooks go, which ones, and their deliveries. */
+  readonly webhooks?: { readonly url: string; readonly names: readonly string[]; readonly sender: WebhookSender } | undefined;
 }
 
 /** One control operation: the validated request in, the answer out. */

@@ -6,6 +6,7 @@ import { SHARED_TENANT, tenantOfToken } from '../store/tenants.js';
 import type { Binding, HandlerContext } from './binding.js';
 import { mockOperation } from './mock-operation.js';
 import { compileRole } from './resource/bind-role.js';
+import type { CreatedListener } from './resource/parts.js';
 
 export interface ApiBindingOptions {
   /** The document's resources: the operations that play a role for one are served from the store. */
@@ -16,6 +17,8 @@ export interface ApiBindingOptions {
   readonly echoId: boolean;
   /** Each bearer token gets its own store and journal view. */
   readonly isolateByToken: boolean;
+  /** Told of each item created (--webhook delivers the document's webhooks from here). */
+  readonly onCreated?: CreatedListener | undefined;
 }
 
 /** The operations served from the store, by "method path": what operationRoles makes of the model. */
@@ -47,7 +50,7 @@ export function apiBinder(options: ApiBindingOptions): (operation: IHttpOperatio
 export function bindApiOperation(operation: IHttpOperation, roles: RoleTable, options: ApiBindingOptions): Binding {
   const mock = (context: HandlerContext) => mockOperation(operation, toPrismRequest(operation, context), context.preferences);
   const role = roleOf(operation, roles);
-  const stateful = role && compileRole(operation, role, { stores: options.stores, echoId: options.echoId });
+  const stateful = role && compileRole(operation, role, { stores: options.stores, echoId: options.echoId, onCreated: options.onCreated });
   return {
     authorize: compileCredentialCheck(operation, options.tokens),
     tenant: (credentials) => (options.isolateByToken && credentials.token !== undefined ? tenantOfToken(credentials.token) : SHARED_TENANT),

@@ -8,6 +8,7 @@ import type { ResourceModel } from '../core/resources/model.js';
 import { bindControlOperation, type ControlContext } from '../control/bind-control.js';
 import type { Faults } from '../faults/faults.js';
 import { apiBinder } from '../handlers/bind-api.js';
+import type { CreatedListener } from '../handlers/resource/parts.js';
 import { compileHostCheck } from '../http/host-check.js';
 import type { BodyBudget } from '../http/read-body.js';
 import { compileSite, type CompiledSite } from '../http/site.js';
@@ -36,13 +37,15 @@ export interface ApiSiteParts extends SiteParts {
   readonly echoId: boolean;
   readonly isolateByToken: boolean;
   readonly authStatus: 400 | 401 | undefined;
+  /** Told of each item created: the document's webhooks go out from here (--webhook). */
+  readonly onCreated?: CreatedListener | undefined;
 }
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
-  const { model, stores, tokens, echoId, isolateByToken } = parts;
+  const { model, stores, tokens, echoId, isolateByToken, onCreated } = parts;
   return compileSite(
-    { document, bind: apiBinder({ model, stores, tokens, echoId, isolateByToken }) },
+    { document, bind: apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
     {
       cors: parts.cors,
       faults: parts.faults,

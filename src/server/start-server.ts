@@ -27,6 +27,8 @@ import { compileItemChecks } from './item-checks.js';
 import { seedItemsOf } from './seed-items.js';
 import { createResourceStores, memoryBacking, SHARED_TENANT, tenantOfToken, type SeedItems, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
+import { documentWebhooks } from '../webhooks/document-webhooks.js';
+import { journalRecordOf } from '../webhooks/journal-attempt.js';
 import { pointerAnswer } from './pointer.js';
 import { createJournalStreams } from '../control/journal-events.js';
 import { loadInspectorPage, withInspector } from '../inspector/page.js';
@@ -129,6 +131,11 @@ async function serve(
   const startedAt = Date.now();
   const cors = options.cors ?? true;
   const journalStreams = createJournalStreams();
+  // Each delivery attempt is journaled beside the requests (operation "webhook <name>").
+  const webhooks =
+    options.webhook === undefined
+      ? undefined
+      : documentWebhooks(document, resources, options.webhook, { onAttempt: (attempt) => journal.record(journalRecordOf(attempt)) });
   const siteParts = { cors, bodyLimitBytes, bodyBudget, logger };
   const controlDocument = await loadControlDocument();
   const places = { control: CONTROL_PREFIX, inspector: INSPECTOR_PATH };
@@ -143,11 +150,12 @@ async function serve(
       isolateByToken,
       authStatus: options.authStatus,
       model: resources,
+      onCreated: webhooks?.created,
       index: { path: '/', answer: pointerAnswer(document, places, 'api') },
     }),
     control: controlSite(
       controlDocument,
-      { stores, resources, checkItem, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt, journalStreams },
+      { stores, resources, checkItem, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt, journalStreams, webhooks },
       { ...siteParts, allowedHosts: options.allowedHosts ?? [], index: { path: CONTROL_PREFIX, answer: pointerAnswer(controlDocument, places, 'control') } },
     ),
     controlPrefix: CONTROL_PREFIX,
@@ -177,6 +185,7 @@ async function serve(
     close: async () => {
       // Open journal streams never end by themselves; end them so close() need not wait.
       journalStreams.closeAll();
+      await webhooks?.sender.close();
       await close(server);
       await log?.close();
     },

@@ -22,7 +22,7 @@ describe('spec/control-api.yaml', () => {
   test('loads with loadDocument, every operation under /__control with the admin bearer scheme', async () => {
     const { control } = await loadDocuments();
     expect(control.title).toBe('plantstore control API');
-    expect(control.operations.length).toBe(20);
+    expect(control.operations.length).toBe(21);
     for (const operation of control.operations) {
       expect(operation.path, operation.iid).toMatch(/^\/__control\//);
       // Health is open, so readiness probes carry no secret.
@@ -56,6 +56,7 @@ describe('spec/control-api.yaml', () => {
         'clearFaults DELETE /__control/faults',
         'deleteFault DELETE /__control/faults/{id}',
         'listResources GET /__control/resources',
+        'listWebhooks GET /__control/webhooks',
       ].sort(),
     );
     expect(Object.keys(CONTROL_HANDLERS).sort()).toEqual(control.operations.map((operation) => operation.iid).sort());

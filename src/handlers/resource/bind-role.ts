@@ -10,7 +10,7 @@ import type { HandlerContext } from '../binding.js';
 import { compileCreate } from './create.js';
 import { compileDelete } from './delete.js';
 import { compileList } from './list.js';
-import type { CollectionOf, RoleHandler, RoleParts } from './parts.js';
+import type { CollectionOf, CreatedListener, RoleHandler, RoleParts } from './parts.js';
 import { compileRead } from './read.js';
 import { compileReplace } from './replace.js';
 import { compileUpdate } from './update.js';
@@ -27,10 +27,11 @@ const COMPILERS: Readonly<Record<ResourceRole, (parts: RoleParts) => RoleHandler
 export interface RoleOptions {
   readonly stores: ResourceStores;
   readonly echoId: boolean;
+  readonly onCreated?: CreatedListener | undefined;
 }
 
 export function compileRole(operation: IHttpOperation, { resource, role }: OperationRole, options: RoleOptions): RoleHandler {
-  return COMPILERS[role]({ operation, resource, collection: collectionOf(resource, options.stores), echoId: options.echoId });
+  return COMPILERS[role]({ operation, resource, collection: collectionOf(resource, options.stores), echoId: options.echoId, onCreated: options.onCreated });
 }
 
 /** The collection a request sees: one key for a top-level resource, one per parent for a nested one. */

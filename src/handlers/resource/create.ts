@@ -8,6 +8,7 @@ import { failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemKey } from '../../core/resources/model.js';
 import type { ItemFields, ItemStore } from '../../store/item-store.js';
+import type { TenantId } from '../../store/tenants.js';
 import { compileFill, fillAll } from './fill.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
 import { answer, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
@@ -16,17 +17,20 @@ import { compileItemWriter } from './shape.js';
 /** Allocations tried before giving up: a seed or client may already hold the next numbers. */
 const ALLOCATION_ATTEMPTS = 1000;
 
-export function compileCreate({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
+export function compileCreate({ operation, resource, collection, echoId, onCreated }: RoleParts): RoleHandler {
   const { identifier } = resource;
   const success = successAnswer(operation, [201, 200]);
   const write = success.schema === undefined ? () => '' : compileItemWriter(success.schema, { echo: echoId ? identifier.property : undefined });
   const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
   const noun = singular(resource);
-  const answerItem = (fields: ItemFields) => answer(success.status, success.headers, write(fields));
+  const answerItem = (fields: ItemFields, tenant: TenantId) => {
+    onCreated?.(resource, fields, tenant);
+    return answer(success.status, success.headers, write(fields));
+  };
 
-  async function createClientAssigned(store: ItemStore, body: ItemFields) {
+  async function createClientAssigned(store: ItemStore, body: ItemFields, tenant: TenantId) {
     const given = body[identifier.property];
-    if (given === undefined) return createServerAssigned(store, body);
+    if (given === undefined) return createServerAssigned(store, body, tenant);
     const key = keyFromValue(identifier.type, given);
     if (key === undefined) {
       return refuse(failure('invalidId', `${JSON.stringify(String(given))} is not an identifier of a ${noun} (${identifier.property})`));
@@ -34,15 +38,15 @@ export function compileCreate({ operation, resource, collection, echoId }: RoleP
     const fields = withKey(fill(body), identifier.property, key);
     const created = await store.create({ id: key, fields });
     if (!created.ok) return refuse(failure('duplicateId', `a ${noun} with id ${keyText(key)} already exists; ids are unique`));
-    return answerItem(created.item.fields);
+    return answerItem(created.item.fields, tenant);
   }
 
-  async function createServerAssigned(store: ItemStore, body: ItemFields) {
+  async function createServerAssigned(store: ItemStore, body: ItemFields, tenant: TenantId) {
     for (let attempt = 0; attempt < ALLOCATION_ATTEMPTS; attempt++) {
       const key = allocatedKey(identifier.type, await store.allocate());
       if (key === undefined) return refuse(failure('storageFailed', `every ${noun} identifier within the schema's bounds is taken; delete some or reset`));
       const created = await store.create({ id: key, fields: withKey(fill(body), identifier.property, key) });
-      if (created.ok) return answerItem(created.item.fields);
+      if (created.ok) return answerItem(created.item.fields, tenant);
     }
     return refuse(failure('storageFailed', `no free ${noun} identifier found after ${ALLOCATION_ATTEMPTS} tries`));
   }
@@ -55,7 +59,7 @@ export function compileCreate({ operation, resource, collection, echoId }: RoleP
     return guarded(async () => {
       const store = await collection(context);
       const fields = body as ItemFields;
-      return identifier.assignedBy === 'client' ? createClientAssigned(store, fields) : createServerAssigned(store, fields);
+      return identifier.assignedBy === 'client' ? createClientAssigned(store, fields, context.tenant) : createServerAssigned(store, fields, context.tenant);
     });
   };
 }

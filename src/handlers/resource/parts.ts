@@ -7,7 +7,8 @@ import type { IHttpOperation } from '@stoplight/types';
 import { failure, type Failure } from '../../core/errors.js';
 import { isJsonMediaType, mediaTypeOf } from '../../core/http/media-type.js';
 import type { ItemKey, Resource } from '../../core/resources/model.js';
-import type { ItemStore } from '../../store/item-store.js';
+import type { ItemFields, ItemStore } from '../../store/item-store.js';
+import type { TenantId } from '../../store/tenants.js';
 import type { HandlerContext } from '../binding.js';
 import { JSON_HEADERS, type Answer, type Outcome } from '../outcome.js';
 import { keyFromPath, keyText } from './identifier.js';
@@ -22,7 +23,11 @@ export interface RoleParts {
   readonly collection: CollectionOf;
   /** --echo-id: answers also carry the identifier where their schema leaves it out. */
   readonly echoId: boolean;
+  /** Told of each item created (its fields as stored), after the store took it: webhooks are sent from here. */
+  readonly onCreated?: CreatedListener | undefined;
 }
+
+export type CreatedListener = (resource: Resource, fields: ItemFields, tenant: TenantId) => void;
 
 export type RoleHandler = (context: HandlerContext) => Promise<Outcome>;
 

@@ -73,6 +73,14 @@ export const SERVE_OPTIONS = {
   isolateByToken: { type: 'boolean', flag: 'isolate-by-token', default: false, help: 'every bearer token gets its own plant store and journal view' },
   /** Keep the plants in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
   dataDir: { type: 'string', flag: 'data-dir', argument: 'DIR', nonEmpty: true, help: 'keep the plants in DIR across restarts (default: memory only)' },
+  /** Where the document's webhooks are delivered after each create (retried with backoff). Default: not delivered. */
+  webhook: {
+    type: 'string',
+    flag: 'webhook',
+    argument: 'URL',
+    nonEmpty: true,
+    help: "deliver the document's webhooks (e.g. the Plant Store's newPlant)\nto URL after each create, retried with backoff (default: none)",
+  },
   /** With isolateByToken: tenants held in memory at most (besides the shared one); the least recently used idle one is evicted. Default 1000. */
   maxTenants: {
     type: 'integer',

@@ -1,0 +1,53 @@
+/**
+ * A webhook of the served document as the stand-in sends it: its payload made from a stored
+ * item, shaped by the webhook's declared body schema and checked against it exactly as a request
+ * body is (prism's Ajv, true int64 bounds), so a delivery is valid against the document or is not sent.
+ */
+import type { JsonValue } from '../core/json/exact-json.js';
+import { jsonRequestBody, type BodySchema, type Operation, type Webhook } from '../core/openapi/operation.js';
+import { compileSchemaCheck } from '../core/prism/adapter.js';
+import { validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
+
+export interface WebhookPayload {
+  /** The webhook's name in the document (the key under `webhooks:`). */
+  readonly name: string;
+  /** Lower case, as the document declares it ('post'). */
+  readonly method: string;
+  readonly mediaType: string;
+  /** The item's properties that the payload schema declares (all of them when it declares none). */
+  shape(fields: Readonly<Record<string, JsonValue>>): JsonValue;
+  /** Why the payload breaks the document's schema; undefined when it is valid. */
+  check(payload: JsonValue): string | undefined;
+}
+
+/** The webhook's payload rules; undefined when it declares no JSON body (nothing the stand-in could send). */
+export function compileWebhookPayload(name: string, operation: Webhook | Operation): WebhookPayload | undefined {
+  const body = jsonRequestBody(operation);
+  if (body === undefined) return undefined;
+  const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
+  const schemaCheck = compileSchemaCheck(widenInt64Bounds(body.schema), bundle, 'payload');
+  const declared = declaredProperties(body.schema);
+  return {
+    name,
+    method: operation.method.toLowerCase(),
+    mediaType: body.mediaType,
+    shape: (fields) => (declared === undefined ? { ...fields } : Object.fromEntries(Object.entries(fields).filter(([key]) => declared.has(key)))),
+    check(payload) {
+      const diagnostics = schemaCheck(validationView(payload));
+      return diagnostics === undefined ? undefined : diagnostics.map((diagnostic) => diagnostic.message).join('; ');
+    },
+  };
+}
+
+/** The property names an object schema declares, through allOf; undefined when it declares none (keep everything). */
+function declaredProperties(schema: BodySchema): ReadonlySet<string> | undefined {
+  const names = new Set<string>();
+  const visit = (part: unknown): void => {
+    if (typeof part !== 'object' || part === null) return;
+    const { properties, allOf } = part as { properties?: unknown; allOf?: unknown };
+    if (typeof properties === 'object' && properties !== null) for (const key of Object.keys(properties)) names.add(key);
+    if (Array.isArray(allOf)) allOf.forEach(visit);
+  };
+  visit(schema);
+  return names.size === 0 ? undefined : names;
+}
