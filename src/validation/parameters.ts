@@ -46,7 +46,7 @@ export function compileParameterValidator(operation: IHttpOperation, describe: D
 
 /** The query with its repeated parameters' arrays copied: Ajv coerces array items in place. */
 function copied(query: Readonly<Record<string, string | string[]>>): Record<string, string | string[]> {
-  const copy: Record<string, string | string[]> = {};
+  const copy: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   for (const name of Object.keys(query)) {
     const value = query[name]!;
     copy[name] = Array.isArray(value) ? [...value] : value;

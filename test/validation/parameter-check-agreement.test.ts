@@ -72,6 +72,7 @@ const cases: Record<string, Case> = {
   'pipe array bad item': { ...ok, query: { kind: 'fern', pipes: '1|x' } },
   'deepObject bad property': { ...ok, query: { kind: 'fern', 'filter[size]': 'big' } },
   'boolean wrong': { ...ok, query: { kind: 'fern', flag: 'maybe' } },
+  '"__proto__" sent as a name': { ...ok, query: { kind: 'fern', ['__proto__']: ['1', '2'], limit: '3' } },
   'deprecated present': { ...ok, query: { kind: 'fern', old: 'x' } },
   'header pattern miss': { ...ok, headers: { 'x-trace': 'XYZ' } },
   'header int64 edge': { ...ok, headers: { 'x-trace': 'a', 'x-count': '9223372036854775807' } },

@@ -206,9 +206,9 @@ export function compileParameterCheck(specs: readonly IHttpParam[], location: Pa
   const deprecated = specs.filter((spec) => spec.deprecated === true);
   const Prefix = location[0]!.toUpperCase() + location.slice(1);
   return (target) => {
-    const lowered: Record<string, unknown> = {};
+    const lowered: Record<string, unknown> = Object.create(null) as Record<string, unknown>; // "__proto__" is a name like any other, as in lodash mapKeys
     for (const key of Object.keys(target)) lowered[key.toLowerCase()] = target[key];
-    const values: Record<string, unknown> = {};
+    const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const { name, read, schema: own, explode } of readers) {
       const value = read?.(name, lowered, own, explode);
       if (value) values[name] = value; // lodash pickBy: prism drops every falsy value ('' included)
