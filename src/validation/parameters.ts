@@ -1,13 +1,15 @@
 /**
- * The check of an operation's path, query, header and cookie parameters, by prism-http's
- * validateInput, with exact int64: prism bounds int64 parameters to ±(2^53 − 1) and reads their
- * text with Number, so the operation it is given carries the true int64 bounds, and the int64
- * parameters' texts are shown to it as doubles on the right side of them (int64ParameterView).
- * What the handlers read is the request as sent: nothing here rounds an id.
+ * The check of an operation's path, query and header parameters, judged as prism-http's validateInput
+ * judges them, compiled once per operation (compileParameterCheck: prism's deserializers, schema, Ajv
+ * and wording, without its per-request plumbing), with exact int64: prism bounds int64 parameters to
+ * ±(2^53 − 1) and reads their text with Number, so the schemas carry the true int64 bounds, and the
+ * int64 parameters' texts are shown as doubles on the right side of them (int64ParameterView).
+ * Cookies are not checked, as validateInput does not check them. What the handlers read is the
+ * request as sent: nothing here rounds an id or coerces a value in place.
  */
-import type { HttpMethod, IHttpOperation, IHttpParam } from '@stoplight/types';
+import type { IHttpOperation, IHttpParam } from '@stoplight/types';
 import { failure, type Failure } from '../core/errors.js';
-import { validateInput } from '../core/prism/adapter.js';
+import { compileParameterCheck, compilePathParameters, type ParameterDiagnostics } from '../core/prism/adapter.js';
 import { int64ParameterView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
 
 /** The request as the parameter check reads it. */
@@ -24,26 +26,33 @@ type Refuse = (diagnostics: ReadonlyArray<{ readonly message: string }>) => Fail
 
 export function compileParameterValidator(operation: IHttpOperation, refuse: Refuse): ParameterValidator {
   const request = operation.request;
-  const declaresParameters = [request?.path, request?.query, request?.headers, request?.cookie].some((list) => (list?.length ?? 0) > 0);
+  const declaresParameters = [request?.path, request?.query, request?.headers].some((list) => (list?.length ?? 0) > 0);
   if (!request || !declaresParameters) return () => undefined;
-  const { body: _checkedApart, ...parameters } = request;
-  const widened = {
-    ...parameters,
-    ...(parameters.path ? { path: parameters.path.map(widen) } : {}),
-    ...(parameters.query ? { query: parameters.query.map(widen) } : {}),
-    ...(parameters.headers ? { headers: parameters.headers.map(widen) } : {}),
-    ...(parameters.cookie ? { cookie: parameters.cookie.map(widen) } : {}),
-  };
-  const withoutBody: IHttpOperation = { ...operation, request: widened };
+  const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
+  const headers = request.headers?.length ? compileParameterCheck(request.headers.map(widen), 'header', bundle) : undefined;
+  const query = request.query?.length ? compileParameterCheck(request.query.map(widen), 'query', bundle) : undefined;
+  const path = request.path?.length ? compileParameterCheck(request.path.map(widen), 'path', bundle) : undefined;
+  const pathParameters = path ? compilePathParameters(operation.path) : undefined;
   const view = compileInt64View(operation);
   return (input) => {
     const shown = view(input);
-    const result = validateInput({
-      resource: withoutBody,
-      element: { method: operation.method as HttpMethod, url: { path: shown.path, query: { ...shown.query } }, headers: withoutBodyHeaders(shown.headers) },
-    });
-    return result._tag === 'Left' ? refuse(result.left) : undefined;
+    // In validateInput's order (headers, query, path), every location's diagnostics together.
+    const diagnostics: ParameterDiagnostics[number][] = [];
+    if (headers) diagnostics.push(...(headers(withoutBodyHeaders(shown.headers)) ?? []));
+    if (query) diagnostics.push(...(query(copied(shown.query)) ?? []));
+    if (path && pathParameters) diagnostics.push(...(path(pathParameters(shown.path)) ?? []));
+    return diagnostics.length > 0 ? refuse(diagnostics) : undefined;
   };
+}
+
+/** The query with its repeated parameters' arrays copied: Ajv coerces array items in place. */
+function copied(query: Readonly<Record<string, string | string[]>>): Record<string, string | string[]> {
+  const copy: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const name of Object.keys(query)) {
+    const value = query[name]!;
+    copy[name] = Array.isArray(value) ? [...value] : value;
+  }
+  return copy;
 }
 
 function widen<P extends IHttpParam>(parameter: P): P {

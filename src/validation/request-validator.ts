@@ -35,8 +35,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * Compiles what an operation accepts into one function, once per document. The body schema is
  * compiled with prism-http's own Ajv set-up and error wording (compileSchemaCheck), on a schema
- * whose int64 bounds are the true ones; parameters, when the operation declares any, are checked
- * by prism-http's validateInput. So prism stays the reference, without its per-request cost.
+ * whose int64 bounds are the true ones; parameters, when the operation declares any, are compiled
+ * the same way (compileParameterCheck, judged as prism-http's validateInput judges them). So prism
+ * stays the reference, without its per-request cost.
  */
 export function compileRequestValidator(operation: IHttpOperation): RequestValidator {
   const requestBody = operation.request?.body;

@@ -22,7 +22,7 @@ const DOCUMENTS: ReadonlyArray<readonly [string, string]> = [
 
 function problems(report: VerifyReport): string[] {
   return report.checks
-    .filter((check) => check.status === 'failed' || check.status === 'warning')
+    .filter((check) => check.status === 'failed' || check.status === 'warned')
     .map((check) => `${check.id}: ${check.status}${check.findings[0] ? ` — ${check.findings[0].message}` : ''}`);
 }
 
