@@ -84,13 +84,10 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
   if (operations.list !== undefined) {
     const list = operations.list;
     const limit = resource.list?.limit;
+    // Random lists ask for a small page where the list has a limit: the canonical walk below already reads the whole list
+    // (is every item there, is a deleted one gone) three times a run, and a whole list costs what the target holds.
     const mode: fc.Arbitrary<ListMode> =
-      limit === undefined
-        ? fc.constant({ kind: 'complete' })
-        : fc.oneof(
-            fc.constant<ListMode>({ kind: 'complete' }),
-            fc.bigInt({ min: 1n, max: 3n }).map((n): ListMode => ({ kind: 'small', limit: n })),
-          );
+      limit === undefined ? fc.constant({ kind: 'complete' }) : fc.bigInt({ min: 1n, max: 3n }).map((n): ListMode => ({ kind: 'small', limit: n }));
     commands.push(fc.tuple(source.validCases(list, plain), mode).map(([t, m]) => listItems(resource, list, t, m)));
   }
   if (operations.delete !== undefined) {
@@ -124,7 +121,12 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
         steps.push(deleteHeld(resource, operations.delete, remove, 0), ...gone());
         if (resource.identifier.assignedBy === 'client') steps.push(recreate(0), ...look());
       }
-      return steps;
+      // What the run still holds at its end is deleted again: the target's list would otherwise grow by every run, and each later list answer with it.
+      const cleanup = (model: Model): Command[] =>
+        remove === undefined || operations.delete === undefined
+          ? []
+          : model.held.filter((item) => item.key !== undefined).map(() => deleteHeld(resource, operations.delete as Operation, remove, 0));
+      return { steps, cleanup };
     });
   const sequences = fc.tuple(canonical, fc.commands(commands, { maxCommands: MAX_COMMANDS, size: '+1' }));
   return defineProperty(
@@ -132,12 +134,13 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
     sequences,
     runs,
     MAX_COMMANDS,
-    async ([steps, sequence], env) => {
+    async ([{ steps, cleanup }, sequence], env) => {
       const real: Real = { env, exchanges: [], sent: [], step: 0 };
       const model: Model = { held: [], deleted: [] };
       try {
         await fc.asyncModelRun(() => ({ model, real }), steps);
         await fc.asyncModelRun(() => ({ model, real }), sequence);
+        for (const command of cleanup(model)) await command.run(model, real);
       } catch (error) {
         if (!(error instanceof SequenceEnded)) throw error;
       }
@@ -240,7 +243,10 @@ function createNew(resource: Resource, template: RequestCase, marking: Marking):
         ...(typeof id === 'bigint' ? { id: { value: id, freshness: 'fresh' as const } } : {}),
         state: { step: 'create' },
       };
-      const label = `step ${real.step}: create ${resource.name}${id === undefined ? '' : ` with id ${id}`}`;
+      // A replay cannot send the printed id again (the target holds it since the run that found the problem): it says which it sent instead.
+      const fresh =
+        real.env.replaying === true && id !== undefined ? ' (drawn fresh for this replay; the printed run sent another id, which the target holds now)' : '';
+      const label = `step ${real.step}: create ${resource.name}${id === undefined ? '' : ` with id ${id}`}${fresh}`;
       const first = record(real, await sendCreate(real.env, create, facts, label, [...real.sent]));
       endIfBroken(first);
       if (!isSuccess(first.response.status ?? 0)) throw new SequenceEnded('the create was refused (positive-acceptance judges it)');

@@ -5,7 +5,7 @@ import type { EnvFor, Plan } from './plan.js';
 import { SetupError } from './setup.js';
 
 export async function replayInto(tally: Tally, plans: readonly Plan[], replay: string, seed: number, envFor: EnvFor): Promise<void> {
-  const match = /^(?:([A-Za-z][\w./#-]*):)?(\d+(?::\d+)*)$/.exec(replay.trim());
+  const match = /^(?:([A-Za-z][^:]*):)?(\d+(?::\d+)*)$/.exec(replay.trim());
   if (!match) throw new SetupError(`--replay takes a path as printed with a finding, e.g. "valid:12:0:3", not "${replay}"`);
   const [, wanted, path = ''] = match;
   const chosen = plans.flatMap((plan, planIndex) =>
@@ -21,7 +21,7 @@ export async function replayInto(tally: Tally, plans: readonly Plan[], replay: s
   for (const { plan, planIndex, property } of chosen) {
     let exchanges: Exchange[];
     try {
-      exchanges = await property.replay(seed, path, envFor(plan.operation, true));
+      exchanges = await property.replay(seed, path, { ...envFor(plan.operation, true), replaying: true });
     } catch (error) {
       // A path from another property may not fit this one's generator.
       if (wanted === undefined) continue;

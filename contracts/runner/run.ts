@@ -120,7 +120,10 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       stop() && casesRun < plannedCount ? `--fail-fast: stopped after the first failure, ${casesRun} of about ${plannedCount} requests sent` : undefined;
 
     const shrinkStarted = performance.now();
-    const findings = await findingsOf(tally, plans, settings, (operation) => envFor(operation, false));
+    // Under --replay, the findings' steps are sent again too, with ids drawn fresh again: the env says so, and the labels with it.
+    const findings = await findingsOf(tally, plans, settings, (operation) =>
+      options.replay === undefined ? envFor(operation, false) : { ...envFor(operation, false), replaying: true },
+    );
     const shrinkMs = performance.now() - shrinkStarted;
 
     const checks = checkResults(tally, findings);

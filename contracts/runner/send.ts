@@ -18,6 +18,8 @@ export interface RunEnv {
   readonly onUnsendable: (reason: string) => void;
   /** The ids to draw for this operation's resource (sized to its identifier and to what the target takes). */
   readonly ids?: IdSpace | undefined;
+  /** Set under --replay: ids are drawn fresh again (the run that found a problem left its own in the target), and the labels say so. */
+  readonly replaying?: true;
   /** --header: sent on every request (credential values as "$VARIABLE"s); see withExtraHeaders. */
   readonly extraHeaders?: { readonly headers: Readonly<Record<string, string>>; readonly credentialNames: ReadonlySet<string> };
 }

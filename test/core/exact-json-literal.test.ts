@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parse as parseLossless } from 'lossless-json';
 import { MAX_JSON_NESTING, parseJsonExact, toJsonText } from '../../src/core/json/exact-json.js';
 
 // The round trip, bigints, __proto__, escaping and malformed text are covered through the suite's
@@ -38,5 +40,36 @@ describe('toJsonText', () => {
   it('refuses a non-finite number, which lossless-json would write as null', () => {
     expect(() => toJsonText(Number.NEGATIVE_INFINITY)).toThrow(RangeError);
     expect(() => toJsonText({ a: [1, Number.NaN] })).toThrow(RangeError);
+  });
+});
+
+// The fast path (long integers marked, JSON.parse) must read every text as lossless-json does.
+describe('parseJsonExact on long lists (the fast path)', () => {
+  const lossless = (text: string): unknown =>
+    parseLossless(text, null, { parseNumber: (t) => (/^-?\d+$/.test(t) && !Number.isSafeInteger(Number(t)) ? BigInt(t) : Number(t)) });
+  it('reads long integers exactly and leaves digits in strings, fractions and exponents alone', () => {
+    const texts = [
+      '[{"id":3569721089192032879,"name":"9007199254740993"},{"id":-9223372036854775808,"tag":"a\\"1234567890123456789"}]',
+      '[1.12345678901234567,12345678901234567.5,1e-12345678901234567,9007199254740993e0,1234567890123456789E2]',
+      '{"\\u0000#9007199254740993":9007199254740993,"k":"\\u0000#12"}',
+      '{"a":9007199254740993,"b":1,"__proto__":12345678901234567890}',
+      '[9007199254740992,9007199254740991,1000000000000000]',
+    ];
+    for (const text of texts) expect(parseJsonExact(text)).toStrictEqual(lossless(text));
+    const list = `[${Array.from({ length: 2000 }, (_, i) => `{"id":${2n ** 61n + BigInt(i) * 7919n},"name":"p${i}"}`).join(',')}]`;
+    expect(parseJsonExact(list)).toStrictEqual(lossless(list));
+  });
+  it('still refuses what JSON forbids, a long integer with a leading zero included', () => {
+    for (const text of ['[01234567890123456789]', '[-01234567890123456789]', '[12345678901234567890,]', '"\u0001"']) {
+      expect(() => parseJsonExact(text)).toThrow(SyntaxError);
+    }
+  });
+  it('agrees with lossless-json on any JSON text', () => {
+    fc.assert(
+      fc.property(fc.json(), fc.array(fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }), { maxLength: 4 }), (json, bigs) => {
+        const text = `[${[json, ...bigs].join(',')}]`;
+        expect(parseJsonExact(text)).toStrictEqual(lossless(text));
+      }),
+    );
   });
 });
