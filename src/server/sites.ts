@@ -8,6 +8,7 @@ import type { ResourceModel } from '../core/resources/model.js';
 import { bindControlOperation, type ControlContext } from '../control/bind-control.js';
 import type { Faults } from '../faults/faults.js';
 import { apiBinder } from '../handlers/bind-api.js';
+import { proxyBinder, type ProxyOptions } from '../proxy/bind-proxy.js';
 import { compileHostCheck } from '../http/host-check.js';
 import type { BodyBudget } from '../http/read-body.js';
 import { compileSite, type CompiledSite } from '../http/site.js';
@@ -36,13 +37,15 @@ export interface ApiSiteParts extends SiteParts {
   readonly echoId: boolean;
   readonly isolateByToken: boolean;
   readonly authStatus: 400 | 401 | undefined;
+  /** Proxy mode: every operation is answered by the real implementation, not the store or the mocker. */
+  readonly proxy?: ProxyOptions | undefined;
 }
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
-  const { model, stores, tokens, echoId, isolateByToken } = parts;
+  const { model, stores, tokens, echoId, isolateByToken, proxy } = parts;
   return compileSite(
-    { document, bind: apiBinder({ model, stores, tokens, echoId, isolateByToken }) },
+    { document, bind: proxy ? proxyBinder(proxy) : apiBinder({ model, stores, tokens, echoId, isolateByToken }) },
     {
       cors: parts.cors,
       faults: parts.faults,
@@ -53,6 +56,7 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
       bodyBudget: parts.bodyBudget,
       logger: parts.logger,
       index: parts.index,
+      forwardInvalid: proxy !== undefined && !proxy.strict,
     },
   );
 }
