@@ -154,6 +154,25 @@ describe('serve --proxy --proxy-strict', () => {
   });
 });
 
+describe('serve --proxy with a fault', () => {
+  const upstream = upstreamFor();
+  const server = serverFor({
+    get proxy() {
+      return upstream.url();
+    },
+    faults: [{ kind: 'status', operation: 'createPlant', status: 503, times: 1 }],
+  });
+
+  it('answers the fault before forwarding, then forwards again', async () => {
+    const faulted = await postPlant(server.current.url, '{"name":"x","id":1}');
+    expect(faulted.status).toBe(503);
+    expect(upstream.received).toHaveLength(0);
+    const forwarded = await postPlant(server.current.url, '{"name":"x","id":1}');
+    expect({ status: forwarded.status, text: forwarded.text }).toEqual({ status: 200, text: NULL_TAG });
+    expect(upstream.received).toHaveLength(1);
+  });
+});
+
 describe('serve --proxy to a server that does not answer', () => {
   const server = serverFor({ proxy: 'http://127.0.0.1:1' });
 
