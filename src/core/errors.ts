@@ -104,6 +104,16 @@ export const ERRORS = {
   },
   /** A defect in the server itself; never the client's doing. */
   internal: { code: 'PST_ERR_INTERNAL', error: 500, status: 500, message: 'internal error: %s', exitCode: SETUP },
+  /** Proxy mode: the real implementation (--proxy URL) did not answer. */
+  upstreamUnreachable: { code: 'PST_ERR_UPSTREAM_UNREACHABLE', error: 502, status: 502, message: 'the proxied server did not answer: %s', exitCode: SETUP },
+  /** Proxy mode with --proxy-strict: the real implementation's answer departs from the document. */
+  upstreamViolation: {
+    code: 'PST_ERR_UPSTREAM_VIOLATION',
+    error: 502,
+    status: 502,
+    message: "the proxied server's answer departs from the document (--proxy-strict): %s",
+    exitCode: SETUP,
+  },
   /** The change could not be made durable (--data-dir); nothing was stored. */
   storageFailed: {
     code: 'PST_ERR_STORAGE_FAILED',

@@ -1,4 +1,5 @@
 import type { Failure } from '../core/errors.js';
+import type { ContractViolation } from '../journal/journal.js';
 
 /** A successful answer, already serialised. */
 export interface Answer {
@@ -22,6 +23,9 @@ export interface StreamSink {
 }
 
 /** What a handler (or any stage) decides: an answer, or a refusal the responder words as an Error. */
-export type Outcome = { readonly ok: true; readonly answer: Answer } | { readonly ok: false; readonly failure: Failure };
+export type Outcome = ({ readonly ok: true; readonly answer: Answer } | { readonly ok: false; readonly failure: Failure }) & {
+  /** Proxy mode: where the request or the real answer departs from the document, for the journal. */
+  readonly violations?: readonly ContractViolation[];
+};
 
 export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { CredentialSource, Credentials } from '../auth/credential-check.js';
 import type { TenantId } from '../store/tenants.js';
 import type { RequestInput } from '../validation/request-validator.js';
+import type { ValidationOutcome } from '../journal/journal.js';
 import type { Outcome } from './answer.js';
 import type { MockPreferences } from './prefer.js';
 
@@ -13,6 +14,10 @@ export interface HandlerContext {
   readonly tenant: TenantId;
   /** Prism-style Prefer header, when the request stated one. */
   readonly preferences: MockPreferences | undefined;
+  /** The query string exactly as sent, without '?' (proxy mode forwards it unchanged). */
+  readonly queryText?: string;
+  /** How request validation went; a site that forwards invalid requests (proxy mode) hands them on. */
+  readonly validation?: ValidationOutcome | undefined;
 }
 
 /**

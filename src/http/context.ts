@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { statusOf, type DeclaredStatuses, type Failure } from '../core/errors.js';
 import type { RefusalShaper } from '../core/openapi/refusal-body.js';
-import type { ValidationOutcome } from '../journal/journal.js';
+import type { ContractViolation, ValidationOutcome } from '../journal/journal.js';
 import { SHARED_TENANT, type TenantId } from '../store/tenants.js';
 import type { RequestInput, RequestValidator } from '../validation/request-validator.js';
 import type { Answer } from './answer.js';
@@ -89,6 +89,8 @@ export interface RequestContext {
   validation: ValidationOutcome | undefined;
   /** validate: the body as the schema check read it (ids as bigints). */
   validBody: unknown;
+  /** handle: proxy mode's contract violations (request and response), for the journal. */
+  violations: readonly ContractViolation[] | undefined;
 
   /** pipeline: the stage whose reply ended the stages. */
   answeredBy: StageName | undefined;
@@ -125,6 +127,7 @@ export function requestContext(request: IncomingMessage): RequestContext {
     input: undefined,
     validation: undefined,
     validBody: undefined,
+    violations: undefined,
     answeredBy: undefined,
     status: 0,
     refusal: undefined,

@@ -40,6 +40,7 @@ export function recordJournal(journal: Journal): ResponseHook {
       durationMs: context.durationMs,
       validation: context.validation,
       fault: context.fault,
+      violations: context.violations,
       request: { headers: context.request.headers, body: context.body },
       response: context.response ?? NOTHING_SENT,
     });

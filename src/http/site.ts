@@ -19,7 +19,7 @@ import { handleStage } from './stages/handle.js';
 import { hostStage, type HostCheck } from './stages/host.js';
 import { preferStage } from './stages/prefer.js';
 import { routeStage, type SiteIndex } from './stages/route.js';
-import { validateStage } from './stages/validate.js';
+import { forwardingValidateStage, validateStage } from './stages/validate.js';
 
 /** A document as the stand-in serves it, with each operation bound to its behaviour. */
 export interface SiteDefinition {
@@ -47,6 +47,8 @@ export interface SiteOptions {
   readonly logger: Logger;
   /** What GET of the site's front door answers when no operation has its path. */
   readonly index?: SiteIndex | undefined;
+  /** Hand requests that fail validation on to the handler (proxy mode), which records the violation. */
+  readonly forwardInvalid?: boolean;
 }
 
 /** A site ready to serve: its stages in order and its hooks, built once at start. */
@@ -78,7 +80,7 @@ export function compileSite(definition: SiteDefinition, options: SiteOptions): C
   if (options.faults) stages.push(faultStage(options.faults));
   stages.push(authorizeStage(options.authStatus), bodyStage(options.bodyLimitBytes, options.bodyBudget));
   if (options.preferences) stages.push(preferStage);
-  stages.push(validateStage, handleStage);
+  stages.push(options.forwardInvalid === true ? forwardingValidateStage : validateStage, handleStage);
 
   const onResponse: ResponseHook[] = [logRequest(options.logger)];
   // A journal of capacity 0 keeps nothing: no hook at all.

@@ -6,6 +6,13 @@ import type { TenantId } from '../store/tenants.js';
 /** How validation went: not reached (routing or auth refused first), passed, or the violations. */
 export type ValidationOutcome = { readonly ok: true } | { readonly ok: false; readonly error: number; readonly message: string };
 
+/** Where a request or a proxied answer departs from the document (serve --proxy); `check` names what was checked. */
+export interface ContractViolation {
+  readonly side: 'request' | 'response';
+  readonly check: string;
+  readonly message: string;
+}
+
 /** One request the stand-in answered, as a frontend test or a person wants to see it. */
 export interface JournalEntry {
   readonly sequence: number;
@@ -23,6 +30,8 @@ export interface JournalEntry {
   readonly validation?: ValidationOutcome;
   /** Name of the fault that shaped the answer, if one did. */
   readonly fault?: string;
+  /** Proxy mode: how the request and the real implementation's answer depart from the document. */
+  readonly violations?: readonly ContractViolation[];
   readonly request: JournalMessage;
   readonly response: JournalMessage;
 }
@@ -62,13 +71,14 @@ export interface RecordedMessage {
   readonly size?: number;
 }
 
-export interface JournalRecord extends Omit<JournalEntry, 'sequence' | 'time' | 'operation' | 'validation' | 'fault' | 'request' | 'response'> {
+export interface JournalRecord extends Omit<JournalEntry, 'sequence' | 'time' | 'operation' | 'validation' | 'fault' | 'violations' | 'request' | 'response'> {
   /** Date.now() when the request arrived. */
   readonly arrivedAt: number;
   // Handed over as the pipeline holds them, undefined when not reached; the entry leaves them out.
   readonly operation?: string | undefined;
   readonly validation?: ValidationOutcome | undefined;
   readonly fault?: string | undefined;
+  readonly violations?: readonly ContractViolation[] | undefined;
   readonly request: RecordedMessage;
   readonly response: RecordedMessage;
 }

@@ -9,6 +9,7 @@ import { bindControlOperation, type ControlContext } from '../control/bind-contr
 import type { Faults } from '../faults/faults.js';
 import { apiBinder } from '../handlers/bind-api.js';
 import type { CreatedListener } from '../handlers/resource/parts.js';
+import { proxyBinder, type ProxyOptions } from '../proxy/bind-proxy.js';
 import { compileHostCheck } from '../http/host-check.js';
 import type { BodyBudget } from '../http/read-body.js';
 import { compileSite, type CompiledSite } from '../http/site.js';
@@ -39,13 +40,15 @@ export interface ApiSiteParts extends SiteParts {
   readonly authStatus: 400 | 401 | undefined;
   /** Told of each item created: the document's webhooks go out from here (--webhook). */
   readonly onCreated?: CreatedListener | undefined;
+  /** Proxy mode: every operation is answered by the real implementation, not the store or the mocker. */
+  readonly proxy?: ProxyOptions | undefined;
 }
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
-  const { model, stores, tokens, echoId, isolateByToken, onCreated } = parts;
+  const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy } = parts;
   return compileSite(
-    { document, bind: apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
+    { document, bind: proxy ? proxyBinder(proxy) : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
     {
       cors: parts.cors,
       faults: parts.faults,
@@ -56,6 +59,7 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
       bodyBudget: parts.bodyBudget,
       logger: parts.logger,
       index: parts.index,
+      forwardInvalid: proxy !== undefined && !proxy.strict,
     },
   );
 }

@@ -29,6 +29,7 @@ import { createResourceStores, memoryBacking, SHARED_TENANT, tenantOfToken, type
 import { apiSite, controlSite } from './sites.js';
 import { documentWebhooks } from '../webhooks/document-webhooks.js';
 import { journalRecordOf } from '../webhooks/journal-attempt.js';
+import type { ProxyOptions } from '../proxy/bind-proxy.js';
 import { pointerAnswer } from './pointer.js';
 import { createJournalStreams } from '../control/journal-events.js';
 import { loadInspectorPage, withInspector } from '../inspector/page.js';
@@ -151,6 +152,7 @@ async function serve(
       authStatus: options.authStatus,
       model: resources,
       onCreated: webhooks?.created,
+      proxy: proxyOptionsOf(options, requestTimeoutMs),
       index: { path: '/', answer: pointerAnswer(document, places, 'api') },
     }),
     control: controlSite(
@@ -190,6 +192,22 @@ async function serve(
       await log?.close();
     },
   };
+}
+
+/** --proxy URL: an http(s) base URL, checked at start; the upstream gets as long to answer as a client to send. */
+function proxyOptionsOf(options: ServerOptions, timeoutMs: number): ProxyOptions | undefined {
+  if (options.proxy === undefined) {
+    if (options.proxyStrict === true) throw new Error('--proxy-strict needs --proxy URL');
+    return undefined;
+  }
+  let upstream: URL;
+  try {
+    upstream = new URL(options.proxy);
+  } catch {
+    throw new Error(`--proxy ${options.proxy} is not a URL; give the real implementation's base URL, e.g. http://localhost:8080`);
+  }
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error(`--proxy ${options.proxy}: only http and https URLs can be proxied`);
+  return { upstream, strict: options.proxyStrict ?? false, timeoutMs };
 }
 
 function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number {

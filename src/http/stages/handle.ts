@@ -12,6 +12,8 @@ export const handleStage: Stage<Outcome> = {
       pathParameters: context.pathParameters,
       tenant: context.tenant,
       preferences: context.preferences,
+      queryText: context.query,
+      validation: context.validation,
     });
     return outcome instanceof Promise ? outcome : settle(context, outcome);
   },
@@ -20,6 +22,7 @@ export const handleStage: Stage<Outcome> = {
 
 function settle(context: RequestContext, outcome: Outcome): Decision {
   const { slowBodyMs } = context;
+  if (outcome.violations !== undefined && outcome.violations.length > 0) context.violations = outcome.violations;
   if (outcome.ok) return slowBodyMs === undefined ? { kind: 'answer', answer: outcome.answer } : { kind: 'answer', answer: outcome.answer, slowBodyMs };
   const status = statusOf(outcome.failure, routed(context));
   return slowBodyMs === undefined ? { kind: 'refusal', failure: outcome.failure, status } : { kind: 'refusal', failure: outcome.failure, status, slowBodyMs };

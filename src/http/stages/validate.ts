@@ -1,20 +1,25 @@
-import { PASS, refused, routed, type Stage } from '../context.js';
+import { PASS, refused, routed, type Decision, type RequestContext, type Stage } from '../context.js';
 import { ArrivedRequest } from '../request.js';
 
 /** Checks the request against the operation (parameters, content type, exact JSON, schema). */
-export const validateStage: Stage = {
-  name: 'validate',
-  run(context) {
-    const operation = routed(context);
-    const input = new ArrivedRequest(context.request.headers, context.method, context.path, context.query, context.body);
-    context.input = input;
-    const validation = operation.validate(input);
-    context.validation = validation.ok ? { ok: true } : { ok: false, error: validation.failure.error, message: validation.failure.message };
-    if (validation.ok) {
-      context.validBody = validation.body;
-      return PASS;
-    }
-    // A stated preference is answered from the document even for an invalid body, as Prism does for codes.
-    return context.preferences ? PASS : refused(validation.failure, operation);
-  },
-};
+export const validateStage: Stage = { name: 'validate', run: (context) => validate(context, false) };
+
+/**
+ * The same check for a site that hands an invalid request on (proxy mode without --proxy-strict):
+ * the outcome is kept for the handler and the journal, and the real implementation judges it.
+ */
+export const forwardingValidateStage: Stage = { name: 'validate', run: (context) => validate(context, true) };
+
+function validate(context: RequestContext, forwardInvalid: boolean): Decision {
+  const operation = routed(context);
+  const input = new ArrivedRequest(context.request.headers, context.method, context.path, context.query, context.body);
+  context.input = input;
+  const validation = operation.validate(input);
+  context.validation = validation.ok ? { ok: true } : { ok: false, error: validation.failure.error, message: validation.failure.message };
+  if (validation.ok) {
+    context.validBody = validation.body;
+    return PASS;
+  }
+  // A stated preference is answered from the document even for an invalid body, as Prism does for codes.
+  return context.preferences || forwardInvalid ? PASS : refused(validation.failure, operation);
+}

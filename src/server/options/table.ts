@@ -153,6 +153,21 @@ export const SERVE_OPTIONS = {
     default: 'text',
     help: 'text, or json: one JSON object per line (default {default})',
   },
+  /** Proxy mode: forward every API request to this base URL and judge its answers; the store is not used. */
+  proxy: {
+    type: 'string',
+    flag: 'proxy',
+    argument: 'URL',
+    nonEmpty: true,
+    help: 'forward every API request to the real implementation at URL and\njudge request and answer against the document (journal: violations)',
+  },
+  /** With --proxy: refuse an invalid request (not forwarded) and answer a violating answer with a 502 Error. */
+  proxyStrict: {
+    type: 'boolean',
+    flag: 'proxy-strict',
+    default: false,
+    help: 'with --proxy: refuse invalid requests, and answer a 502 Error\nnaming the violation instead of a violating answer',
+  },
   help: { type: 'boolean', flag: 'help', short: 'h', inConfig: false, help: 'this help' },
 } as const satisfies OptionTable;
 
