@@ -7,6 +7,15 @@ import type { Journal } from '../journal/journal.js';
 import type { JournalStreams } from './journal-events.js';
 import type { ResourceStores } from '../store/item-store.js';
 
+/** serve --watch: the last reload's outcome, as health shows it. */
+export interface ReloadStatus {
+  /** When the reload finished (ISO 8601). */
+  readonly at: string;
+  readonly ok: boolean;
+  /** Why the new document was not taken; only when !ok. */
+  readonly error?: string;
+}
+
 /** What the control API works on: the stand-in's live state, shared with the API it controls. */
 export interface ControlContext {
   readonly stores: ResourceStores;
@@ -23,6 +32,8 @@ export interface ControlContext {
   readonly isolateByToken: boolean;
   /** Date.now() at start. */
   readonly startedAt: number;
+  /** With serve --watch: the last reload's outcome (undefined before the first), shown by health. */
+  readonly reload?: () => ReloadStatus | undefined;
   /** The open journal streams (the inspector's live view); the server ends them when it closes. */
   readonly journalStreams?: JournalStreams;
 }
