@@ -8,6 +8,15 @@ import type { JournalStreams } from './journal-events.js';
 import type { ResourceStores } from '../store/item-store.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 
+/** serve --watch: the last reload's outcome, as health shows it. */
+export interface ReloadStatus {
+  /** When the reload finished (ISO 8601). */
+  readonly at: string;
+  readonly ok: boolean;
+  /** Why the new document was not taken; only when !ok. */
+  readonly error?: string;
+}
+
 /** What the control API works on: the stand-in's live state, shared with the API it controls. */
 export interface ControlContext {
   readonly stores: ResourceStores;
@@ -24,6 +33,8 @@ export interface ControlContext {
   readonly isolateByToken: boolean;
   /** Date.now() at start. */
   readonly startedAt: number;
+  /** With serve --watch: the last reload's outcome (undefined before the first), shown by health. */
+  readonly reload?: () => ReloadStatus | undefined;
   /** The open journal streams (the inspector's live view); the server ends them when it closes. */
   readonly journalStreams?: JournalStreams;
   /** With --webhook: where the document's webhooks go, which ones, and their deliveries. */

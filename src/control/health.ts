@@ -5,7 +5,8 @@ import type { ControlHandler } from './context.js';
  * Up, for how long, holding what, serving which document. Plants and tenants are those held in
  * memory (evicted tenants' plants stay in the data dir), read from counters: O(1) for any number of tenants.
  */
-export const getHealth: ControlHandler = (_request, { stores, api, startedAt }) => {
+export const getHealth: ControlHandler = (_request, { stores, api, startedAt, reload }) => {
+  const reloaded = reload?.();
   const { items, tenants } = stores.counts();
   return json(
     200,
@@ -17,6 +18,8 @@ export const getHealth: ControlHandler = (_request, { stores, api, startedAt }) 
       tenants,
       uptimeMs: Math.max(0, Date.now() - startedAt),
       document: { title: api.title, version: api.version },
+      // Only with --watch, once the file has changed: the inspector shows why a new document was not taken.
+      ...(reloaded ? { reload: reloaded } : {}),
     }),
   );
 };

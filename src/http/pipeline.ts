@@ -38,10 +38,19 @@ function settle(stage: Stage<unknown>, context: RequestContext, value: unknown) 
   return stage.settle(context, value);
 }
 
-export function createRequestHandler(sites: Sites, logger: Logger): (request: IncomingMessage, response: ServerResponse) => void {
-  const { api, control, controlPrefix } = sites;
-  const controlFolder = `${controlPrefix}/`;
-  const siteOf = (path: string) => (control !== undefined && (path === controlPrefix || path.startsWith(controlFolder)) ? control : api);
+/** Sites that may be replaced while serving (serve --watch): each request reads `current` once. */
+export interface SitesHolder {
+  readonly current: Sites;
+}
+
+export function createRequestHandler(sites: Sites | SitesHolder, logger: Logger): (request: IncomingMessage, response: ServerResponse) => void {
+  const holder: SitesHolder = 'current' in sites ? sites : { current: sites };
+  const siteOf = (path: string) => {
+    const { api, control, controlPrefix } = holder.current;
+    // No string built per request: the prefix, then the end or a slash.
+    const underControl = path.startsWith(controlPrefix) && (path.length === controlPrefix.length || path[controlPrefix.length] === '/');
+    return control !== undefined && underControl ? control : api;
+  };
 
   async function serve(site: CompiledSite, context: RequestContext, response: ServerResponse): Promise<void> {
     let reply: Reply;

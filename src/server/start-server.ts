@@ -5,14 +5,14 @@
  */
 import { loadControlDocument } from '../control/control-document.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
-import { loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
+import { bundledSpecPath, loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
 import { operationName } from '../core/openapi/operation.js';
 import { inferResources } from '../core/resources/infer.js';
 import { operationRoles, type ResourceModel } from '../core/resources/model.js';
 import { roleOf } from '../handlers/bind-api.js';
 import { createFaults, type Faults } from '../faults/faults.js';
 import { close, createListener, listen } from '../http/listener.js';
-import { createRequestHandler } from '../http/pipeline.js';
+import { createRequestHandler, type Sites } from '../http/pipeline.js';
 import { createBodyBudget } from '../http/read-body.js';
 import type { ServerOptions } from './options/server-options.js';
 import { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
@@ -30,6 +30,8 @@ import { apiSite, controlSite } from './sites.js';
 import { documentWebhooks } from '../webhooks/document-webhooks.js';
 import { journalRecordOf } from '../webhooks/journal-attempt.js';
 import type { ProxyOptions } from '../proxy/bind-proxy.js';
+import { describeReload, watchDocument, type DocumentWatcher } from './watch-document.js';
+import type { ControlContext } from '../control/context.js';
 import { pointerAnswer } from './pointer.js';
 import { createJournalStreams } from '../control/journal-events.js';
 import { loadInspectorPage, withInspector } from '../inspector/page.js';
@@ -140,8 +142,10 @@ async function serve(
   const siteParts = { cors, bodyLimitBytes, bodyBudget, logger };
   const controlDocument = await loadControlDocument();
   const places = { control: CONTROL_PREFIX, inspector: INSPECTOR_PATH };
-  const sites = {
-    api: apiSite(document, {
+  // What the document settles; --watch replaces it (and the sites built on it) when the file changes.
+  const live = { document, resources };
+  const buildApiSite = (served: LoadedDocument, model: ResourceModel) =>
+    apiSite(served, {
       ...siteParts,
       stores,
       journal,
@@ -150,18 +154,37 @@ async function serve(
       echoId: options.echoId ?? false,
       isolateByToken,
       authStatus: options.authStatus,
-      model: resources,
+      model,
       onCreated: webhooks?.created,
       proxy: proxyOptionsOf(options, requestTimeoutMs),
-      index: { path: '/', answer: pointerAnswer(document, places, 'api') },
-    }),
-    control: controlSite(
-      controlDocument,
-      { stores, resources, checkItem, journal, faults, api: document, adminToken: options.adminToken, isolateByToken, startedAt, journalStreams, webhooks },
-      { ...siteParts, allowedHosts: options.allowedHosts ?? [], index: { path: CONTROL_PREFIX, answer: pointerAnswer(controlDocument, places, 'control') } },
-    ),
-    controlPrefix: CONTROL_PREFIX,
+      index: { path: '/', answer: pointerAnswer(served, places, 'api') },
+    });
+  let watcher: DocumentWatcher | undefined;
+  const controlContext: ControlContext = {
+    stores,
+    checkItem,
+    journal,
+    faults,
+    adminToken: options.adminToken,
+    isolateByToken,
+    startedAt,
+    journalStreams,
+    webhooks,
+    // Read at each request, so the control API follows a reloaded document.
+    get api() {
+      return live.document;
+    },
+    get resources() {
+      return live.resources;
+    },
+    reload: () => watcher?.status(),
   };
+  const control = controlSite(controlDocument, controlContext, {
+    ...siteParts,
+    allowedHosts: options.allowedHosts ?? [],
+    index: { path: CONTROL_PREFIX, answer: pointerAnswer(controlDocument, places, 'control') },
+  });
+  const sites: { current: Sites } = { current: { api: buildApiSite(document, resources), control, controlPrefix: CONTROL_PREFIX } };
   const server = createListener(withInspector(loadInspectorPage(), createRequestHandler(sites, logger)), requestTimeoutMs, logger);
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
   // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
@@ -170,12 +193,33 @@ async function serve(
   const roles = operationRoles(resources);
   if (document.operations.some((operation) => roleOf(operation, roles) === undefined)) setImmediate(() => void preloadMocker());
   const host = options.host ?? DEFAULTS.host;
+  if (options.watch && typeof options.spec !== 'object') {
+    const file = options.spec ?? bundledSpecPath();
+    watcher = watchDocument(
+      file,
+      async () => {
+        const next = await loadDocument(file);
+        const model = options.resourceModel ?? inferResources(next, options.resources);
+        const api = buildApiSite(next, model);
+        const before = live.resources;
+        // No await between these: a request sees the old document and sites or the new ones, never a mix.
+        Object.assign(live, { document: next, resources: model });
+        sites.current = { ...sites.current, api };
+        logger.info(`watch: ${await describeReload(file, before, model, await stores.forTenant(SHARED_TENANT))}`);
+      },
+      logger,
+    );
+  }
 
   return {
+    get document() {
+      return live.document;
+    },
+    get resources() {
+      return live.resources;
+    },
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    document,
-    resources,
     store,
     storeOf: (token) =>
       isolateByToken ? stores.forTenant(tenantOfToken(token)).then((items) => plantStoreOf(items.collection(PLANTS))) : Promise.resolve(store),
@@ -188,6 +232,7 @@ async function serve(
       // Open journal streams never end by themselves; end them so close() need not wait.
       journalStreams.closeAll();
       await webhooks?.sender.close();
+      await watcher?.close();
       await close(server);
       await log?.close();
     },

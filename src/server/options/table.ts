@@ -35,6 +35,13 @@ export const SERVE_OPTIONS = {
   },
   /** Add the id to the created Plant. Default false: the document's Plant has name and tag only. */
   echoId: { type: 'boolean', flag: 'echo-id', default: false, help: 'add the id to the created Plant' },
+  /** Reload the document when its file changes, keeping the stored items; a broken document keeps the last good one. Default false. */
+  watch: {
+    type: 'boolean',
+    flag: 'watch',
+    default: false,
+    help: 'reload the document when its file changes (stored items are kept;\na broken document keeps the last good one served)',
+  },
   /** Answer cross-origin requests (and preflights) from browsers. Default true. */
   cors: { type: 'boolean', flag: 'no-cors', negated: true, default: true, help: 'do not answer cross-origin browser requests' },
   /** Largest accepted request body. Default 1 MiB. */
