@@ -12,7 +12,7 @@
 import { isSuccess, type Operation } from '../../src/core/openapi/operation.js';
 import { securityOf } from '../../src/core/openapi/security.js';
 import { flagFor } from '../generators/request-cases/credentials.js';
-import { describeResponse, declaredCodesIn } from './declared.js';
+import { describeResponse, declaredCodesIn, isDeclared } from './declared.js';
 import { describeShape, sameShape, shapeOf } from './refusal-shape.js';
 import { byRequest, fail, PASS, type Check } from './types.js';
 
@@ -25,8 +25,9 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
     const status = response.status;
     if (status === undefined || status >= 500) return undefined;
     if (isSuccess(status)) return PASS;
-    // A drawn id names an item the target need not hold: "not found" is a right answer to it.
-    if (facts.itemMayBeAbsent === true && (status === 404 || status === 410)) return PASS;
+    // A drawn id names an item the target need not hold: "not found" is a right answer to it, and
+    // where the document declares no 404/410, its declared failure status is the only way to say so.
+    if (facts.itemMayBeAbsent === true && (status === 404 || status === 410 || (!declaresNotFound(operation) && isDeclared(operation, status)))) return PASS;
     const expected = `${declaredCodesIn(operation, 2)} (accepted)`;
     const expectation = { kind: 'status-class', classes: [2] } as const;
     // One kind of problem whichever way the refusal shows (with or without a retry).
@@ -106,4 +107,9 @@ function flagsFor(operation: Operation): string {
 
 function idOf(body: string | undefined): string {
   return /"id"\s*:\s*(-?\d+)/.exec(body ?? '')?.[1] ?? '?';
+}
+
+/** Whether the operation has its own status for a missing item. */
+function declaresNotFound(operation: Operation): boolean {
+  return operation.responses.some((response) => response.code === '404' || response.code === '410');
 }

@@ -40,6 +40,15 @@ describe('the public Plant Store', () => {
     expect(((await list()).json as unknown[]).at(-1)).toEqual({ name: 'Monstera again' });
   });
 
+  it('answers a negative limit, which the int32 schema allows, with an empty page rather than a refusal', async () => {
+    expect((await postPlant(server.current.url, plantText({ name: 'kept', id: 77 }))).status).toBe(200);
+    const none = await list('?limit=-1');
+    expect(none.status, none.text).toBe(200);
+    expect(none.json).toEqual([]);
+    conforms('get', '/plants', none);
+    expect((await remove(77)).status).toBe(204);
+  });
+
   it('refuses a second delete, and a duplicate id, with the document’s failure response', async () => {
     await postPlant(server.current.url, plantText({ name: 'once', id: 50 }));
     expect((await remove(50)).status).toBe(204);
