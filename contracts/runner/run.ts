@@ -117,7 +117,8 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     const mainMs = performance.now() - mainStarted;
     progress(true);
     const stoppedEarly =
-      stop() && casesRun < plannedCount ? `--fail-fast: stopped after the first failure, ${casesRun} of about ${plannedCount} requests sent` : undefined;
+      // The plan's count is an estimate (lifecycles and evidence probes vary), so it cannot say whether sending stopped early.
+      stop() ? `--fail-fast: stopped after the first failure, ${casesRun} of about ${Math.max(plannedCount, casesRun)} requests sent` : undefined;
 
     const shrinkStarted = performance.now();
     // Under --replay, the findings' steps are sent again too, with ids drawn fresh again: the env says so, and the labels with it.

@@ -30,6 +30,8 @@ describe('the error table', () => {
       storageFailed: 503,
       bodyBufferFull: 503,
       tooManyStreams: 503,
+      upstreamUnreachable: 502,
+      upstreamViolation: 502,
     });
   });
 
