@@ -20,7 +20,9 @@ export function operationName(operation: Operation): string {
 }
 
 /** The operation's JSON request body: its media type and schema (application/json preferred, then any +json). */
-export function jsonRequestBody(operation: Pick<Operation, 'request'>): { readonly mediaType: string; readonly schema: BodySchema; readonly required: boolean } | undefined {
+export function jsonRequestBody(
+  operation: Pick<Operation, 'request'>,
+): { readonly mediaType: string; readonly schema: BodySchema; readonly required: boolean } | undefined {
   const contents = operation.request?.body?.contents ?? [];
   const content = contents.find((c) => c.mediaType === 'application/json') ?? contents.find((c) => isJsonMediaType(mediaTypeOf(c.mediaType) ?? ''));
   if (content === undefined) return undefined;
