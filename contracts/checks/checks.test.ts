@@ -215,6 +215,50 @@ describe('response-reflects-request', () => {
     expect(responseReflectsRequest.judge(exchange({}, answer(200, { name: 'ab🌱' }), odd), context)?.outcome).toBe('fail');
   });
 
+  // tickets.yaml: one Ticket schema both ways, its id and createdAt readOnly; a PATCH of status only.
+  const ticket = {
+    type: 'object',
+    required: ['title'],
+    properties: {
+      id: { type: 'string', readOnly: true },
+      title: { type: 'string' },
+      status: { type: 'string' },
+      createdAt: { type: 'string', readOnly: true },
+    },
+  };
+  const ticketOperation = (method: string, requestSchema: object, responseSchema: object = ticket) =>
+    ({
+      id: method,
+      iid: method,
+      method,
+      path: '/tickets',
+      request: { body: { contents: [{ mediaType: 'application/json', schema: requestSchema }] } },
+      responses: [{ code: method === 'post' ? '201' : '200', contents: [{ mediaType: 'application/json', schema: responseSchema }] }],
+    }) as unknown as Operation;
+  const sentTitle = jsonObject([['title', 'printer']]);
+
+  it('does not call a readOnly property (a server-assigned id) "not sent"', () => {
+    const post = { operation: ticketOperation('post', ticket), expectUniqueIds: false };
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { id: 'u-1', title: 'printer', createdAt: 'now' }), sentTitle), post)?.outcome).toBe('pass');
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { id: 'u-1', title: 'printer', status: 'open' }), sentTitle), post)?.outcome).toBe('fail');
+  });
+
+  it('does not call "not sent" what the answer requires and the request left out', () => {
+    const plain = { type: 'object', properties: { title: { type: 'string' }, status: { type: 'string' } } };
+    const post = { operation: ticketOperation('post', plain, { ...plain, required: ['title', 'status'] }), expectUniqueIds: false };
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { title: 'printer', status: 'open' }), sentTitle), post)?.outcome).toBe('pass');
+  });
+
+  it('lets a PATCH answer keep the stored properties the patch did not send, but holds what it did send', () => {
+    const patch = {
+      operation: ticketOperation('patch', { type: 'object', properties: { status: { type: 'string' }, title: { type: 'string' } } }),
+      expectUniqueIds: false,
+    };
+    const sent = jsonObject([['status', 'closed']]);
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { id: 'u-1', title: 'printer', status: 'closed' }), sent), patch)?.outcome).toBe('pass');
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { id: 'u-1', title: 'printer', status: 'open' }), sent), patch)?.outcome).toBe('fail');
+  });
+
   it('leaves refusals and non-JSON answers alone', () => {
     expect(responseReflectsRequest.judge(exchange({}, badRequest), context)).toBeUndefined();
     expect(responseReflectsRequest.judge(exchange({}, answer(200, 'oops')), context)).toBeUndefined();
