@@ -156,13 +156,13 @@ describe('status-conformance where the document declares no failure status', () 
   });
 
   it('only warns for 400 to an invalid request and 404 on an item path; fails them where a failure status is declared', () => {
-    const invalid = exchange({ kind: 'invalid', target: 'query' }, badRequest);
+    const invalid = exchange({ kind: 'invalid', target: 'parameter' }, badRequest);
     expect(statusConformance.judge(invalid, only200('/tickets'))?.outcome).toBe('warn');
     expect(statusConformance.judge(exchange({}, answer(404, {})), only200('/tickets/{ticketId}'))?.outcome).toBe('warn');
     // A valid request refused 400, a 404 on the collection, a 422: still failures.
     expect(statusConformance.judge(exchange({}, badRequest), only200('/tickets'))?.outcome).toBe('fail');
     expect(statusConformance.judge(exchange({}, answer(404, {})), only200('/tickets'))?.outcome).toBe('fail');
-    expect(statusConformance.judge(exchange({ kind: 'invalid', target: 'query' }, answer(422, {})), only200('/tickets'))?.outcome).toBe('fail');
+    expect(statusConformance.judge(exchange({ kind: 'invalid', target: 'parameter' }, answer(422, {})), only200('/tickets'))?.outcome).toBe('fail');
     // createPlant declares 400: a 404 there is not the document's silence.
     expect(
       statusConformance.judge(exchange({}, answer(404, {})), { ...context, operation: { ...operation, path: '/plants/{id}' } as Operation })?.outcome,
