@@ -262,6 +262,12 @@ describe('response-reflects-request', () => {
     const post = { operation: ticketOperation('post', ticket), expectUniqueIds: false };
     expect(responseReflectsRequest.judge(exchange({}, answer(201, { id: 'u-1', title: 'printer', createdAt: 'now' }), sentTitle), post)?.outcome).toBe('pass');
     expect(responseReflectsRequest.judge(exchange({}, answer(201, { id: 'u-1', title: 'printer', status: 'open' }), sentTitle), post)?.outcome).toBe('fail');
+    // An id sent anyway may be ignored: the server assigns its own.
+    const sentId = jsonObject([
+      ['id', 'mine'],
+      ['title', 'printer'],
+    ]);
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { id: 'u-1', title: 'printer' }), sentId), post)?.outcome).toBe('pass');
   });
 
   it('does not call "not sent" what the answer requires and the request left out', () => {

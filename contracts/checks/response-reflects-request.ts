@@ -20,7 +20,11 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     // What the request cannot carry (a server-assigned id the answer requires) is the server's to add.
     const requestSchema = operation.request?.body?.contents?.find((c) => c.schema !== undefined)?.schema;
     const sendable = new Set(echoedProperties(requestSchema));
-    const properties = echoedProperties(success?.contents?.[0]?.schema).filter((property) => requestSchema === undefined || sendable.has(property));
+    // A readOnly property is the server's (OpenAPI: it SHOULD NOT be sent, and one sent may be ignored).
+    const serversOwn = new Set([...readOnlyProperties(requestSchema), ...readOnlyProperties(success?.contents?.[0]?.schema)]);
+    const properties = echoedProperties(success?.contents?.[0]?.schema).filter(
+      (property) => (requestSchema === undefined || sendable.has(property)) && !serversOwn.has(property),
+    );
     if (properties.length === 0) return undefined;
     let answer: JsonValue;
     try {
