@@ -22,5 +22,7 @@ describe('owners-pets: paging', () => {
     expect(none.status).toBe(200);
     expect((none.json as { pets: unknown[] }).pets).toEqual([]);
     expectConforms(server.current.document, 'get', '/owners/{ownerId}/pets', none);
+    const far = await send(`${server.current.url}/owners/1/pets?per_page=-9007199254740990`, { method: 'GET' });
+    expect(far.status).toBe(200);
   });
 });

@@ -39,7 +39,7 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
   function pageRequest(query: Query): ListRequest | string {
     const limitText = parameters.limit === undefined ? undefined : first(query[parameters.limit]);
     // A negative limit reaches here only where the schema allows it (no minimum): at most none, an empty page.
-    const limit = limitText === undefined ? (limitDefault ?? LIST_CAP) : /^-\d{1,15}$/.test(limitText) ? 0 : count(limitText);
+    const limit = limitText === undefined ? (limitDefault ?? LIST_CAP) : /^-\d+$/.test(limitText) ? 0 : count(limitText);
     if (limit === undefined) return `${parameters.limit} must be a whole number, not ${JSON.stringify(limitText)}`;
     let skip = 0;
     const offsetText = parameters.offset === undefined ? undefined : first(query[parameters.offset]);
