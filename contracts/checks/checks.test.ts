@@ -149,6 +149,27 @@ describe('status-conformance', () => {
   });
 });
 
+describe('status-conformance where the document declares no failure status', () => {
+  const only200 = (path: string) => ({
+    operation: { ...operation, path, responses: [{ code: '200', contents: [] }] } as unknown as Operation,
+    expectUniqueIds: false,
+  });
+
+  it('only warns for 400 to an invalid request and 404 on an item path; fails them where a failure status is declared', () => {
+    const invalid = exchange({ kind: 'invalid', target: 'parameter' }, badRequest);
+    expect(statusConformance.judge(invalid, only200('/tickets'))?.outcome).toBe('warn');
+    expect(statusConformance.judge(exchange({}, answer(404, {})), only200('/tickets/{ticketId}'))?.outcome).toBe('warn');
+    // A valid request refused 400, a 404 on the collection, a 422: still failures.
+    expect(statusConformance.judge(exchange({}, badRequest), only200('/tickets'))?.outcome).toBe('fail');
+    expect(statusConformance.judge(exchange({}, answer(404, {})), only200('/tickets'))?.outcome).toBe('fail');
+    expect(statusConformance.judge(exchange({ kind: 'invalid', target: 'parameter' }, answer(422, {})), only200('/tickets'))?.outcome).toBe('fail');
+    // createPlant declares 400: a 404 there is not the document's silence.
+    expect(
+      statusConformance.judge(exchange({}, answer(404, {})), { ...context, operation: { ...operation, path: '/plants/{id}' } as Operation })?.outcome,
+    ).toBe('fail');
+  });
+});
+
 describe('content-type-conformance', () => {
   it('accepts the declared media type with parameters, refuses others and a missing one', () => {
     expect(contentTypeConformance.judge(exchange({}, ok), context)?.outcome).toBe('pass');
@@ -213,6 +234,56 @@ describe('response-reflects-request', () => {
     ]);
     expect(responseReflectsRequest.judge(exchange({}, answer(200, { name: 'a\u0000b🌱' }), odd), context)?.outcome).toBe('pass');
     expect(responseReflectsRequest.judge(exchange({}, answer(200, { name: 'ab🌱' }), odd), context)?.outcome).toBe('fail');
+  });
+
+  // tickets.yaml: one Ticket schema both ways, its id and createdAt readOnly; a PATCH of status only.
+  const ticket = {
+    type: 'object',
+    required: ['title'],
+    properties: {
+      id: { type: 'string', readOnly: true },
+      title: { type: 'string' },
+      status: { type: 'string' },
+      createdAt: { type: 'string', readOnly: true },
+    },
+  };
+  const ticketOperation = (method: string, requestSchema: object, responseSchema: object = ticket) =>
+    ({
+      id: method,
+      iid: method,
+      method,
+      path: '/tickets',
+      request: { body: { contents: [{ mediaType: 'application/json', schema: requestSchema }] } },
+      responses: [{ code: method === 'post' ? '201' : '200', contents: [{ mediaType: 'application/json', schema: responseSchema }] }],
+    }) as unknown as Operation;
+  const sentTitle = jsonObject([['title', 'printer']]);
+
+  it('does not call a readOnly property (a server-assigned id) "not sent"', () => {
+    const post = { operation: ticketOperation('post', ticket), expectUniqueIds: false };
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { id: 'u-1', title: 'printer', createdAt: 'now' }), sentTitle), post)?.outcome).toBe('pass');
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { id: 'u-1', title: 'printer', status: 'open' }), sentTitle), post)?.outcome).toBe('fail');
+    // An id sent anyway may be ignored: the server assigns its own.
+    const sentId = jsonObject([
+      ['id', 'mine'],
+      ['title', 'printer'],
+    ]);
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { id: 'u-1', title: 'printer' }), sentId), post)?.outcome).toBe('pass');
+  });
+
+  it('does not call "not sent" what the answer requires and the request left out', () => {
+    const plain = { type: 'object', properties: { title: { type: 'string' }, status: { type: 'string' } } };
+    const post = { operation: ticketOperation('post', plain, { ...plain, required: ['title', 'status'] }), expectUniqueIds: false };
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { title: 'printer', status: 'open' }), sentTitle), post)?.outcome).toBe('pass');
+  });
+
+  it('lets a PATCH answer keep the stored properties the patch did not send, but holds what it did send', () => {
+    const patch = {
+      operation: ticketOperation('patch', { type: 'object', properties: { status: { type: 'string' }, title: { type: 'string' } } }),
+      expectUniqueIds: false,
+    };
+    const sent = jsonObject([['status', 'closed']]);
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { id: 'u-1', title: 'printer', status: 'closed' }), sent), patch)?.outcome).toBe('pass');
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { id: 'u-1', title: 'printer', status: 'open' }), sent), patch)?.outcome).toBe('fail');
   });
 
   it('leaves refusals and non-JSON answers alone', () => {

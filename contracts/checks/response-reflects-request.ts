@@ -1,6 +1,7 @@
 /**
  * A created resource says back what was sent: every property of the declared success schema
- * (name and tag for a Plant) equals the value sent, and one that was not sent is absent.
+ * (name and tag for a Plant) equals the value sent, and one that was not sent is absent, unless
+ * the server may fill it: readOnly, required by the answer, or kept by a PATCH's merge.
  */
 import { isJsonObject, jsonEquals, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
 import { declaredResponse, isSuccess } from '../../src/core/openapi/operation.js';
@@ -19,7 +20,11 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     // What the request cannot carry (a server-assigned id the answer requires) is the server's to add.
     const requestSchema = operation.request?.body?.contents?.find((c) => c.schema !== undefined)?.schema;
     const sendable = new Set(echoedProperties(requestSchema));
-    const properties = echoedProperties(success?.contents?.[0]?.schema).filter((property) => requestSchema === undefined || sendable.has(property));
+    // A readOnly property is the server's (OpenAPI: it SHOULD NOT be sent, and one sent may be ignored).
+    const serversOwn = new Set([...readOnlyProperties(requestSchema), ...readOnlyProperties(success?.contents?.[0]?.schema)]);
+    const properties = echoedProperties(success?.contents?.[0]?.schema).filter(
+      (property) => (requestSchema === undefined || sendable.has(property)) && !serversOwn.has(property),
+    );
     if (properties.length === 0) return undefined;
     let answer: JsonValue;
     try {
@@ -29,6 +34,17 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     }
     if (!isJsonObject(answer)) return undefined;
     const sent = facts.payload;
+    // Not "added" where the server may fill a property the request did not send: a PATCH merges
+    // into the stored item (which keeps what the patch left out), a readOnly property is the
+    // server's (an assigned id), and one the answer requires must be filled somehow.
+    const serverMayFill =
+      operation.method.toLowerCase() === 'patch'
+        ? new Set(properties)
+        : new Set([
+            ...readOnlyProperties(requestSchema),
+            ...readOnlyProperties(success?.contents?.[0]?.schema),
+            ...requiredProperties(success?.contents?.[0]?.schema),
+          ]);
     for (const property of properties) {
       const wasSent = Object.prototype.hasOwnProperty.call(sent, property);
       const isBack = Object.prototype.hasOwnProperty.call(answer, property);
@@ -43,7 +59,7 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
           message: `the created resource does not carry back the ${property} that was sent (${request.label})`,
         });
       }
-      if (!wasSent && isBack && backValue !== undefined) {
+      if (!wasSent && isBack && backValue !== undefined && !serverMayFill.has(property)) {
         return fail({
           key: byAnswer(`${property} added`),
           expected: `no ${property} (none was sent)`,
@@ -64,4 +80,27 @@ function echoedProperties(schema: unknown): string[] {
   const own = typeof record.properties === 'object' && record.properties !== null ? Object.keys(record.properties) : [];
   const inherited = Array.isArray(record.allOf) ? record.allOf.flatMap((part: unknown) => echoedProperties(part)) : [];
   return [...new Set([...own, ...inherited])];
+}
+
+/** Properties a schema marks readOnly (through allOf). */
+function readOnlyProperties(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const record = schema as { properties?: unknown; allOf?: unknown };
+  const own =
+    typeof record.properties === 'object' && record.properties !== null
+      ? Object.entries(record.properties as Record<string, unknown>)
+          .filter(([, property]) => typeof property === 'object' && property !== null && (property as { readOnly?: unknown }).readOnly === true)
+          .map(([name]) => name)
+      : [];
+  const inherited = Array.isArray(record.allOf) ? record.allOf.flatMap((part: unknown) => readOnlyProperties(part)) : [];
+  return [...own, ...inherited];
+}
+
+/** Properties a schema requires (through allOf). */
+function requiredProperties(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const record = schema as { required?: unknown; allOf?: unknown };
+  const own = Array.isArray(record.required) ? record.required.filter((name): name is string => typeof name === 'string') : [];
+  const inherited = Array.isArray(record.allOf) ? record.allOf.flatMap((part: unknown) => requiredProperties(part)) : [];
+  return [...own, ...inherited];
 }

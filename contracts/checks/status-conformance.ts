@@ -4,7 +4,8 @@
  * instead. 5xx are no-server-errors' alone, so a crash is reported once.
  */
 import { declaredCodes, describeResponse, isDeclared, silentlyAllowed } from './declared.js';
-import { byAnswer, fail, PASS, warn, type Check } from './types.js';
+import type { Operation } from '../../src/core/openapi/operation.js';
+import { byAnswer, fail, PASS, warn, type Check, type Exchange } from './types.js';
 
 export const statusConformance: Check<'status-conformance'> = {
   id: 'status-conformance',
@@ -21,7 +22,25 @@ export const statusConformance: Check<'status-conformance'> = {
       actual: describeResponse(exchange.response),
       message: `${status} is not declared for ${operation.method.toUpperCase()} ${operation.path} (${exchange.request.label})`,
     };
-    const allowance = silentlyAllowed(exchange, status);
+    const allowance = silentlyAllowed(exchange, status) ?? undeclaredFailure(exchange, operation, status);
     return allowance === undefined ? fail(problem) : warn({ ...problem, message: `${problem.message}; ${allowance}` });
   },
 };
+
+/**
+ * Where the operation declares no failure status at all (no 4xx, no default), a server cannot
+ * refuse in a declared way: 400 for a request it cannot accept and 404 for an item it does not
+ * hold are HTTP's own answers (RFC 9110 §15.5.1, §15.5.5). The omission is the document's, so it
+ * warns (as Schemathesis users expect a documentation gap reported, not a server bug).
+ */
+function undeclaredFailure(exchange: Exchange, operation: Operation, status: number): string | undefined {
+  const declaresFailure = operation.responses.some((r) => r.code.startsWith('4') || r.code.toLowerCase() === 'default');
+  if (declaresFailure) return undefined;
+  if (status === 400 && exchange.facts.kind === 'invalid') {
+    return 'the document declares no failure status for this operation; HTTP (RFC 9110) refuses an invalid request 400';
+  }
+  if (status === 404 && operation.path.includes('{')) {
+    return 'the document declares no failure status for this operation; HTTP (RFC 9110) answers 404 for an item the server does not hold';
+  }
+  return undefined;
+}

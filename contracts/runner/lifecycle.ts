@@ -24,6 +24,7 @@ import type { SentRequest } from '../report.js';
 import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
 import { freshIdFor } from './ids.js';
 import { defineProperty, type Property } from './property.js';
+import { sameParent, withParentOf } from './parent-path.js';
 import { send, sendCreate, type RunEnv } from './send.js';
 
 /** The document's operations for each role the resource has. */
@@ -197,21 +198,30 @@ function stateFacts(real: Real, model: Model, step: StateFacts['step'], because:
   };
 }
 
-/** The template's path with the item's key in place of the item path's parameter, keeping the template's query (credentials). */
-function itemPath(resource: Resource, operation: Operation, template: RequestCase, key: string): string {
+/** The item path under the parent the item was created at, its key in place of its parameter, keeping the template's query (credentials). */
+function itemPath(resource: Resource, operation: Operation, template: RequestCase, key: string, createdAt: string): string {
   const parameter = resource.identifier.parameter ?? 'id';
   const query = template.path.includes('?') ? template.path.slice(template.path.indexOf('?')) : '';
-  return `${operation.path.replace(`{${parameter}}`, encodeURIComponent(key))}${query}`;
+  return `${withParentOf(operation.path, createdAt).replace(`{${parameter}}`, encodeURIComponent(key))}${query}`;
 }
 
 /** The list's path: the template's undeclared query parameters (credentials) kept, the declared ones (filters, paging) replaced. */
-function listPath(operation: Operation, template: RequestCase, limitName: string | undefined, mode: ListMode, maxLimit: bigint | undefined): string {
+function listPath(
+  operation: Operation,
+  template: RequestCase,
+  limitName: string | undefined,
+  mode: ListMode,
+  maxLimit: bigint | undefined,
+  createdAt: string | undefined,
+): string {
   const declared = new Set((operation.request?.query ?? []).map((q) => q.name));
   const query = template.path.includes('?') ? template.path.slice(template.path.indexOf('?') + 1) : '';
   const kept = query.split('&').filter((pair) => pair !== '' && !declared.has(decodeURIComponent(pair.split('=')[0] ?? '')));
   const limit = mode.kind === 'small' ? mode.limit : maxLimit;
   if (limitName !== undefined && limit !== undefined) kept.push(`${encodeURIComponent(limitName)}=${limit}`);
-  const base = template.path.includes('?') ? template.path.slice(0, template.path.indexOf('?')) : template.path;
+  const templateBase = template.path.includes('?') ? template.path.slice(0, template.path.indexOf('?')) : template.path;
+  const parentBase = createdAt === undefined ? undefined : withParentOf(operation.path, createdAt);
+  const base = parentBase === undefined || parentBase.includes('{') ? templateBase : parentBase;
   return kept.length === 0 ? base : `${base}?${kept.join('&')}`;
 }
 
@@ -234,7 +244,10 @@ function createNew(resource: Resource, template: RequestCase, marking: Marking):
         body = withKey(payload, resource.identifier.property, id);
       }
       if (marking?.by === 'marker') body = withKey(body as never, marking.property, `lifecycle-${randomBytes(8).toString('hex')}`);
-      const create: RequestCase = { ...template, payload: body, body: toJsonText(body) };
+      // A nested collection: every create of the run under the first one's parent, so a list sees them all.
+      const earlier = (model.held[0] ?? model.deleted[0])?.create.path;
+      const path = earlier === undefined ? template.path : sameParent(earlier, template.path);
+      const create: RequestCase = { ...template, path, payload: body, body: toJsonText(body) };
       const facts: ExchangeFacts = {
         role: 'create',
         kind: 'valid',
@@ -291,7 +304,7 @@ function readHeld(resource: Resource, operation: Operation, template: RequestCas
       real.step += 1;
       const item = pickFrom(model.held, pick);
       if (item?.key === undefined) return;
-      const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key) };
+      const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key, item.create.path) };
       const because = `${describeItem(item)} was created at step ${item.step}`;
       const exchange = await send(real.env, request, stateFacts(real, model, 'read-held', because), `step ${real.step}: read ${resource.name} ${item.key}`, [
         ...real.sent,
@@ -309,7 +322,7 @@ function readDeleted(resource: Resource, operation: Operation, template: Request
       real.step += 1;
       const item = pickFrom(model.deleted, pick);
       if (item?.key === undefined) return;
-      const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key) };
+      const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key, item.create.path) };
       const because = `${describeItem(item)} was deleted before`;
       const exchange = await send(
         real.env,
@@ -332,7 +345,8 @@ function listItems(resource: Resource, operation: Operation, template: RequestCa
     check: () => true,
     async run(model, real) {
       real.step += 1;
-      const path = listPath(operation, template, limitName, mode, maxLimit);
+      const createdAt = (model.held[0] ?? model.deleted[0])?.create.path;
+      const path = listPath(operation, template, limitName, mode, maxLimit, createdAt);
       const limit = mode.kind === 'small' ? mode.limit : limitName === undefined ? undefined : maxLimit;
       const because = `created ${model.held.map(describeItem).join(', ') || 'nothing held'}; deleted ${model.deleted.map(describeItem).join(', ') || 'nothing'}`;
       const facts = stateFacts(real, model, 'list', because, limit === undefined ? {} : { limit });
@@ -356,7 +370,7 @@ function deleteHeld(resource: Resource, operation: Operation, template: RequestC
       real.step += 1;
       const item = pickFrom(model.held, pick);
       if (item?.key === undefined) return;
-      const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key) };
+      const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key, item.create.path) };
       const because = `${describeItem(item)} was created at step ${item.step}`;
       const exchange = await send(real.env, request, stateFacts(real, model, 'delete', because), `step ${real.step}: delete ${resource.name} ${item.key}`, [
         ...real.sent,

@@ -54,7 +54,9 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
       if (page === undefined || page < pageBase) return `${parameters.page} must be a whole number from ${pageBase}, not ${JSON.stringify(pageText)}`;
       skip += (page - pageBase) * limit;
     }
-    const cursor = parameters.cursor === undefined ? undefined : first(query[parameters.cursor]);
+    // An empty cursor (a form's blank field) is no cursor: the first page.
+    const cursorText = parameters.cursor === undefined ? undefined : first(query[parameters.cursor]);
+    const cursor = cursorText === '' ? undefined : cursorText;
     if (cursor !== undefined && !isCursor(cursor)) return `${parameters.cursor} must be a cursor this list gave (its next), not ${JSON.stringify(cursor)}`;
     let where: Record<string, JsonValue> | undefined;
     let anyOf: Record<string, JsonValue[]> | undefined;
