@@ -6,19 +6,14 @@
  * required, since each parent has its own items.
  */
 import type { HandlerContext } from '../handlers/binding.js';
-import { JSON_HEADERS, type Outcome } from '../handlers/outcome.js';
+import type { Outcome } from '../handlers/outcome.js';
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
 import type { Resource } from '../core/resources/model.js';
 import { collectionKey, type CollectionKey, type Item, type ItemStore } from '../store/item-store.js';
 import { itemOfValue, keyJson, keyOfText } from '../store/resource-items.js';
 import { json, noContent, notFound, refused } from './answers.js';
 import type { ControlContext, ControlHandler } from './context.js';
-import { durably, NEXT_CURSOR_HEADER, pageQuery } from './plants.js';
-
-/** A page stops growing past this many bytes of JSON, so no answer is one giant string. */
-const PAGE_BYTES = 1024 * 1024;
-/** Items read from the store at a time while a page is filled. */
-const READ_CHUNK = 256;
+import { durably, pageQuery, pagedAnswer } from './plants.js';
 
 type Target = { ok: true; resource: Resource; key: CollectionKey } | { ok: false; refusal: Outcome };
 
@@ -59,26 +54,16 @@ export const listItems: ControlHandler = async (context, control) => {
   const loaded = await durably(control.stores.existing(context.tenant).then((tenant) => tenant?.collection(target.key)));
   if (!loaded.ok) return loaded.refusal;
   const store: ItemStore | undefined = loaded.value;
-  const parts: string[] = [];
-  let bytes = 2;
-  let cursor = page.cursor;
-  while (store && parts.length < page.limit && bytes < PAGE_BYTES) {
-    const chunk = await store.list({ cursor, limit: Math.min(READ_CHUNK, page.limit - parts.length) });
-    for (const item of chunk.items) {
-      const text = itemJson(item);
-      parts.push(text);
-      bytes += text.length + 1;
-    }
-    cursor = chunk.next;
-    if (cursor === undefined) break;
-  }
-  const body = `[${parts.join(',')}]`;
-  if (cursor === undefined) return json(200, body);
+  const read =
+    store &&
+    (async (cursor: string | undefined, limit: number) => {
+      const chunk = await store.list({ cursor, limit });
+      return { texts: chunk.items.map(itemJson), next: chunk.next };
+    });
   const parents = target.resource.parentParameters
     .map((parameter) => `&${encodeURIComponent(parameter)}=${encodeURIComponent(String(context.request.query[parameter]))}`)
     .join('');
-  const next = `${context.request.path}?limit=${page.limit}&cursor=${cursor}${parents}`;
-  return { ok: true, answer: { status: 200, headers: { ...JSON_HEADERS, link: `<${next}>; rel="next"`, [NEXT_CURSOR_HEADER]: cursor }, body } };
+  return pagedAnswer(read, page, (cursor) => `${context.request.path}?limit=${page.limit}&cursor=${cursor}${parents}`);
 };
 
 /**

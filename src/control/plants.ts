@@ -25,13 +25,34 @@ export const listPlants: ControlHandler = async ({ request, tenant }, { stores }
   const loaded = await durably(existingPlants(stores, tenant));
   if (!loaded.ok) return loaded.refusal;
   const store = loaded.value;
+  const read =
+    store &&
+    (async (cursor: string | undefined, limit: number) => {
+      const chunk = await store.list({ cursor, limit });
+      return { texts: chunk.plants.map(storedPlantJson), next: chunk.next };
+    });
+  return pagedAnswer(read, page, (cursor) => `${request.path}?limit=${page.limit}&cursor=${cursor}`);
+};
+
+/** Reads a page of stored entries as JSON texts, `limit` at most, from `cursor`. */
+export type PageReader = (cursor: string | undefined, limit: number) => Promise<{ readonly texts: readonly string[]; readonly next?: string | undefined }>;
+
+/**
+ * A list page as the control API answers it (plants and every resource's items alike): filled in
+ * chunks up to the page's limit or about 1 MiB of JSON, with `Link` and `Plantstore-Next-Cursor`
+ * when more follow. An absent reader (a tenant that holds nothing) is an empty page.
+ */
+export async function pagedAnswer(
+  read: PageReader | undefined,
+  page: { readonly limit: number; readonly cursor?: string | undefined },
+  nextUrl: (cursor: string) => string,
+): Promise<Outcome> {
   const parts: string[] = [];
   let bytes = 2;
   let cursor = page.cursor;
-  while (store && parts.length < page.limit && bytes < PAGE_BYTES) {
-    const chunk = await store.list({ cursor, limit: Math.min(READ_CHUNK, page.limit - parts.length) });
-    for (const plant of chunk.plants) {
-      const text = storedPlantJson(plant);
+  while (read && parts.length < page.limit && bytes < PAGE_BYTES) {
+    const chunk = await read(cursor, Math.min(READ_CHUNK, page.limit - parts.length));
+    for (const text of chunk.texts) {
       parts.push(text);
       bytes += text.length + 1;
     }
@@ -40,9 +61,9 @@ export const listPlants: ControlHandler = async ({ request, tenant }, { stores }
   }
   const body = `[${parts.join(',')}]`;
   if (cursor === undefined) return json(200, body);
-  const next = `${request.path}?limit=${page.limit}&cursor=${cursor}`;
+  const next = nextUrl(cursor);
   return { ok: true, answer: { status: 200, headers: { ...JSON_HEADERS, link: `<${next}>; rel="next"`, [NEXT_CURSOR_HEADER]: cursor }, body } };
-};
+}
 
 export const NEXT_CURSOR_HEADER = 'plantstore-next-cursor';
 
