@@ -48,7 +48,7 @@ export interface ApiSiteParts extends SiteParts {
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
   const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy } = parts;
   return compileSite(
-    { document, bind: proxy ? proxyBinder(proxy) : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
+    { document, bind: proxy ? proxyBinder(proxy, { isolateByToken }) : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
     {
       cors: parts.cors,
       faults: parts.faults,

@@ -153,6 +153,8 @@ function ajvFor($schema: unknown, coerceTypes = false): AjvInstance {
 
 /** prism's ValidationContext.Input (an enum prism-http does not export from a lazy path): messages read "Request body …". */
 const INPUT = 0;
+/** ValidationContext.Output: messages read "Response header …" (a proxied answer's headers). */
+const OUTPUT = 1;
 const ERROR = DiagnosticSeverity.Error;
 
 export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'body'): SchemaCheck {
@@ -211,7 +213,12 @@ export type ParameterCheck = (target: Readonly<Record<string, unknown>>) => Para
  * type, prism's wording, and its refusal of a deprecated parameter that is present. What it leaves out
  * is the per-request lodash/fp-ts plumbing (~60 µs a request, profiled under load).
  */
-export function compileParameterCheck(specs: readonly IHttpParam[], location: ParameterLocation, bundle: unknown): ParameterCheck {
+export function compileParameterCheck(
+  specs: readonly IHttpParam[],
+  location: ParameterLocation,
+  bundle: unknown,
+  side: 'request' | 'response' = 'request',
+): ParameterCheck {
   if (specs.length === 0) return () => undefined;
   const byName = new Map<string, IHttpParam>();
   for (const spec of specs) byName.set(spec.name.toLowerCase(), spec);
@@ -234,7 +241,7 @@ export function compileParameterCheck(specs: readonly IHttpParam[], location: Pa
       if (value) values[name] = value; // lodash pickBy: prism drops every falsy value ('' included)
     }
     const [first, ...rest] = validate(values) ? [] : (validate.errors ?? []);
-    const diagnostics = first ? [...schemaValidation().convertAjvErrors([first, ...rest], ERROR, INPUT, location)] : [];
+    const diagnostics = first ? [...schemaValidation().convertAjvErrors([first, ...rest], ERROR, side === 'request' ? INPUT : OUTPUT, location)] : [];
     for (const spec of deprecated) {
       if (target[spec.name]) {
         diagnostics.push({
