@@ -41,7 +41,12 @@ const validation = lazy<Validation>('@stoplight/prism-http/dist/validator/index.
 /** Brings @stoplight/http-spec (with its postman converter) and the $ref parser: needed only on a cache miss. */
 const operations = lazy<Operations>('@stoplight/prism-http/dist/utils/operations.js');
 /** Brings faker and json-schema-faker (over a second): needed only by mocked operations. */
-const mocker = lazy<Mocker>('@stoplight/prism-http/dist/mocker/index.js');
+const loadMocker = lazy<Mocker>('@stoplight/prism-http/dist/mocker/index.js');
+let mockerLoaded = false;
+const mocker = (): Mocker => {
+  mockerLoaded = true;
+  return loadMocker();
+};
 
 /** Reads an OpenAPI document (path or object) into prism's operations. */
 export const getHttpOperationsFromSpec: Operations['getHttpOperationsFromSpec'] = (...args) => operations().getHttpOperationsFromSpec(...args);
@@ -167,8 +172,27 @@ export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'bo
   };
 }
 
+type AcceptsModule = (request: { headers: { accept: string } }) => { type(types: string[]): string | false };
+let acceptsModule: AcceptsModule | undefined;
+const accepts = () => (acceptsModule ??= fromPrism('accepts') as AcceptsModule);
+
+/**
+ * Which of `types` the Accept values prefer, judged by prism's own copy of `accepts` as its mocker
+ * judges it (negotiator's findBestHttpContentByMediaType, first step); undefined when none fits.
+ */
+export function preferredMediaType(acceptValues: readonly string[], types: readonly string[]): string | undefined {
+  if (types.length === 0) return undefined;
+  const best = accepts()({ headers: { accept: acceptValues.join(',') } }).type([...types]);
+  return best === false ? undefined : best;
+}
+
 /** prism's mocker: the document's example, or a generated answer. */
 export const mock: Mocker['default'] = (options) => mocker().default(options);
+
+/** Whether prism's mocker (faker, json-schema-faker) has been loaded yet: the tests of the example fast path read it. */
+export function isMockerLoaded(): boolean {
+  return mockerLoaded;
+}
 
 /**
  * The mocker's heaviest dependencies, each a separate synchronous load (measured on the CI box:
