@@ -53,7 +53,8 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
       cors: parts.cors,
       faults: parts.faults,
       journal: parts.journal,
-      preferences: true,
+      // Proxy mode mocks nothing: a Prefer header is the real server's (RFC 7240), forwarded unread.
+      preferences: proxy === undefined,
       authStatus: parts.authStatus,
       bodyLimitBytes: parts.bodyLimitBytes,
       bodyBudget: parts.bodyBudget,

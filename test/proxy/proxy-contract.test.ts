@@ -203,6 +203,31 @@ describe('serve --proxy --proxy-strict refuses missing credentials', () => {
   });
 });
 
+describe('serve --proxy leaves Prefer to the real server', () => {
+  const upstream = upstreamFor({ status: 200, type: 'application/json', body: '{"name":"x"}' });
+  const server = serverFor({
+    get proxy() {
+      return upstream.url();
+    },
+    proxyStrict: true,
+  });
+  beforeEach(() => {
+    upstream.received.length = 0;
+  });
+
+  it('forwards a Prefer the stand-in would refuse, unread', async () => {
+    const reply = await postPlant(server.current.url, '{"name":"x","id":1}', { ...VALID_HEADERS, prefer: 'code=abc, return=minimal' });
+    expect(reply.status).toBe(200);
+    expect(upstream.received.map((received) => received.headers.prefer)).toEqual(['code=abc, return=minimal']);
+  });
+
+  it('does not let a Prefer header carry an invalid request past --proxy-strict', async () => {
+    const reply = await postPlant(server.current.url, '{"tag":"no name","id":2}', { ...VALID_HEADERS, prefer: 'code=200' });
+    expect(reply.status).toBe(400);
+    expect(upstream.received).toHaveLength(0);
+  });
+});
+
 describe('serve --proxy --isolate-by-token', () => {
   const upstream = upstreamFor({ status: 200, type: 'application/json', body: '{"name":"x"}' });
   const server = serverFor({
