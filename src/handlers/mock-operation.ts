@@ -2,6 +2,7 @@ import type { IHttpOperation } from '@stoplight/types';
 import type { IHttpOperationConfig, IHttpRequest } from '@stoplight/prism-http';
 import { failure } from '../core/errors.js';
 import { mock } from '../core/prism/adapter.js';
+import { exampleAnswer, type MockedResponse } from './example-answer.js';
 import type { MockPreferences } from '../http/prefer.js';
 import type { Outcome } from './outcome.js';
 
@@ -17,9 +18,12 @@ const silentLogger: MockerLogger = new Proxy({} as MockerLogger, {
 
 /**
  * Answers an operation the stand-in keeps no state for with prism-http's mocked response:
- * the document's example, else one generated from the schema.
+ * the document's example, else one generated from the schema. Where the document's examples
+ * make the answer, it is taken from them without loading the mocker (see example-answer.ts).
  */
 export function mockOperation(operation: IHttpOperation, request: IHttpRequest, preferences: MockPreferences = {}): Outcome {
+  const fromExamples = exampleAnswer(operation, request.headers?.accept, preferences);
+  if (fromExamples !== undefined) return answerOf(fromExamples);
   // The mocker writes into its config (accepted media types), so each call gets its own.
   const config: IHttpOperationConfig = {
     dynamic: preferences.dynamic ?? false,
@@ -36,8 +40,20 @@ export function mockOperation(operation: IHttpOperation, request: IHttpRequest, 
     }
     return { ok: false, failure: failure('internal', `no mocked answer for ${operation.method.toUpperCase()} ${operation.path}: ${cause}`) };
   }
-  const { statusCode, headers = {}, body } = result.right;
-  const contentType = headers['content-type'] ?? headers['Content-Type'];
+  return answerOf(result.right);
+}
+
+/** The mocker's answer (or the same from the examples) as the stand-in sends it. */
+function answerOf({
+  statusCode,
+  headers = {},
+  body,
+}: {
+  readonly statusCode: number;
+  readonly headers?: MockedResponse['headers'];
+  readonly body?: unknown;
+}): Outcome {
+  const contentType = (headers['content-type'] ?? headers['Content-Type']) as string | undefined;
   const text = body === undefined ? '' : typeof body === 'string' && !isJson(contentType) ? body : JSON.stringify(body);
   return { ok: true, answer: { status: statusCode, headers: lowerCaseKeys(headers), body: text } };
 }
@@ -46,8 +62,9 @@ function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && /[/+]json\b/i.test(contentType);
 }
 
-function lowerCaseKeys(headers: Readonly<Record<string, string>>): Record<string, string> {
+function lowerCaseKeys(headers: MockedResponse['headers']): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
+  // Typed string by prism, though a header's example may be a number: passed on as it comes.
+  for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value as string;
   return result;
 }

@@ -5,7 +5,8 @@ import type { ContractViolation } from '../journal/journal.js';
 export interface Answer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
+  /** Text, or bytes that must reach the client exactly (a proxied answer, which may be binary). */
+  readonly body: string | Buffer;
   /**
    * An answer that goes on being written after its head (server-sent events): `body` is sent
    * first, then `stream` is handed the connection to write to until it ends it or the client leaves.

@@ -89,7 +89,7 @@ async function respond(site: CompiledSite, context: RequestContext, reply: Reply
     context.response = send(response, answer, cors, unread, reply.slowBodyMs !== undefined);
     context.status = answer.status;
     if (reply.kind === 'refusal') context.refusal = reply.failure;
-    if (reply.slowBodyMs !== undefined) await dripBody(response, Buffer.from(answer.body), reply.slowBodyMs);
+    if (reply.slowBodyMs !== undefined) await dripBody(response, typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body, reply.slowBodyMs);
   }
   context.durationMs = performance.now() - context.started;
 }

@@ -5,7 +5,7 @@ import type { Answer, StreamSink } from './answer.js';
 /** What was put on the wire, for the journal. */
 export interface SentMessage {
   readonly headers: Record<string, string>;
-  readonly body: string;
+  readonly body: string | Buffer;
 }
 
 /** Puts the answer on the wire: all of it, or only the head when `slowBody` leaves the body to `dripBody`. */

@@ -1,16 +1,18 @@
 /**
  * Proxy mode (serve --proxy URL): every operation of the document is answered by the real
- * implementation. The request runs the stand-in's pipeline (faults, validation) and is forwarded
- * with its bytes unchanged; the answer comes back unchanged, judged against the document, and the
- * journal entry names every violation. With `strict`, an invalid request is refused as the
- * stand-in refuses it (never forwarded) and a violating answer is replaced by a 502 Error naming it.
+ * implementation. The request runs the stand-in's pipeline (faults, credentials, validation) and is
+ * forwarded with its bytes unchanged; the answer comes back byte for byte, judged against the
+ * document, and the journal entry names every violation. With `strict`, a request without the
+ * credentials the document demands or an invalid one is refused as the stand-in refuses it (never
+ * forwarded), and a violating answer is replaced by a 502 Error naming it.
  */
 import type { IHttpOperation } from '@stoplight/types';
+import { compileCredentialCheck, type CredentialCheck, type Credentials } from '../auth/credential-check.js';
 import { errorMessage, failure } from '../core/errors.js';
 import type { Binding, HandlerContext } from '../http/binding.js';
 import type { Outcome } from '../http/answer.js';
 import type { ContractViolation } from '../journal/journal.js';
-import { SHARED_TENANT } from '../store/tenants.js';
+import { SHARED_TENANT, tenantOfToken } from '../store/tenants.js';
 import { forward } from './forward.js';
 import { compileResponseCheck } from './response-check.js';
 
@@ -21,24 +23,42 @@ export interface ProxyOptions {
   readonly timeoutMs: number;
 }
 
-/** Credentials are the real implementation's to judge: the stand-in cannot know which it accepts. */
-const LET_THROUGH: Binding['authorize'] = () => ({ ok: true, token: undefined });
+export interface ProxyBindingOptions {
+  /** Each bearer token's requests are journaled under its tenant, as the stand-in's are. */
+  readonly isolateByToken: boolean;
+}
 
-export function proxyBinder(options: ProxyOptions): (operation: IHttpOperation) => Binding {
+export function proxyBinder(
+  options: ProxyOptions,
+  { isolateByToken }: ProxyBindingOptions = { isolateByToken: false },
+): (operation: IHttpOperation) => Binding {
   return (operation) => {
     const checkResponse = compileResponseCheck(operation);
+    // No --token list: which tokens are good is the real implementation's to say; the document's
+    // security says only what kind of credential must be there.
+    const checkCredentials = compileCredentialCheck(operation, []);
     return {
-      authorize: LET_THROUGH,
-      tenant: () => SHARED_TENANT,
-      handle: (context) => proxied(context, options, checkResponse),
+      // Strict refuses with the document's 401 before forwarding; otherwise the request goes on and the handler notes why.
+      authorize: options.strict ? checkCredentials : (source) => letThrough(checkCredentials(source)),
+      tenant: (credentials) => (isolateByToken && credentials.token !== undefined ? tenantOfToken(credentials.token) : SHARED_TENANT),
+      handle: (context) => proxied(context, options, checkCredentials, checkResponse),
     };
   };
 }
 
-async function proxied(context: HandlerContext, options: ProxyOptions, checkResponse: ReturnType<typeof compileResponseCheck>): Promise<Outcome> {
+/** A refused request still goes through, without a tenant of its own (it showed no usable token). */
+function letThrough(credentials: Credentials): Credentials {
+  return credentials.ok ? credentials : { ok: true, token: undefined };
+}
+
+async function proxied(
+  context: HandlerContext,
+  options: ProxyOptions,
+  checkCredentials: CredentialCheck,
+  checkResponse: ReturnType<typeof compileResponseCheck>,
+): Promise<Outcome> {
   const { request } = context;
-  const requestViolations: ContractViolation[] =
-    context.validation?.ok === false ? [{ side: 'request', check: 'request', message: context.validation.message }] : [];
+  const requestViolations = [...credentialViolations(context, checkCredentials), ...validationViolations(context)];
   const answer = await forward(
     options.upstream,
     { method: request.method, target: targetOf(context), headers: request.headers, body: request.body },
@@ -47,14 +67,24 @@ async function proxied(context: HandlerContext, options: ProxyOptions, checkResp
   if (!answer.ok) {
     return { ok: false, failure: failure('upstreamUnreachable', errorMessage('upstreamUnreachable', answer.reason)), violations: requestViolations };
   }
-  const violations = [...requestViolations, ...checkResponse(answer.status, answer.headers['content-type'], answer.body)];
+  const violations = [...requestViolations, ...checkResponse(answer.status, answer.headers, answer.body)];
   const responseViolations = violations.filter((violation) => violation.side === 'response');
   if (options.strict && responseViolations.length > 0) {
     const named = responseViolations.map((violation) => `${violation.check}: ${violation.message}`).join('; ');
     return { ok: false, failure: failure('upstreamViolation', errorMessage('upstreamViolation', named)), violations };
   }
-  // The body goes back as text: JSON and other text pass unchanged (see the README's limits for binary bodies).
-  return { ok: true, answer: { status: answer.status, headers: answer.headers, body: answer.body.toString('utf8') }, violations };
+  // The bytes as received: a binary body (an image) or text in any charset reaches the client exactly.
+  return { ok: true, answer: { status: answer.status, headers: answer.headers, body: answer.body }, violations };
+}
+
+/** The credential check's reason, which names where a credential belongs and never its value. */
+function credentialViolations({ request, queryText }: HandlerContext, checkCredentials: CredentialCheck): ContractViolation[] {
+  const verdict = checkCredentials({ headers: request.headers, query: queryText ?? '' });
+  return verdict.ok ? [] : [{ side: 'request', check: 'auth', message: verdict.failure.message }];
+}
+
+function validationViolations({ validation }: HandlerContext): ContractViolation[] {
+  return validation?.ok === false ? [{ side: 'request', check: 'request', message: validation.message }] : [];
 }
 
 /** The path and query exactly as the client sent them. */

@@ -2,17 +2,19 @@
  * Judges a real implementation's answer against the document, as `verify` and Prism's proxy do:
  * is the status declared, is the media type one the response declares, does the JSON body match
  * its schema — read exactly (int64 beyond 2^53 kept whole) and checked with the same Ajv set-up
- * as the request validator. Compiled once per operation.
+ * as the request validator — and are the headers the response declares there, each as its schema
+ * says (prism's parameter check, compiled once per response). Compiled once per operation.
  */
-import type { IHttpOperationResponse, IMediaTypeContent } from '@stoplight/types';
+import { DiagnosticSeverity, type IHttpOperationResponse, type IMediaTypeContent } from '@stoplight/types';
 import { parseExactJson } from '../core/json/exact-json.js';
 import { declaredResponse, type Operation } from '../core/openapi/operation.js';
 import { isJsonMediaType, mediaTypeAccepts, parseMediaType } from '../core/http/media-type.js';
-import { compileSchemaCheck, type SchemaCheck } from '../core/prism/adapter.js';
+import { compileParameterCheck, compileSchemaCheck, type ParameterCheck, type SchemaCheck } from '../core/prism/adapter.js';
 import { int64Message, validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
 import type { ContractViolation } from '../journal/journal.js';
 
-export type ResponseCheck = (status: number, contentType: string | undefined, body: Buffer) => ContractViolation[];
+/** `headers` by lower-case name, as the real implementation sent them. */
+export type ResponseCheck = (status: number, headers: Readonly<Record<string, string>>, body: Buffer) => ContractViolation[];
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -23,14 +25,32 @@ export function compileResponseCheck(operation: Operation): ResponseCheck {
     if (!checks.has(content)) checks.set(content, content.schema ? compileSchemaCheck(widenInt64Bounds(content.schema), bundle) : undefined);
     return checks.get(content);
   };
-  return (status, contentType, body) => {
+  const headerChecks = new Map<IHttpOperationResponse, ParameterCheck>();
+  const headerCheckOf = (response: IHttpOperationResponse) => {
+    let check = headerChecks.get(response);
+    if (check === undefined) headerChecks.set(response, (check = compileHeaderCheck(response, bundle)));
+    return check;
+  };
+  return (status, headers, body) => {
     const response = declaredResponse(operation, status);
     if (response === undefined) {
       const declared = operation.responses.map((r) => r.code).join(', ');
       return [violation('status', `the status ${status} is not declared (the document declares ${declared})`)];
     }
-    return checkBody(response, contentType, body, checkOf);
+    return [...checkHeaders(headerCheckOf(response), headers), ...checkBody(response, headers['content-type'], body, checkOf)];
   };
+}
+
+/** OpenAPI 3 §4.8.17.1: a declared Content-Type header is ignored (the media types say it). */
+function compileHeaderCheck(response: IHttpOperationResponse, bundle: unknown): ParameterCheck {
+  const declared = (response.headers ?? []).filter((header) => header.name.toLowerCase() !== 'content-type');
+  return compileParameterCheck(declared, 'header', bundle, 'response');
+}
+
+function checkHeaders(check: ParameterCheck, headers: Readonly<Record<string, string>>): ContractViolation[] {
+  // A deprecated header that is present is a warning in prism's terms, not a departure from the contract.
+  const errors = (check(headers) ?? []).filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
+  return errors.map((diagnostic) => violation('header', diagnostic.message));
 }
 
 function checkBody(

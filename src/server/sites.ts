@@ -48,12 +48,13 @@ export interface ApiSiteParts extends SiteParts {
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
   const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy } = parts;
   return compileSite(
-    { document, bind: proxy ? proxyBinder(proxy) : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
+    { document, bind: proxy ? proxyBinder(proxy, { isolateByToken }) : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
     {
       cors: parts.cors,
       faults: parts.faults,
       journal: parts.journal,
-      preferences: true,
+      // Proxy mode mocks nothing: a Prefer header is the real server's (RFC 7240), forwarded unread.
+      preferences: proxy === undefined,
       authStatus: parts.authStatus,
       bodyLimitBytes: parts.bodyLimitBytes,
       bodyBudget: parts.bodyBudget,

@@ -10,6 +10,7 @@ import { operationName } from '../core/openapi/operation.js';
 import { inferResources } from '../core/resources/infer.js';
 import { operationRoles, type ResourceModel } from '../core/resources/model.js';
 import { roleOf } from '../handlers/bind-api.js';
+import { answersFromExamples } from '../handlers/example-answer.js';
 import { createFaults, type Faults } from '../faults/faults.js';
 import { close, createListener, listen } from '../http/listener.js';
 import { createRequestHandler, type Sites } from '../http/pipeline.js';
@@ -187,11 +188,12 @@ async function serve(
   const sites: { current: Sites } = { current: { api: buildApiSite(document, resources), control, controlPrefix: CONTROL_PREFIX } };
   const server = createListener(withInspector(loadInspectorPage(), createRequestHandler(sites, logger)), requestTimeoutMs, logger);
   const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
-  // Mocked operations need prism's mocker; load it now, after listening, rather than on the first request.
-  // (Loading it for every document, so the first Prefer is fast too, made requests that arrived
-  // meanwhile wait seconds on a loaded machine: see the README's known limitations.)
+  // Mocked operations whose answers the examples do not make need prism's mocker; load it now, after
+  // listening, rather than on the first request. (Loading it for every document made requests that
+  // arrived meanwhile wait seconds on a loaded machine; Prefer answers come from the examples.)
   const roles = operationRoles(resources);
-  if (document.operations.some((operation) => roleOf(operation, roles) === undefined)) setImmediate(() => void preloadMocker());
+  const generated = (operation: (typeof document.operations)[number]) => roleOf(operation, roles) === undefined && !answersFromExamples(operation);
+  if (document.operations.some(generated)) setImmediate(() => void preloadMocker());
   const host = options.host ?? DEFAULTS.host;
   if (options.watch && typeof options.spec !== 'object') {
     const file = options.spec ?? bundledSpecPath();

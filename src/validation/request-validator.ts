@@ -3,7 +3,7 @@ import { failure, type Failure } from '../core/errors.js';
 import { compileSchemaCheck, type SchemaCheck } from '../core/prism/adapter.js';
 import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
 import { int64Message, validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
-import { isJsonMediaType, mediaTypeAccepts, mediaTypeOf, parseMediaType } from '../core/http/media-type.js';
+import { isJsonMediaType, isTextMediaType, mediaTypeAccepts, mediaTypeOf, parseMediaType } from '../core/http/media-type.js';
 import { compileFormReader, FORM_MEDIA_TYPE } from './form-body.js';
 import { compilePartsCheck, MULTIPART_MEDIA_TYPE } from './multipart.js';
 import { compileParameterValidator } from './parameters.js';
@@ -19,7 +19,7 @@ export interface RequestInput {
   readonly body: Buffer;
 }
 
-export type Validation = { readonly ok: true; readonly body: JsonValue | string | undefined } | { readonly ok: false; readonly failure: Failure };
+export type Validation = { readonly ok: true; readonly body: JsonValue | string | Buffer | undefined } | { readonly ok: false; readonly failure: Failure };
 
 export type RequestValidator = (request: RequestInput) => Validation;
 
@@ -95,6 +95,8 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
         ),
       };
     }
+    // A binary body (an image) is the bytes as sent: there is no text in it to check.
+    if (!isTextMediaType(mediaType.type)) return { ok: true, body: request.body };
     let text: string;
     try {
       text = utf8.decode(request.body);

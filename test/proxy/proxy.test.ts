@@ -4,49 +4,9 @@
  * violation. --proxy-strict answers a violating answer with a 502 Error; an unreachable server is
  * a 502 Error too, never a crash.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { postPlant, send, serverFor, VALID_HEADERS } from '../support/server.js';
-
-interface Received {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
-}
-
-/** The real implementation: records what it received and answers `reply`. */
-function upstreamFor(): { readonly url: () => string; readonly received: Received[]; reply: { status: number; type: string; body: string } } {
-  const received: Received[] = [];
-  const state = { reply: { status: 200, type: 'application/json', body: '{"name":"x","tag":null}' } };
-  let server: Server | undefined;
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-        response.writeHead(state.reply.status, { 'content-type': state.reply.type, 'x-upstream': 'yes' });
-        response.end(state.reply.body);
-      });
-    });
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-  });
-  return {
-    url: () => `http://127.0.0.1:${(server?.address() as AddressInfo).port}`,
-    received,
-    get reply() {
-      return state.reply;
-    },
-    set reply(value) {
-      state.reply = value;
-    },
-  };
-}
+import { upstreamFor } from './upstream.js';
 
 interface Violation {
   readonly side: string;

@@ -94,7 +94,8 @@ function server(echoId = false) {
 
 function reply(outcome: Outcome) {
   if (!outcome.ok) return { status: 0, failure: outcome.failure, json: undefined, text: '', headers: {} };
-  const { status, body, headers } = outcome.answer;
+  const { status, headers } = outcome.answer;
+  const body = outcome.answer.body.toString();
   return { status, failure: undefined, text: body, headers, json: body === '' ? undefined : (parseJsonExact(body) as Record<string, JsonValue>) };
 }
 

@@ -106,7 +106,8 @@ export async function controlHarness(
       const { entry: _entry, ...wire } = reply.failure;
       return { stage: pipeline.answeredBy ?? 'handle', failure: wire };
     }
-    const { status, headers: answerHeaders, body } = reply.answer;
+    const { status, headers: answerHeaders } = reply.answer;
+    const body = reply.answer.body.toString();
     const parsed = body === '' ? undefined : parseExactJson(body);
     if (parsed && !parsed.ok) throw new Error(`${operationId} answered text that is not JSON: ${body}`);
     return { stage: 'answer', status, headers: answerHeaders, text: body, json: parsed?.value };

@@ -62,3 +62,13 @@ export function mediaTypeAccepts(declared: string, actual: string): boolean {
 export function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || type.endsWith('+json');
 }
+
+/**
+ * Media types whose bodies are text: read (and held to UTF-8) before they are checked. Any other
+ * (image/png, application/octet-stream, …) is bytes, judged by its media type only and never decoded.
+ */
+export function isTextMediaType(type: string): boolean {
+  return (
+    type.startsWith('text/') || isJsonMediaType(type) || type === 'application/x-www-form-urlencoded' || type === 'application/xml' || type.endsWith('+xml')
+  );
+}

@@ -41,7 +41,12 @@ const validation = lazy<Validation>('@stoplight/prism-http/dist/validator/index.
 /** Brings @stoplight/http-spec (with its postman converter) and the $ref parser: needed only on a cache miss. */
 const operations = lazy<Operations>('@stoplight/prism-http/dist/utils/operations.js');
 /** Brings faker and json-schema-faker (over a second): needed only by mocked operations. */
-const mocker = lazy<Mocker>('@stoplight/prism-http/dist/mocker/index.js');
+const loadMocker = lazy<Mocker>('@stoplight/prism-http/dist/mocker/index.js');
+let mockerLoaded = false;
+const mocker = (): Mocker => {
+  mockerLoaded = true;
+  return loadMocker();
+};
 
 /** Reads an OpenAPI document (path or object) into prism's operations. */
 export const getHttpOperationsFromSpec: Operations['getHttpOperationsFromSpec'] = (...args) => operations().getHttpOperationsFromSpec(...args);
@@ -153,6 +158,8 @@ function ajvFor($schema: unknown, coerceTypes = false): AjvInstance {
 
 /** prism's ValidationContext.Input (an enum prism-http does not export from a lazy path): messages read "Request body …". */
 const INPUT = 0;
+/** ValidationContext.Output: messages read "Response header …" (a proxied answer's headers). */
+const OUTPUT = 1;
 const ERROR = DiagnosticSeverity.Error;
 
 export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'body'): SchemaCheck {
@@ -165,8 +172,27 @@ export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'bo
   };
 }
 
+type AcceptsModule = (request: { headers: { accept: string } }) => { type(types: string[]): string | false };
+let acceptsModule: AcceptsModule | undefined;
+const accepts = () => (acceptsModule ??= fromPrism('accepts') as AcceptsModule);
+
+/**
+ * Which of `types` the Accept values prefer, judged by prism's own copy of `accepts` as its mocker
+ * judges it (negotiator's findBestHttpContentByMediaType, first step); undefined when none fits.
+ */
+export function preferredMediaType(acceptValues: readonly string[], types: readonly string[]): string | undefined {
+  if (types.length === 0) return undefined;
+  const best = accepts()({ headers: { accept: acceptValues.join(',') } }).type([...types]);
+  return best === false ? undefined : best;
+}
+
 /** prism's mocker: the document's example, or a generated answer. */
 export const mock: Mocker['default'] = (options) => mocker().default(options);
+
+/** Whether prism's mocker (faker, json-schema-faker) has been loaded yet: the tests of the example fast path read it. */
+export function isMockerLoaded(): boolean {
+  return mockerLoaded;
+}
 
 /**
  * The mocker's heaviest dependencies, each a separate synchronous load (measured on the CI box:
@@ -211,7 +237,12 @@ export type ParameterCheck = (target: Readonly<Record<string, unknown>>) => Para
  * type, prism's wording, and its refusal of a deprecated parameter that is present. What it leaves out
  * is the per-request lodash/fp-ts plumbing (~60 µs a request, profiled under load).
  */
-export function compileParameterCheck(specs: readonly IHttpParam[], location: ParameterLocation, bundle: unknown): ParameterCheck {
+export function compileParameterCheck(
+  specs: readonly IHttpParam[],
+  location: ParameterLocation,
+  bundle: unknown,
+  side: 'request' | 'response' = 'request',
+): ParameterCheck {
   if (specs.length === 0) return () => undefined;
   const byName = new Map<string, IHttpParam>();
   for (const spec of specs) byName.set(spec.name.toLowerCase(), spec);
@@ -234,7 +265,7 @@ export function compileParameterCheck(specs: readonly IHttpParam[], location: Pa
       if (value) values[name] = value; // lodash pickBy: prism drops every falsy value ('' included)
     }
     const [first, ...rest] = validate(values) ? [] : (validate.errors ?? []);
-    const diagnostics = first ? [...schemaValidation().convertAjvErrors([first, ...rest], ERROR, INPUT, location)] : [];
+    const diagnostics = first ? [...schemaValidation().convertAjvErrors([first, ...rest], ERROR, side === 'request' ? INPUT : OUTPUT, location)] : [];
     for (const spec of deprecated) {
       if (target[spec.name]) {
         diagnostics.push({

@@ -168,12 +168,12 @@ export const SERVE_OPTIONS = {
     nonEmpty: true,
     help: 'forward every API request to the real implementation at URL and\njudge request and answer against the document (journal: violations)',
   },
-  /** With --proxy: refuse an invalid request (not forwarded) and answer a violating answer with a 502 Error. */
+  /** With --proxy: refuse a request without the document's credentials or an invalid one (not forwarded) and answer a violating answer with a 502 Error. */
   proxyStrict: {
     type: 'boolean',
     flag: 'proxy-strict',
     default: false,
-    help: 'with --proxy: refuse invalid requests, and answer a 502 Error\nnaming the violation instead of a violating answer',
+    help: 'with --proxy: refuse requests without the credentials the document\ndemands and invalid ones, and answer a 502 Error naming the\nviolation instead of a violating answer',
   },
   help: { type: 'boolean', flag: 'help', short: 'h', inConfig: false, help: 'this help' },
 } as const satisfies OptionTable;

@@ -1,0 +1,111 @@
+// @ts-check
+// The first Prefer request of a fresh `plantstore serve`: how long it waits (issue 11 measured 1.35 s,
+// the mocker loading faker and json-schema-faker on it). Each round starts each build fresh, sends
+// `POST /plants` with `Prefer: code=400, example=duplicateId` as soon as it listens, then a second
+// one, and stops it; builds alternate, so machine load falls on both alike. Medians are printed.
+//
+//   node bench/first-prefer.mjs [--rounds 9] [--cli dist/src/cli/main.js] [--base other/dist/src/cli/main.js] [--prefer 'dynamic=true']
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = '127.0.0.1';
+const LIMIT_MS = 30_000;
+
+/** @param {number} port @param {string} prefer @returns {Promise<{ status: number, ms: number }>} */
+function preferRequest(port, prefer) {
+  const body = '{"name":"probe","id":1}';
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: HOST,
+        port,
+        method: 'POST',
+        path: '/plants',
+        agent: false,
+        headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json', prefer, 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Starts `cli` serve, times the first and a second Prefer request, stops it. @param {string} cli @param {string} prefer */
+function timeFirstPrefer(cli, prefer) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', HOST], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let done = false;
+    const finish = (/** @type {() => void} */ settle) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      settle();
+    };
+    const timer = setTimeout(() => finish(() => reject(new Error(`no answer within ${LIMIT_MS} ms: ${err.slice(-300)}`))), LIMIT_MS);
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.once('exit', (code) => finish(() => reject(new Error(`${cli} exited (${code}) before answering: ${err.slice(-300)}`))));
+    child.stdout.on('data', (chunk) => {
+      if (out.includes('listening on')) return;
+      out += chunk;
+      const port = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out)?.[1];
+      if (port === undefined) return;
+      (async () => {
+        const first = await preferRequest(Number(port), prefer);
+        const second = await preferRequest(Number(port), prefer);
+        return { first, second };
+      })().then(
+        (timed) => finish(() => resolve(timed)),
+        (error) => finish(() => reject(error)),
+      );
+    });
+  });
+}
+
+/** @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+}
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '9' },
+    cli: { type: 'string', default: 'dist/src/cli/main.js' },
+    base: { type: 'string' },
+    prefer: { type: 'string', default: 'code=400, example=duplicateId' },
+  },
+});
+const builds = [...(values.base ? [{ label: `before (${values.base})`, cli: values.base }] : []), { label: `after (${values.cli})`, cli: values.cli }];
+/** @type {Map<string, { first: number[], second: number[], statuses: Set<number> }>} */
+const samples = new Map(builds.map((build) => [build.label, { first: [], second: [], statuses: new Set() }]));
+const rounds = Number(values.rounds);
+for (let round = 0; round < rounds; round++) {
+  for (const build of builds) {
+    const timed = /** @type {{ first: { status: number, ms: number }, second: { status: number, ms: number } }} */ (
+      await timeFirstPrefer(build.cli, values.prefer)
+    );
+    const sample = /** @type {{ first: number[], second: number[], statuses: Set<number> }} */ (samples.get(build.label));
+    sample.first.push(timed.first.ms);
+    sample.second.push(timed.second.ms);
+    sample.statuses.add(timed.first.status);
+  }
+  process.stderr.write(`round ${round + 1}/${rounds}\n`);
+}
+console.log(`Prefer: ${values.prefer}; ${rounds} fresh starts each, medians (min–max)`);
+for (const [label, { first, second, statuses }] of samples) {
+  const range = (/** @type {number[]} */ list) => `${median(list).toFixed(0)} ms (${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)})`;
+  console.log(`${label}: first Prefer ${range(first)}, second ${range(second)}, status ${[...statuses].join('/')}`);
+}
