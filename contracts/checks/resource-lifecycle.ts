@@ -32,8 +32,25 @@ function readItems(exchange: Exchange): JsonValue[] | undefined {
   return arrays.length === 1 ? arrays[0] : undefined;
 }
 
+/** Per list answer and property, the JSON texts its items show there: each item is written once, not once per mark. */
+const shownTexts = new WeakMap<readonly JsonValue[], Map<string, Set<string>>>();
+
 function shows(items: readonly JsonValue[], mark: ItemMark): boolean {
-  return items.some((item) => isJsonObject(item) && item[mark.property] !== undefined && toJsonText(item[mark.property] as JsonValue) === mark.text);
+  let byProperty = shownTexts.get(items);
+  if (byProperty === undefined) {
+    byProperty = new Map();
+    shownTexts.set(items, byProperty);
+  }
+  let texts = byProperty.get(mark.property);
+  if (texts === undefined) {
+    texts = new Set();
+    for (const item of items) {
+      const value = isJsonObject(item) ? item[mark.property] : undefined;
+      if (value !== undefined) texts.add(toJsonText(value));
+    }
+    byProperty.set(mark.property, texts);
+  }
+  return texts.has(mark.text);
 }
 
 function describeMark(mark: ItemMark): string {
