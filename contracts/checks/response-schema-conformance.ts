@@ -6,10 +6,10 @@
  */
 import { DiagnosticSeverity, type IMediaTypeContent } from '@stoplight/types';
 import { compileResponseBodyCheck, type SchemaCheck } from '../../src/core/prism/adapter.js';
-import { parseExactJson } from '../../src/core/json/exact-json.js';
 import { validationView, widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
 import { declaredResponse, type Operation } from '../../src/core/openapi/operation.js';
 import { mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
+import { answerJson } from './answer-json.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
 const ISSUES_SHOWN = 3;
@@ -31,7 +31,7 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
     if (content === undefined) return undefined;
     const schemaName = schemaTitle(content.schema);
     // Read exactly, as the server reads requests: an int64 beyond 2^53 keeps its side of every bound.
-    const parsed = parseExactJson(response.body);
+    const parsed = answerJson(response);
     if (!parsed.ok) {
       return fail({
         key: byAnswer(`${response.status} not JSON`),
