@@ -5,6 +5,7 @@
  */
 import { isSuccess } from '../../src/core/openapi/operation.js';
 import { isJsonObject, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
+import { answerJson } from './answer-json.js';
 import { describeResponse } from './declared.js';
 import { byRequest, fail, PASS, type Check, type Exchange, type ItemMark } from './types.js';
 
@@ -20,11 +21,15 @@ function listedItems(exchange: Exchange): JsonValue[] | undefined {
 
 /** The items of a list answer: the array itself, or the one array property of an envelope ({ items: [...] }). */
 function readItems(exchange: Exchange): JsonValue[] | undefined {
+  const parsed = answerJson(exchange.response);
   let body: JsonValue;
-  try {
-    body = parseJsonExact(exchange.response.body);
-  } catch {
-    return undefined; // not JSON: response-schema-conformance reports it
+  if (parsed.ok) body = parsed.value;
+  else {
+    try {
+      body = parseJsonExact(exchange.response.body); // deeper than the server's reader goes
+    } catch {
+      return undefined; // not JSON: response-schema-conformance reports it
+    }
   }
   if (Array.isArray(body)) return body;
   if (!isJsonObject(body)) return undefined;
@@ -32,8 +37,26 @@ function readItems(exchange: Exchange): JsonValue[] | undefined {
   return arrays.length === 1 ? arrays[0] : undefined;
 }
 
+/** Per list answer and property, the JSON texts its items show there: each item is written once, not once per mark. */
+const shownTexts = new WeakMap<readonly JsonValue[], Map<string, Set<string>>>();
+
 function shows(items: readonly JsonValue[], mark: ItemMark): boolean {
-  return items.some((item) => isJsonObject(item) && item[mark.property] !== undefined && toJsonText(item[mark.property] as JsonValue) === mark.text);
+  let byProperty = shownTexts.get(items);
+  if (byProperty === undefined) {
+    byProperty = new Map();
+    shownTexts.set(items, byProperty);
+  }
+  let texts = byProperty.get(mark.property);
+  if (texts === undefined) {
+    texts = new Set();
+    for (const item of items) {
+      const value = isJsonObject(item) ? item[mark.property] : undefined;
+      // JSON.stringify writes a string as toJsonText does, and much faster.
+      if (value !== undefined) texts.add(typeof value === 'string' ? JSON.stringify(value) : toJsonText(value));
+    }
+    byProperty.set(mark.property, texts);
+  }
+  return texts.has(mark.text);
 }
 
 function describeMark(mark: ItemMark): string {

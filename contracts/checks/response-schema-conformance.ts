@@ -1,14 +1,15 @@
 /**
- * An answer's body matches the schema declared for its status, judged by prism-http's own
- * output validator. Only the body is judged here: an undeclared status is status-conformance's
+ * An answer's body matches the schema declared for its status, judged as prism-http's output
+ * validator judges it (compileResponseBodyCheck: its Ajv, its schema normalisation, its wording),
+ * compiled once per declared content. Only the body is judged here: an undeclared status is status-conformance's
  * and a wrong media type content-type-conformance's, so neither is reported twice.
  */
-import { DiagnosticSeverity } from '@stoplight/types';
-import { validateOutput } from '../../src/core/prism/adapter.js';
-import { parseExactJson } from '../../src/core/json/exact-json.js';
+import { DiagnosticSeverity, type IMediaTypeContent } from '@stoplight/types';
+import { compileResponseBodyCheck, type SchemaCheck } from '../../src/core/prism/adapter.js';
 import { validationView, widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
 import { declaredResponse, type Operation } from '../../src/core/openapi/operation.js';
 import { mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
+import { answerJson } from './answer-json.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
 const ISSUES_SHOWN = 3;
@@ -19,7 +20,9 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
   description: 'Every answer body is JSON matching the schema declared for its status (Plant for 200, Error for 400).',
   judge({ request, response }, { operation }) {
     if (response.status === undefined) return undefined;
-    const declared = declaredResponse(operation, response.status);
+    // The operation with true int64 bounds (bundle included), so an echoed id beyond 2^53 is valid.
+    const widenedOperation = withTrueInt64Bounds(operation);
+    const declared = declaredResponse(widenedOperation, response.status);
     const contents = (declared?.contents ?? []).filter((content) => content.schema !== undefined);
     if (declared === undefined || contents.length === 0) return undefined;
     const actualType = mediaTypeOf(response.headers['content-type']);
@@ -28,7 +31,7 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
     if (content === undefined) return undefined;
     const schemaName = schemaTitle(content.schema);
     // Read exactly, as the server reads requests: an int64 beyond 2^53 keeps its side of every bound.
-    const parsed = parseExactJson(response.body);
+    const parsed = answerJson(response);
     if (!parsed.ok) {
       return fail({
         key: byAnswer(`${response.status} not JSON`),
@@ -39,13 +42,7 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
       });
     }
     const body = parsed.exact ? validationView(parsed.value) : parsed.value;
-    const result = validateOutput({
-      resource: withTrueInt64Bounds(operation),
-      // The declared media type stands in for the real one, which content-type-conformance judges.
-      element: { statusCode: response.status, headers: { 'content-type': content.mediaType }, body },
-    });
-    if (result._tag === 'Right') return PASS;
-    const issues = result.left.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
+    const issues = (checkFor(content, widenedOperation)?.(body) ?? []).filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
     if (issues.length === 0) return PASS;
     const listed = issues.slice(0, ISSUES_SHOWN).map((issue) => issue.message);
     if (issues.length > ISSUES_SHOWN) listed.push(`and ${issues.length - ISSUES_SHOWN} more`);
@@ -58,6 +55,15 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
     });
   },
 };
+
+const checks = new WeakMap<IMediaTypeContent, SchemaCheck | undefined>();
+function checkFor(content: IMediaTypeContent, operation: Operation): SchemaCheck | undefined {
+  if (!checks.has(content)) {
+    const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
+    checks.set(content, content.schema === undefined ? undefined : compileResponseBodyCheck(content.schema, bundle));
+  }
+  return checks.get(content);
+}
 
 /**
  * prism bounds every int64 to ±(2^53 − 1); a response with a larger id (an echoed int64) is valid.

@@ -35,6 +35,16 @@ async function startEcho(): Promise<{ url: string; received: Received[]; server:
         req.socket.destroy();
         return;
       }
+      if (req.url === '/stall') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"ok":'); // the rest never comes
+        return;
+      }
+      if (req.url === '/bytes') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(Buffer.from([0xef, 0xbb, 0xbf, 0x22, 0xff, 0x22])); // a BOM, then "<invalid byte>"
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json', 'x-twice': ['a', 'b'] });
       res.end('{"ok":true}');
     });
@@ -78,6 +88,50 @@ describe('sending', () => {
       expect(response.status).toBeUndefined();
       expect(response.error?.kind).toBe('timeout');
       expect(response.durationMs).toBeGreaterThanOrEqual(150);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('times out a request still queued behind a busy connection, on time', async () => {
+    const client = createClient(echo.url, { connections: 1, timeoutMs: 5_000 });
+    try {
+      const hanging = client.send(request('/hang', '{}', {}));
+      const queued = await client.send(request('/plants', '{}', {}), { timeoutMs: 200 });
+      expect(queued.error?.kind).toBe('timeout');
+      expect(queued.durationMs).toBeLessThan(2_000);
+      await client.close();
+      await hanging;
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('classifies an answer whose body stalls as a timeout', async () => {
+    const client = createClient(echo.url, { connections: 1, timeoutMs: 200 });
+    try {
+      const response = await client.send(request('/stall', '{}', {}));
+      expect(response.error?.kind).toBe('timeout');
+      expect(response.status).toBeUndefined();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('reads the body as UTF-8 (an invalid byte replaced, a leading BOM dropped, as fetch does)', async () => {
+    const client = createClient(echo.url, { connections: 1, timeoutMs: 2_000 });
+    try {
+      expect((await client.send(request('/bytes', '{}', {}))).body).toBe('"\ufffd"');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses to send what no HTTP request can carry, as the suite's own problem", async () => {
+    const client = createClient(echo.url, { connections: 1, timeoutMs: 2_000 });
+    try {
+      await expect(client.send(request('/plants', '{}', { 'x-bad': 'a\r\nb' }))).rejects.toThrow(/test: /);
+      expect((await client.send(request('/plants', '{}', {}))).status).toBe(200);
     } finally {
       await client.close();
     }

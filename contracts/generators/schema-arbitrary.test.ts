@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { loadDocument, type Operation } from '../../src/core/openapi/load-document.js';
 import { isJsonObject, toJsonText, type JsonValue } from './json-value.js';
 import { prismValidationErrors } from './prism-validation.js';
+import { UNIT } from './arbitraries/string.js';
 import {
   arbitraryFromSchema,
   codePointLength,
@@ -361,4 +362,18 @@ describe('$ref and recursion', () => {
       { numRuns: 200 },
     );
   }
+});
+
+describe('the string unit', () => {
+  it('is one code point, never a lone surrogate, and every code point maps back (so strings shrink without context)', () => {
+    for (const unit of fc.sample(UNIT, 3000)) {
+      expect([...unit]).toHaveLength(1);
+      expect(encodeURIComponent(unit)).not.toBe(''); // throws on a lone surrogate
+    }
+    for (const code of [0, 0x1f, 0x20, 0x7e, 0x7f, 0xe9, 0xd7ff, 0xe000, 0xfffe, 0x1f600, 0x10ffff]) {
+      expect(UNIT.canShrinkWithoutContext(String.fromCodePoint(code)), code.toString(16)).toBe(true);
+    }
+    expect(UNIT.canShrinkWithoutContext('\ud800')).toBe(false);
+    expect(UNIT.canShrinkWithoutContext('ab')).toBe(false);
+  });
 });

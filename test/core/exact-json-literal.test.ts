@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse as parseLossless } from 'lossless-json';
-import { MAX_JSON_NESTING, parseJsonExact, toJsonText } from '../../src/core/json/exact-json.js';
+import { markAbsentFrom, MAX_JSON_NESTING, parseJsonExact, toJsonText } from '../../src/core/json/exact-json.js';
 
 // The round trip, bigints, __proto__, escaping and malformed text are covered through the suite's
 // re-export in generators/json-value.test.ts; these are the choices this module pins on lossless-json.
@@ -71,5 +71,27 @@ describe('parseJsonExact on long lists (the fast path)', () => {
         expect(parseJsonExact(text)).toStrictEqual(lossless(text));
       }),
     );
+  });
+  it('never reads a string of the body as a marked number, however its control characters are escaped', () => {
+    // "\u0000\u0023…" decodes to the old fixed mark (NUL, #) followed by digits: it stays a string.
+    const text = '{"k":"\\u0000\\u00239007199254740993","n":9007199254740993,"t":"\\b\\t1"}';
+    expect(parseJsonExact(text)).toStrictEqual({ k: '\u0000#9007199254740993', n: 9007199254740993n, t: '\b\t1' });
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 6 }), { maxLength: 6 }), fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }), (strings, big) => {
+        const text = `[${[...strings.map((s) => JSON.stringify(s)), String(big), ...strings.map((s) => JSON.stringify(`${s}${big}`))].join(',')}]`;
+        expect(parseJsonExact(text)).toStrictEqual(lossless(text));
+      }),
+    );
+  });
+  it('marks with a control character the text never escapes, so a name holding one keeps the fast path', () => {
+    expect(markAbsentFrom('[9007199254740993]')).toBe('\u0000');
+    expect(markAbsentFrom('["\\u0000#",9007199254740993]')).toBe('\u0001');
+    // \b and \t have short escapes: they are never marks.
+    const allButOne = [0, 1, 2, 3, 4, 5, 6, 7, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18]
+      .map((c) => JSON.stringify(String.fromCharCode(c)))
+      .join(',');
+    expect(markAbsentFrom(`[${allButOne}]`)).toBe('\u0019');
+    expect(markAbsentFrom(`[${allButOne},"\\u0019"]`)).toBeUndefined();
+    expect(parseJsonExact(`[${allButOne},"\\u0019",9007199254740993]`)).toStrictEqual(lossless(`[${allButOne},"\\u0019",9007199254740993]`));
   });
 });

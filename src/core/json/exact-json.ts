@@ -155,6 +155,9 @@ export const MAX_JSON_NESTING = 1000;
  */
 export function parseJsonExact(text: string): JsonValue {
   refuseDeepNesting(text, MAX_JSON_NESTING);
+  const plain = parseOrUndefined(text);
+  // Most answers hold no integer beyond 2^53: JSON.parse read them exactly, and a walk is cheaper than a second pass over the text.
+  if (plain !== undefined && !holdsUnsafeInteger(plain)) return plain;
   const fast = parseMarked(text);
   if (fast !== undefined) return fast;
   return parseLossless(text, null, { parseNumber: literalNumber, onDuplicateKey: lastWins }) as JsonValue;
@@ -165,30 +168,76 @@ export function parseJsonExact(text: string): JsonValue {
  * or more standing alone (not part of a fraction or exponent; no leading zero, which JSON forbids).
  */
 const STRING_OR_LONG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?[1-9]\d{15,}(?![\w.+-])/g;
-/** The text of a long integer literal written as a JSON string: a NUL no other string can start with unless the text has this escape. */
-const MARK_ESCAPE = '\\u0000#';
-const MARK = '\u0000#';
+/**
+ * A control character can sit in a decoded string only where the text escapes it (`\u0000`, `\u0007`…;
+ * JSON forbids it raw), so one the text never escapes marks our strings and no string of the body's.
+ * Only those with one spelling: digits alone in the escape, and no short form (\b is 0x08, \t 0x09).
+ */
+const MARK_CODES = [...Array.from({ length: 8 }, (_, i) => i), ...Array.from({ length: 10 }, (_, i) => 0x10 + i)];
+const escapeOf = (code: number): string => `\\u00${code.toString(16).padStart(2, '0')}`;
+
+/** A mark no string of `text` can start with, or undefined when the text escapes every candidate. */
+export function markAbsentFrom(text: string): string | undefined {
+  for (const code of MARK_CODES) {
+    if (!text.includes(escapeOf(code))) return String.fromCharCode(code);
+  }
+  return undefined;
+}
 
 /**
  * parseJsonExact's fast path (a list answer of thousands of int64 ids costs ~5× less than lossless-json):
  * every long integer literal is turned into a marked string, JSON.parse reads the text (same grammar,
  * same repeated-key rule, `__proto__` an own key), and each marked string becomes the number or bigint
  * lossless-json would make of it. Undefined when the text cannot go this way (not JSON: lossless-json
- * gives the error; the text already holds the marker escape).
+ * gives the error; no mark is free).
  */
 function parseMarked(text: string): JsonValue | undefined {
-  if (text.includes(MARK_ESCAPE)) return undefined;
-  let marked = false;
+  // Most answers have no 16-digit run at all: no copy of the text is made for them.
+  if (!SIXTEEN_DIGITS.test(text)) return parseOrUndefined(text);
+  let mark = undefined as string | undefined;
+  let unmarkable = false;
   const protectedText = text.replace(STRING_OR_LONG_INTEGER, (token) => {
-    if (token.charCodeAt(0) === QUOTE) return token;
-    marked = true;
-    return `"${MARK_ESCAPE}${token}"`;
+    if (token.charCodeAt(0) === QUOTE || unmarkable) return token;
+    mark ??= markAbsentFrom(text);
+    if (mark === undefined) {
+      unmarkable = true;
+      return token;
+    }
+    return `"${escapeOf(mark.charCodeAt(0))}${token}"`;
   });
+  if (unmarkable) return undefined;
+  if (mark === undefined) return parseOrUndefined(text);
+  const found = mark;
   try {
-    if (!marked) return JSON.parse(text) as JsonValue;
     return JSON.parse(protectedText, (_key, value: unknown) =>
-      typeof value === 'string' && value.startsWith(MARK) ? literalNumber(value.slice(MARK.length)) : value,
+      typeof value === 'string' && value.charAt(0) === found ? literalNumber(value.slice(1)) : value,
     ) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether some number in the value is an integer beyond ±(2^53 − 1), which its text may have written with more digits. Iterative: 1000 levels. */
+function holdsUnsafeInteger(root: unknown): boolean {
+  const nodes: unknown[] = [root];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    if (typeof node === 'number') {
+      if (Number.isInteger(node) && !Number.isSafeInteger(node)) return true;
+    } else if (Array.isArray(node)) {
+      for (const child of node) nodes.push(child);
+    } else if (typeof node === 'object' && node !== null) {
+      for (const key in node) if (Object.hasOwn(node, key)) nodes.push((node as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
+}
+
+const SIXTEEN_DIGITS = /\d{16}/;
+
+function parseOrUndefined(text: string): JsonValue | undefined {
+  try {
+    return JSON.parse(text) as JsonValue;
   } catch {
     return undefined;
   }

@@ -156,19 +156,17 @@ function ajvFor($schema: unknown, coerceTypes = false): AjvInstance {
   return ajv;
 }
 
-/** prism's ValidationContext.Input (an enum prism-http does not export from a lazy path): messages read "Request body …". */
-const INPUT = 0;
-/** ValidationContext.Output: messages read "Response header …" (a proxied answer's headers). */
-const OUTPUT = 1;
+/** prism's ValidationContext (an enum prism-http does not export from a lazy path): messages read "Request body …" or "Response header …". */
+const CONTEXT = { request: 0, response: 1 } as const;
 const ERROR = DiagnosticSeverity.Error;
 
-export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'body'): SchemaCheck {
+export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'body', side: keyof typeof CONTEXT = 'request'): SchemaCheck {
   const ajv = ajvFor((schema as { readonly $schema?: unknown }).$schema);
   const validate = ajv.compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
   return (value) => {
     if (validate(value)) return undefined;
     const [first, ...rest] = validate.errors ?? [];
-    return first ? schemaValidation().convertAjvErrors([first, ...rest], ERROR, INPUT, prefix) : undefined;
+    return first ? schemaValidation().convertAjvErrors([first, ...rest], ERROR, CONTEXT[side], prefix) : undefined;
   };
 }
 
@@ -184,6 +182,27 @@ export function preferredMediaType(acceptValues: readonly string[], types: reado
   if (types.length === 0) return undefined;
   const best = accepts()({ headers: { accept: acceptValues.join(',') } }).type([...types]);
   return best === false ? undefined : best;
+}
+
+type Option<T> = { readonly _tag: 'None' } | { readonly _tag: 'Some'; readonly value: T };
+const writeOnlyFilter = lazy<{ stripWriteOnlyProperties(schema: object): Option<object> }>('@stoplight/prism-http/dist/utils/filterRequiredProperties.js');
+
+/**
+ * An answer body's schema judged as prism's validateOutput judges a JSON body (validator/validators/body.js):
+ * allOf merged as prism merges it, writeOnly properties stripped, then compiled once. What it leaves out
+ * is validateOutput's per-answer plumbing, which was a fifth of `verify`'s time. Undefined when prism
+ * would leave nothing to check.
+ */
+export function compileResponseBodyCheck(schema: object, bundle: unknown): SchemaCheck | undefined {
+  let merged = schema;
+  try {
+    const mergeAllOf = fromPrism('@stoplight/json-schema-merge-allof') as (schema: object, options: object) => object;
+    merged = mergeAllOf(schema, { deep: true, ignoreAdditionalProperties: true });
+  } catch {
+    // prism validates the schema as written when it cannot merge it
+  }
+  const stripped = writeOnlyFilter().stripWriteOnlyProperties(merged);
+  return stripped._tag === 'Some' ? compileSchemaCheck(stripped.value, bundle, 'body', 'response') : undefined;
 }
 
 /** prism's mocker: the document's example, or a generated answer. */
@@ -265,7 +284,7 @@ export function compileParameterCheck(
       if (value) values[name] = value; // lodash pickBy: prism drops every falsy value ('' included)
     }
     const [first, ...rest] = validate(values) ? [] : (validate.errors ?? []);
-    const diagnostics = first ? [...schemaValidation().convertAjvErrors([first, ...rest], ERROR, side === 'request' ? INPUT : OUTPUT, location)] : [];
+    const diagnostics = first ? [...schemaValidation().convertAjvErrors([first, ...rest], ERROR, CONTEXT[side], location)] : [];
     for (const spec of deprecated) {
       if (target[spec.name]) {
         diagnostics.push({
