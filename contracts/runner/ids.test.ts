@@ -22,3 +22,12 @@ describe('fresh ids sized to the identifier', () => {
     expect(id >= 2n ** 61n).toBe(true);
   });
 });
+
+describe('cryptoRandom64', () => {
+  it('draws distinct 64-bit values across refills of its byte pool, using all 64 bits', () => {
+    const values = Array.from({ length: 3000 }, () => cryptoRandom64());
+    expect(new Set(values).size).toBe(values.length);
+    expect(values.every((value) => value >= 0n && value < 2n ** 64n)).toBe(true);
+    expect(values.some((value) => value >= 2n ** 63n)).toBe(true);
+  });
+});
