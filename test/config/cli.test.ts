@@ -302,6 +302,8 @@ describe('plantstore serve banner', () => {
       await cli.waitForOutput(/faults: .*\n/);
       expect(cli.stdout()).toContain('seed: 2 plants\n');
       expect(cli.stdout()).toContain('faults: 2 in force (status 503 on createPlant, latency); see /__control/faults\n');
+      await cli.waitForOutput(/watch: .*\n/);
+      expect(cli.stdout()).toContain('proxy: off (answers come from the stand-in)\nwatch: off (restart to take an edited document, config or seed file)\n');
     } finally {
       cli.child.kill('SIGKILL');
       await rm(folder, { recursive: true, force: true });
