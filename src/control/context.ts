@@ -35,7 +35,7 @@ export interface ControlContext {
   readonly startedAt: number;
   /** With serve --watch: the last reload's outcome (undefined before the first), shown by health. */
   readonly reload?: () => ReloadStatus | undefined;
-  /** With serve --watch: the files watched (the document, and the config and seed files it was started with); undefined without. */
+  /** With serve --watch: what is watched ('document', 'config', 'seed data'), never paths; undefined without. */
   readonly watching?: () => readonly string[] | undefined;
   /** The open journal streams (the inspector's live view); the server ends them when it closes. */
   readonly journalStreams?: JournalStreams;

@@ -181,7 +181,8 @@ async function serve(
       return live.resources;
     },
     reload: () => watcher?.status(),
-    watching: () => watcher?.files,
+    // What is watched, not where: health needs no admin token, so it names no path.
+    watching: () => watcher && ['document', ...(options.optionSources?.files ?? []).map((source) => source.what)],
   };
   const control = controlSite(controlDocument, controlContext, {
     ...siteParts,

@@ -69,8 +69,10 @@ describe('serve --watch --config with a seed file', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('watches the document, the config and the seed file the config names', async () => {
-    expect((await health()).watching).toEqual([expect.stringMatching(/plant-store\.yaml$/), config, seed]);
+  it('watches the document, the config and the seed file the config names (health names them, never their paths)', async () => {
+    expect(lines).toContainEqual(expect.stringContaining(`watch: reloading when one of them changes: `));
+    expect(lines).toContainEqual(expect.stringContaining(`, ${config}, ${seed}`));
+    expect((await health()).watching).toEqual(['document', 'config', "config's seed"]);
     expect(await plantIds()).toEqual(['1']);
   });
 
@@ -115,5 +117,30 @@ describe('serve --watch --config with a seed file', () => {
     expect(await eventually(async () => (await health()).reload?.ok === true)).toBe(true);
     expect(server.faults.list()).toEqual([]);
     expect((await postPlant(server.url, plantText({ id: 7, name: 'Mint' }))).status).toBe(200);
+  });
+});
+
+describe('serve --watch --admin-token: a refused config is explained to the admin only', () => {
+  it("keeps the reason (which may quote a config value) out of the tokenless health, and gives it to the admin token's holder", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'plantstore-watch-admin-'));
+    const config = join(dir, 'plantstore.yaml');
+    await writeFile(config, 'journalSize: 10\n');
+    const argv = ['--config', config, '--watch', '--port', '0', '--admin-token', 'admin-7f3e'];
+    const flags = readServeFlags(argv);
+    const read = await readServeOptions(argv, flags);
+    if (read === 'help') throw new Error('unexpected --help');
+    const server = await startServer({ ...read.options, optionSources: watchedSources(argv, flags, read.files) });
+    try {
+      // A token written as a number: the refusal quotes it.
+      await saveAsEditor(config, 'tokens: [424242]\n');
+      const health = async (headers: Record<string, string> = {}) => (await send(`${server.url}/__control/health`, { headers })).json as Health;
+      expect(await eventually(async () => (await health()).reload?.ok === false)).toBe(true);
+      expect((await health()).reload?.error).toBe('not shown without the admin token (the reason may quote a value of the config file)');
+      expect((await health({ authorization: 'Bearer wrong' })).reload?.error).not.toContain('424242');
+      expect((await health({ authorization: 'Bearer admin-7f3e' })).reload?.error).toMatch(/plantstore\.yaml: tokens\[0\].*424242/);
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
