@@ -223,12 +223,24 @@ async function serve(
         seed = nextSeed;
         if (faultsChanged) {
           for (const id of configFaults) faults.remove(id);
-          configFaults = (given.faults ?? []).map((spec) => faults.add(spec).id);
+          // Checked above against the new operations; the faults in force know those of the start, so one may still be refused.
+          configFaults = (given.faults ?? []).flatMap((spec) => {
+            try {
+              return [faults.add(spec).id];
+            } catch (error) {
+              logger.warn(`watch: a fault of the config was not put in force: ${error instanceof Error ? error.message : String(error)}`);
+              return [];
+            }
+          });
         }
         const restart = restartOnlyChanges(taken, given);
         taken = given;
         const shared = await stores.forTenant(SHARED_TENANT);
-        logger.info(`watch: ${await describeReload(file, before, model, shared)}; ${await seedAgain(shared, seedBefore, nextSeed)}`);
+        // The new document is in force already: a store that cannot take the seed is a warning, not a refused reload.
+        const seeded = await seedAgain(shared, seedBefore, nextSeed).catch(
+          (error: unknown) => `seed: not stored (${error instanceof Error ? error.message : String(error)})`,
+        );
+        logger.info(`watch: ${await describeReload(file, before, model, shared)}; ${seeded}`);
         if (faultsChanged) logger.info(`watch: the config's faults replaced: ${configFaults.length} from the config now in force`);
         if (restart.length > 0) logger.warn(`watch: changed in the config, taken only on restart: ${restart.join(', ')}`);
       },

@@ -46,13 +46,15 @@ function showReload({ watching, reload }) {
   line.hidden = !watching && !reload;
   if (line.hidden) return;
   const at = reload ? new Date(reload.at).toLocaleTimeString() : '';
-  line.className = !reload ? '' : reload.ok ? 'good' : 'bad';
-  line.title = watching ? `Watching ${watching.join(', ')}` : '';
-  line.textContent = !reload
-    ? 'Watching the document; no change yet'
+  const text = !reload
+    ? `Watching the ${(watching ?? ['document']).join(', ')}; no change yet`
     : reload.ok
       ? `Reloaded at ${at}`
       : `Last reload refused at ${at}: ${reload.error}; still serving the last good document`;
+  // Asked every 2 s: only a change is written, so a screen reader announces each reload once.
+  if (line.textContent === text) return;
+  line.className = !reload ? '' : reload.ok ? 'good' : 'bad';
+  line.textContent = text;
 }
 
 async function showHealth() {
