@@ -2,6 +2,8 @@ import { failure, statusOf } from '../core/errors.js';
 import { declaredStatuses, operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
 import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } from '../server/start-server.js';
+import type { OptionSources } from '../server/options/server-options.js';
+import { resolve } from 'node:path';
 import { loadConfig, type ServeConfig } from '../server/options/config-file.js';
 import { readServeFlags, resolveServeOptions, SERVE_OPTIONS } from '../server/options/resolve.js';
 import { loadSeedData } from '../server/options/seed-file.js';
@@ -12,6 +14,7 @@ import { operationRoles } from '../core/resources/model.js';
 import { roleOf } from '../handlers/bind-api.js';
 import { printable } from '../log/logger.js';
 import { resourceLines } from './resources-banner.js';
+import { modeLines } from './modes-banner.js';
 import type { Fault } from '../faults/faults.js';
 import { UsageError } from './usage-error.js';
 
@@ -34,19 +37,12 @@ function refuse(message: string): never {
 
 export async function runServe(argv: readonly string[]): Promise<number> {
   const flags = readServeFlags(argv);
-  const config = typeof flags.config === 'string' ? await loadConfig(flags.config) : {};
-  const parsed = parseServeArguments(argv, process.env, config);
-  if (parsed === 'help') {
+  const read = await readServeOptions(argv, flags);
+  if (read === 'help') {
     process.stdout.write(SERVE_HELP);
     return 0;
   }
-  const seedFile = flags[SERVE_OPTIONS.seed.flag];
-  const seedData = typeof seedFile === 'string' ? await loadSeedData(seedFile) : { plants: [], items: {} };
-  const options: ServerOptions = {
-    ...parsed,
-    ...(seedData.plants.length > 0 ? { seed: [...(parsed.seed ?? []), ...seedData.plants] } : {}),
-    ...(Object.keys(seedData.items).length > 0 ? { seedItems: mergeItems(parsed.seedItems ?? {}, seedData.items) } : {}),
-  };
+  const options: ServerOptions = read.options.watch ? { ...read.options, optionSources: watchedSources(argv, flags, read.files) } : read.options;
   const server = await startServer(options);
   if (options.logLevel !== 'silent') process.stdout.write(options.logFormat === 'json' ? jsonBanner(server, options) : textBanner(server, options));
   await new Promise<void>((resolve) => {
@@ -57,6 +53,41 @@ export async function runServe(argv: readonly string[]): Promise<number> {
     process.on('SIGINT', stop).on('SIGTERM', stop);
   });
   return 0;
+}
+
+/** The options from the flags, environment, config file and seed file, with the files they were read from. */
+export async function readServeOptions(
+  argv: readonly string[],
+  flags: ReturnType<typeof readServeFlags>,
+): Promise<'help' | { options: ServerOptions; files: OptionSources['files'] }> {
+  const config = typeof flags.config === 'string' ? await loadConfig(flags.config) : {};
+  const parsed = parseServeArguments(argv, process.env, config);
+  if (parsed === 'help') return 'help';
+  const seedFile = flags[SERVE_OPTIONS.seed.flag];
+  const seedData = typeof seedFile === 'string' ? await loadSeedData(seedFile) : { plants: [], items: {} };
+  const options: ServerOptions = {
+    ...parsed,
+    ...(seedData.plants.length > 0 ? { seed: [...(parsed.seed ?? []), ...seedData.plants] } : {}),
+    ...(Object.keys(seedData.items).length > 0 ? { seedItems: mergeItems(parsed.seedItems ?? {}, seedData.items) } : {}),
+  };
+  const files = [
+    ...(typeof flags.config === 'string' ? [{ what: 'config', path: resolve(flags.config) }] : []),
+    ...(config.seedFile !== undefined ? [{ what: "config's seed", path: config.seedFile }] : []),
+    ...(typeof seedFile === 'string' ? [{ what: 'seed data', path: resolve(seedFile) }] : []),
+  ];
+  return { options, files };
+}
+
+/** --watch: the config and seed files, read again as at start (same flags and environment) when one changes. */
+export function watchedSources(argv: readonly string[], flags: ReturnType<typeof readServeFlags>, files: OptionSources['files']): OptionSources {
+  return {
+    files,
+    read: async () => {
+      const again = await readServeOptions(argv, flags);
+      if (again === 'help') throw new Error('the arguments now ask for --help');
+      return again.options;
+    },
+  };
 }
 
 function textBanner(server: RunningServer, options: ServerOptions): string {
@@ -100,6 +131,7 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
     `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
     seedLine(options),
     faultsLine(server.faults.list()),
+    ...modeLines(options),
   );
   return lines;
 }

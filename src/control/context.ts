@@ -35,6 +35,8 @@ export interface ControlContext {
   readonly startedAt: number;
   /** With serve --watch: the last reload's outcome (undefined before the first), shown by health. */
   readonly reload?: () => ReloadStatus | undefined;
+  /** With serve --watch: what is watched ('document', 'config', 'seed data'), never paths; undefined without. */
+  readonly watching?: () => readonly string[] | undefined;
   /** The open journal streams (the inspector's live view); the server ends them when it closes. */
   readonly journalStreams?: JournalStreams;
   /** With --webhook: where the document's webhooks go, which ones, and their deliveries. */

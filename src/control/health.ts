@@ -1,12 +1,16 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { HandlerContext } from '../handlers/binding.js';
 import { json } from './answers.js';
-import type { ControlHandler } from './context.js';
+import type { ControlContext, ControlHandler } from './context.js';
 
 /**
  * Up, for how long, holding what, serving which document. Plants and tenants are those held in
  * memory (evicted tenants' plants stay in the data dir), read from counters: O(1) for any number of tenants.
  */
-export const getHealth: ControlHandler = (_request, { stores, api, startedAt, reload }) => {
+export const getHealth: ControlHandler = (request, control) => {
+  const { stores, api, startedAt, reload, watching } = control;
   const reloaded = reload?.();
+  const watched = watching?.();
   const { items, tenants } = stores.counts();
   return json(
     200,
@@ -18,8 +22,22 @@ export const getHealth: ControlHandler = (_request, { stores, api, startedAt, re
       tenants,
       uptimeMs: Math.max(0, Date.now() - startedAt),
       document: { title: api.title, version: api.version },
-      // Only with --watch, once the file has changed: the inspector shows why a new document was not taken.
-      ...(reloaded ? { reload: reloaded } : {}),
+      // Only with --watch: what is watched, and once a file has changed, the last reload (the inspector shows why one was not taken).
+      ...(watched ? { watching: watched } : {}),
+      ...(reloaded ? { reload: reloaded.error === undefined || mayReadReasons(request, control) ? reloaded : { ...reloaded, error: HIDDEN } } : {}),
     }),
   );
 };
+
+const HIDDEN = 'not shown without the admin token (the reason may quote a value of the config file)';
+
+/**
+ * Health needs no token (readiness probes), but a refused config's reason may quote one of its
+ * values, a token among them: with --admin-token only its holder reads it.
+ */
+function mayReadReasons({ request }: HandlerContext, { adminToken }: ControlContext): boolean {
+  if (adminToken === undefined) return true;
+  const given = request.headers.authorization;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return typeof given === 'string' && timingSafeEqual(digest(given), digest(`Bearer ${adminToken}`));
+}

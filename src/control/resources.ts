@@ -1,20 +1,34 @@
-import type { ResourceModel } from '../core/resources/model.js';
+import type { LoadedDocument } from '../core/openapi/load-document.js';
+import { requestBodyExample } from '../core/openapi/example.js';
+import type { Resource, ResourceModel } from '../core/resources/model.js';
 import { json } from './answers.js';
 import type { ControlHandler } from './context.js';
 
-/** GET /__control/resources: the resource model computed at start, as JSON (bigints as strings, schemas left out). */
-export const listResources: ControlHandler = (_request, { resources }) => json(200, resourceModelJson(resources));
+/** GET /__control/resources: the resource model computed at start, as JSON (bigints as strings, schemas left out), with each create's example. */
+export const listResources: ControlHandler = (_request, { resources, api }) => json(200, resourceModelJson(resources, api));
 
-/** The model as spec/control-api.yaml's ResourceModel: operations by name, integer bounds as decimal strings. */
-export function resourceModelJson(model: ResourceModel): string {
+/**
+ * The model as spec/control-api.yaml's ResourceModel: operations by name, integer bounds as decimal
+ * strings; with the document, each resource's `example` (its create body: the document's example,
+ * else one built from the schema) and `exampleSource`, for the inspector's create form.
+ */
+export function resourceModelJson(model: ResourceModel, api?: LoadedDocument): string {
   return JSON.stringify(
     {
       resources: model.resources.map(({ createSchema: _create, itemSchema: _item, operations, ...resource }) => ({
         ...resource,
         operations: Object.fromEntries(Object.entries(operations).map(([role, operation]) => [role, operation.name])),
+        ...(api ? exampleOf({ operations }, api) : {}),
       })),
       notes: model.notes,
     },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
+}
+
+function exampleOf({ operations }: Pick<Resource, 'operations'>, api: LoadedDocument): { example?: unknown; exampleSource?: string } {
+  const create = operations.create;
+  const operation = create && api.operations.find((candidate) => candidate.method === create.method && candidate.path === create.path);
+  const example = operation && requestBodyExample(operation);
+  return example ? { example: example.value, exampleSource: example.source } : {};
 }

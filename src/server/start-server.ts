@@ -32,6 +32,8 @@ import { documentWebhooks } from '../webhooks/document-webhooks.js';
 import { journalRecordOf } from '../webhooks/journal-attempt.js';
 import type { ProxyOptions } from '../proxy/bind-proxy.js';
 import { describeReload, watchDocument, type DocumentWatcher } from './watch-document.js';
+import { restartOnlyChanges, seedAgain } from './reload-options.js';
+import { isDeepStrictEqual } from 'node:util';
 import type { ControlContext } from '../control/context.js';
 import { pointerAnswer } from './pointer.js';
 import { createJournalStreams } from '../control/journal-events.js';
@@ -105,7 +107,8 @@ async function serve(
   const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
   const checkItem = compileItemChecks();
   // Checked before anything is stored, so a bad seed leaves a data dir as it was.
-  const seed: SeedItems = seedItemsOf(resources, options.seed ?? [], options.seedItems ?? {}, checkItem);
+  // A let: --watch takes a changed seed file, and new tenants start from it.
+  let seed: SeedItems = seedItemsOf(resources, options.seed ?? [], options.seedItems ?? {}, checkItem);
   // With isolation every new tenant starts from the seed items, as the shared store does without it.
   const seedNew = (tenant: TenantId): SeedItems => (options.isolateByToken && tenant !== SHARED_TENANT ? seed : {});
   let recovery: Recovery | undefined;
@@ -179,6 +182,8 @@ async function serve(
       return live.resources;
     },
     reload: () => watcher?.status(),
+    // What is watched, not where: health needs no admin token, so it names no path.
+    watching: () => watcher && ['document', ...(options.optionSources?.files ?? []).map((source) => source.what)],
   };
   const control = controlSite(controlDocument, controlContext, {
     ...siteParts,
@@ -197,17 +202,49 @@ async function serve(
   const host = options.host ?? DEFAULTS.host;
   if (options.watch && typeof options.spec !== 'object') {
     const file = options.spec ?? bundledSpecPath();
+    const sources = options.optionSources;
+    // What the last good config said: a reload compares against it. Faults from the config carry these ids.
+    let taken: ServerOptions = options;
+    let configFaults = faults.list().map((fault) => fault.id);
     watcher = watchDocument(
-      file,
+      [file, ...(sources?.files ?? []).map((source) => source.path)],
       async () => {
+        // Everything is read and checked before anything is swapped: a broken file changes nothing.
+        const given = sources ? await sources.read() : options;
         const next = await loadDocument(file);
-        const model = options.resourceModel ?? inferResources(next, options.resources);
+        const model = given.resourceModel ?? inferResources(next, given.resources);
+        const nextSeed = seedItemsOf(model, given.seed ?? [], given.seedItems ?? {}, checkItem);
+        const faultsChanged = !isDeepStrictEqual(given.faults ?? [], taken.faults ?? []);
+        if (faultsChanged) createFaults(given.faults ?? [], next.operations.map(operationName));
         const api = buildApiSite(next, model);
         const before = live.resources;
         // No await between these: a request sees the old document and sites or the new ones, never a mix.
         Object.assign(live, { document: next, resources: model });
         sites.current = { ...sites.current, api };
-        logger.info(`watch: ${await describeReload(file, before, model, await stores.forTenant(SHARED_TENANT))}`);
+        const seedBefore = seed;
+        seed = nextSeed;
+        if (faultsChanged) {
+          for (const id of configFaults) faults.remove(id);
+          // Checked above against the new operations; the faults in force know those of the start, so one may still be refused.
+          configFaults = (given.faults ?? []).flatMap((spec) => {
+            try {
+              return [faults.add(spec).id];
+            } catch (error) {
+              logger.warn(`watch: a fault of the config was not put in force: ${error instanceof Error ? error.message : String(error)}`);
+              return [];
+            }
+          });
+        }
+        const restart = restartOnlyChanges(taken, given);
+        taken = given;
+        const shared = await stores.forTenant(SHARED_TENANT);
+        // The new document is in force already: a store that cannot take the seed is a warning, not a refused reload.
+        const seeded = await seedAgain(shared, seedBefore, nextSeed).catch(
+          (error: unknown) => `seed: not stored (${error instanceof Error ? error.message : String(error)})`,
+        );
+        logger.info(`watch: ${await describeReload(file, before, model, shared)}; ${seeded}`);
+        if (faultsChanged) logger.info(`watch: the config's faults replaced: ${configFaults.length} from the config now in force`);
+        if (restart.length > 0) logger.warn(`watch: changed in the config, taken only on restart: ${restart.join(', ')}`);
       },
       logger,
     );

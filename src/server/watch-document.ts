@@ -1,18 +1,21 @@
 /**
- * `serve --watch`: reload the API document when its file changes. The directory is watched, not the
- * file, because editors save by replacing the file (a watch on the old inode would go quiet). Changes
- * are debounced (an editor's save is several events) and reloads run one at a time; a document that
- * does not load keeps the last good one served and says why.
+ * `serve --watch`: reload the API document (and the config and seed files) when one of the files
+ * changes. Each file's directory is watched, not the file, because editors save by replacing the
+ * file (a watch on the old inode would go quiet). Changes are debounced (an editor's save is several
+ * events) and reloads run one at a time; a document, config or seed that does not load keeps the
+ * last good one served and says why.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ReloadStatus } from '../control/context.js';
 import type { ResourceModel } from '../core/resources/model.js';
 import type { Logger } from '../log/logger.js';
 import type { TenantItems } from '../store/item-store.js';
 
 export interface DocumentWatcher {
-  /** The last reload's outcome; undefined until the file first changes. */
+  /** The files watched, absolute, the document first. */
+  readonly files: readonly string[];
+  /** The last reload's outcome; undefined until a file first changes. */
   status(): ReloadStatus | undefined;
   /** Stops watching; a reload under way finishes, none starts after. */
   close(): Promise<void>;
@@ -22,12 +25,17 @@ export interface DocumentWatcher {
 export const WATCH_DEBOUNCE_MS = 100;
 
 /**
- * Watches `file` and calls `reload` after each change settles. `reload` throws to refuse the new
- * document: the message is logged and kept as the status; the caller keeps serving what it had.
+ * Watches `files` (the document first) and calls `reload` after each change settles. `reload` throws
+ * to refuse what changed: the message is logged and kept as the status; the caller keeps serving
+ * what it had.
  */
-export function watchDocument(file: string, reload: () => Promise<void>, logger: Logger, debounceMs = WATCH_DEBOUNCE_MS): DocumentWatcher {
-  const path = resolve(file);
-  const name = basename(path);
+export function watchDocument(files: string | readonly string[], reload: () => Promise<void>, logger: Logger, debounceMs = WATCH_DEBOUNCE_MS): DocumentWatcher {
+  const paths = [...new Set((typeof files === 'string' ? [files] : files).map((file) => resolve(file)))];
+  // One watch per directory, listening for the names of its files.
+  const names = new Map<string, Set<string>>();
+  for (const path of paths) names.set(dirname(path), (names.get(dirname(path)) ?? new Set()).add(basename(path)));
+  // The files changed since the last reload began, for the log.
+  const changedPaths = new Set<string>();
   let status: ReloadStatus | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -35,17 +43,20 @@ export function watchDocument(file: string, reload: () => Promise<void>, logger:
 
   const run = async (): Promise<void> => {
     if (closed) return;
+    const changed = [...changedPaths].join(' and ') || paths.join(', ');
+    changedPaths.clear();
     try {
       await reload();
       status = { at: new Date().toISOString(), ok: true };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       status = { at: new Date().toISOString(), ok: false, error: message };
-      logger.warn(`watch: ${path} changed but was not taken; still serving the last good document: ${message}`);
+      logger.warn(`watch: ${changed} changed but was not taken; still serving the last good document: ${message}`);
     }
   };
-  const schedule = (): void => {
+  const schedule = (changed: readonly string[]): void => {
     if (closed) return;
+    for (const path of changed) changedPaths.add(path);
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
@@ -54,19 +65,24 @@ export function watchDocument(file: string, reload: () => Promise<void>, logger:
     }, debounceMs);
   };
 
-  const watcher: FSWatcher = watch(dirname(path), (_event, changed) => {
-    // Some platforms do not name the file; then any change in the directory may be ours.
-    if (changed === null || changed === name) schedule();
+  const watchers: FSWatcher[] = [...names].map(([directory, inside]) => {
+    const watcher = watch(directory, (_event, changed) => {
+      // Some platforms do not name the file; then any change in the directory may be ours.
+      if (changed === null) schedule(paths.filter((path) => dirname(path) === directory));
+      else if (inside.has(changed)) schedule([join(directory, changed)]);
+    });
+    watcher.on('error', (error) => logger.warn(`watch: stopped watching ${directory}: ${error.message}`));
+    return watcher;
   });
-  watcher.on('error', (error) => logger.warn(`watch: stopped watching ${path}: ${error.message}`));
-  logger.info(`watch: reloading ${path} when it changes`);
+  logger.info(`watch: reloading when ${paths.length === 1 ? 'it changes' : 'one of them changes'}: ${paths.join(', ')}`);
 
   return {
+    files: paths,
     status: () => status,
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
-      watcher.close();
+      for (const watcher of watchers) watcher.close();
       await running;
     },
   };

@@ -290,6 +290,25 @@ describe('plantstore --version', () => {
 });
 
 describe('plantstore serve banner', () => {
+  it('with --watch names every file it watches: the document, the config and the seed file the config names', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'plantstore-banner-'));
+    const config = join(folder, 'config.yaml');
+    await writeFile(config, 'seed: seed.json\n');
+    await writeFile(join(folder, 'seed.json'), '[{"id": 1, "name": "Fern"}]');
+    const cli = runCli(['serve', '--port', '0', '--config', config, '--watch']);
+    try {
+      await cli.waitForOutput(/watch: on.*\n/);
+      expect(cli.stdout()).toMatch(
+        new RegExp(
+          `watch: on, reloading when one of these changes \\(stored items are kept\\): document .*plant-store\\.yaml, config ${config}, config's seed ${join(folder, 'seed.json')}\n`,
+        ),
+      );
+    } finally {
+      cli.child.kill('SIGKILL');
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('lists the seed plants and the faults in force', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'plantstore-banner-'));
     const config = join(folder, 'config.yaml');
@@ -302,6 +321,8 @@ describe('plantstore serve banner', () => {
       await cli.waitForOutput(/faults: .*\n/);
       expect(cli.stdout()).toContain('seed: 2 plants\n');
       expect(cli.stdout()).toContain('faults: 2 in force (status 503 on createPlant, latency); see /__control/faults\n');
+      await cli.waitForOutput(/watch: .*\n/);
+      expect(cli.stdout()).toContain('proxy: off (answers come from the stand-in)\nwatch: off (restart to take an edited document, config or seed file)\n');
     } finally {
       cli.child.kill('SIGKILL');
       await rm(folder, { recursive: true, force: true });

@@ -33,6 +33,9 @@ describe('GET /__control/resources: the public Plant Store', () => {
           list: { limit: 'limit', filters: [] },
           webhooks: ['newPlant'],
           source: 'inferred',
+          // The create form's start (the inspector): the document's first example for createPlant.
+          example: { id: 1, name: 'Monstera deliciosa', tag: 'aroid' },
+          exampleSource: 'document',
         },
       ],
       notes: [],

@@ -119,30 +119,42 @@ async function readEvents(stream, onEvent) {
 /**
  * The stored resources: those of GET /__control/resources ({ resources: [...] }, the inferred
  * model) when the stand-in serves their items at /__control/resources/{name}/items, else the one
- * resource 'plants' at /__control/plants. Each: { name, idField, example, list, create, remove, reset }.
- * Nested resources (items chosen by a parent's id) are left out: the panel has no parent picker yet.
+ * resource 'plants' at /__control/plants. Each: { name, idField, idType, parents, example,
+ * exampleSource, list, create, remove, reset }. A nested resource's `parents` are the parameters
+ * that choose its parent ({ ownerId: '7' } for owners.pets); every call takes their values.
  */
 export async function listResources() {
   const reply = await call('GET', '/__control/resources');
   const model = reply.status === 200 && reply.json && Array.isArray(reply.json.resources) ? reply.json.resources : [];
-  const clients = model.filter((resource) => (resource.parentParameters ?? []).length === 0).map(resourceClient);
+  const clients = model.map(resourceClient);
   // A stand-in with the model but not yet the items endpoints answers 404 there.
-  if (clients.length > 0 && (await clients[0].list()).status !== 404) return clients;
+  const first = clients.find((client) => client.parents.length === 0);
+  if (first && (await first.list({})).status !== 404) return clients;
   return [plantsClient()];
+}
+
+/** `?ownerId=7&…`: the parent parameters, in the model's order. */
+function parentQuery(names, values) {
+  const query = new URLSearchParams(names.map((name) => [name, values[name] ?? '']));
+  return names.length === 0 ? '' : `?${query}`;
 }
 
 function resourceClient(resource) {
   const name = resource.name;
   const items = `/__control/resources/${encodeURIComponent(name)}/items`;
-  const idField = resource.identifier?.property ?? 'id';
+  const parents = resource.parentParameters ?? [];
+  const at = (path, values) => `${path}${parentQuery(parents, values)}`;
   return {
     name,
-    idField,
+    idField: resource.identifier?.property ?? 'id',
+    idType: resource.identifier?.type ?? { kind: 'string' },
+    parents,
     example: resource.example,
-    list: (tenantToken) => call('GET', items, { tenantToken }),
-    create: (item, tenantToken) => call('POST', items, { body: toJson([item]), tenantToken }),
-    remove: (id, tenantToken) => call('DELETE', `${items}/${encodeURIComponent(String(id))}`, { tenantToken }),
-    reset: (tenantToken) => call('DELETE', items, { tenantToken }),
+    exampleSource: resource.exampleSource,
+    list: (values, tenantToken) => call('GET', at(items, values), { tenantToken }),
+    create: (item, values, tenantToken) => call('POST', at(items, values), { body: toJson([item]), tenantToken }),
+    remove: (id, values, tenantToken) => call('DELETE', at(`${items}/${encodeURIComponent(String(id))}`, values), { tenantToken }),
+    reset: (values, tenantToken) => call('DELETE', at(items, values), { tenantToken }),
   };
 }
 
@@ -150,10 +162,13 @@ function plantsClient() {
   return {
     name: 'plants',
     idField: 'id',
+    idType: { kind: 'integer' },
+    parents: [],
     example: undefined,
-    list: (tenantToken) => call('GET', '/__control/plants', { tenantToken }),
-    create: (item, tenantToken) => call('POST', '/__control/plants', { body: toJson([item]), tenantToken }),
-    remove: (id, tenantToken) => call('DELETE', `/__control/plants/${encodeURIComponent(String(id))}`, { tenantToken }),
-    reset: (tenantToken) => call('DELETE', '/__control/plants', { tenantToken }),
+    exampleSource: undefined,
+    list: (_values, tenantToken) => call('GET', '/__control/plants', { tenantToken }),
+    create: (item, _values, tenantToken) => call('POST', '/__control/plants', { body: toJson([item]), tenantToken }),
+    remove: (id, _values, tenantToken) => call('DELETE', `/__control/plants/${encodeURIComponent(String(id))}`, { tenantToken }),
+    reset: (_values, tenantToken) => call('DELETE', '/__control/plants', { tenantToken }),
   };
 }

@@ -40,11 +40,29 @@ const journal = journalView({
   onEntry: refreshSoon,
 });
 
+/** serve --watch: the last reload (taken, or refused and why), or that none happened yet; hidden without --watch. */
+function showReload({ watching, reload }) {
+  const line = $('#reload');
+  line.hidden = !watching && !reload;
+  if (line.hidden) return;
+  const at = reload ? new Date(reload.at).toLocaleTimeString() : '';
+  const text = !reload
+    ? `Watching the ${(watching ?? ['document']).join(', ')}; no change yet`
+    : reload.ok
+      ? `Reloaded at ${at}`
+      : `Last reload refused at ${at}: ${reload.error}; still serving the last good document`;
+  // Asked every 2 s: only a change is written, so a screen reader announces each reload once.
+  if (line.textContent === text) return;
+  line.className = !reload ? '' : reload.ok ? 'good' : 'bad';
+  line.textContent = text;
+}
+
 async function showHealth() {
   const health = await call('GET', '/__control/health');
   if (health.status === 200 && health.json) {
     const { document: served, plants, tenants } = health.json;
     $('#served').textContent = `Serving ${served.title} ${served.version} · ${plants} plants · ${tenants} tenants`;
+    showReload(health.json);
   } else if (health.status !== 401) {
     $('#served').textContent = `The control API answered: ${reasonOf(health)}`;
   }
@@ -72,6 +90,10 @@ $('#clear-journal').addEventListener('click', async () => {
 });
 
 void loadAll();
+// A reload makes no journal entry: ask health now and then (it is cheap and never journaled).
+setInterval(() => {
+  if (!document.hidden && tokenSection.hidden) void showHealth();
+}, 2000);
 void followJournal({
   onStart: () => journal.reset(),
   onEntry: (entry) => journal.add(entry),

@@ -34,6 +34,8 @@ export type ServeConfig = Omit<OptionValues<ConfigEntries>, 'seed' | 'faults' | 
   readonly faults?: readonly FaultSpec[];
   /** Keyed by collection path; whether each path is in the document is checked when the server infers its resources. */
   readonly resources?: Readonly<Record<string, ResourceOverride>>;
+  /** The seed file the config names (`seed: seed.json`), absolute: serve --watch watches it too. */
+  readonly seedFile?: string;
 };
 
 /** The config keys, in the table's order. */
@@ -117,7 +119,7 @@ async function readConfig(raw: unknown, folder: string): Promise<ServeConfig> {
     ...(dataDir !== undefined ? { dataDir: resolve(folder, dataDir) } : {}),
     ...(faults !== undefined ? { faults: faults.map((fault, index) => checkedFault(fault, keyPath('faults', index))) } : {}),
     ...(seedList !== undefined ? seedOptions(readSeed(seedList, 'seed', await plantsCheck())) : {}),
-    ...(seed !== undefined ? seedOptions(await readSeedFileAt(seed, folder)) : {}),
+    ...(seed !== undefined ? { ...seedOptions(await readSeedFileAt(seed, folder)), seedFile: resolve(folder, seed) } : {}),
   };
 }
 

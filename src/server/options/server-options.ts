@@ -27,4 +27,18 @@ export type ServerOptions = Omit<ServeOptionValues, 'spec' | 'seed' | 'faults' |
   readonly resources?: Readonly<Record<string, ResourceOverride>>;
   /** Where log lines go; default stdout. */
   readonly log?: (line: string) => void;
+  /**
+   * With `watch`: the files the options were read from (config, seed data) and how to read them
+   * again (the CLI's precedence: flags > environment > config). A change to one reloads them with
+   * the document; without it only the document is watched.
+   */
+  readonly optionSources?: OptionSources;
 };
+
+/** Where the options came from, for `watch`. */
+export interface OptionSources {
+  /** Each file and what it is ('config', 'seed data'), in the words the log and banner use. */
+  readonly files: readonly { readonly what: string; readonly path: string }[];
+  /** The options read again from the same flags, environment and files; throws (ConfigError) when a file is broken. */
+  read(): Promise<ServerOptions>;
+}

@@ -35,12 +35,12 @@ export const SERVE_OPTIONS = {
   },
   /** Add the id to the created Plant. Default false: the document's Plant has name and tag only. */
   echoId: { type: 'boolean', flag: 'echo-id', default: false, help: 'add the id to the created Plant' },
-  /** Reload the document when its file changes, keeping the stored items; a broken document keeps the last good one. Default false. */
+  /** Reload the document (and the config and seed files) when one changes, keeping the stored items; a broken file keeps the last good one. Default false. */
   watch: {
     type: 'boolean',
     flag: 'watch',
     default: false,
-    help: 'reload the document when its file changes (stored items are kept;\na broken document keeps the last good one served)',
+    help: 'reload the document, config and seed files when one changes (stored\nitems are kept; a broken file keeps the last good one in force)',
   },
   /** Answer cross-origin requests (and preflights) from browsers. Default true. */
   cors: { type: 'boolean', flag: 'no-cors', negated: true, default: true, help: 'do not answer cross-origin browser requests' },
