@@ -26,17 +26,41 @@ describe('tenant log records', () => {
       { kind: 'seed', items: [] },
     ];
     for (const change of changes) {
-      const line = encodeRecord('token:0123456789abcdef', 'pets', change);
-      expect(line.endsWith('\n')).toBe(true);
-      expect(line.slice(0, -1)).not.toContain('\n');
-      expect(decodeRecord(line.slice(0, -1))).toEqual({ ok: true, record: { tenant: 'token:0123456789abcdef', collection: 'pets', change } });
+      for (const collection of ['pets', 'plants']) {
+        const line = encodeRecord(collection, change);
+        expect(line.endsWith('\n')).toBe(true);
+        expect(line.slice(0, -1)).not.toContain('\n');
+        expect(decodeRecord(line.slice(0, -1), 'token:0123456789abcdef')).toEqual({
+          ok: true,
+          record: { tenant: 'token:0123456789abcdef', collection, change },
+        });
+      }
     }
-    expect(encodeRecord('shared', 'plants', changes[0]!)).toBe(
-      '{"tenant":"shared","collection":"plants","kind":"create","id":"9007199254740993","fields":{"id":"9007199254740993","name":"n","tag":"t"},"bigints":["/id"]}\n',
+    // The file names the tenant, and plants are the collection a record names only when it is another.
+    expect(encodeRecord('plants', changes[0]!)).toBe(
+      '{"kind":"create","id":"9007199254740993","fields":{"id":"9007199254740993","name":"n","tag":"t"},"bigints":["/id"]}\n',
     );
+    expect(encodeRecord('pets', { kind: 'reset' })).toBe('{"collection":"pets","kind":"reset"}\n');
     // A string key and an integer key that spell the same stay apart.
-    expect(encodeRecord('shared', 'pets', { kind: 'delete', id: '1' })).toContain('"key":"1"');
-    expect(encodeRecord('shared', 'pets', { kind: 'delete', id: 1n })).toContain('"id":"1"');
+    expect(encodeRecord('pets', { kind: 'delete', id: '1' })).toContain('"key":"1"');
+    expect(encodeRecord('pets', { kind: 'delete', id: 1n })).toContain('"id":"1"');
+  });
+
+  it('reads the records of the previous version (tenant and collection named), whatever file they are in', () => {
+    const line =
+      '{"tenant":"shared","collection":"pets","kind":"create","key":"rex","fields":{"chip":"9007199254740993","id":"9007199254740993"},"bigints":["/chip","/id"]}';
+    expect(decodeRecord(line, 'token:0123456789abcdef')).toEqual({
+      ok: true,
+      record: {
+        tenant: 'shared',
+        collection: 'pets',
+        change: { kind: 'create', item: { id: 'rex', fields: { chip: 9007199254740993n, id: 9007199254740993n } } },
+      },
+    });
+    expect(decodeRecord('{"tenant":"shared","collection":"plants","kind":"delete","id":"5"}')).toEqual({
+      ok: true,
+      record: { tenant: 'shared', collection: 'plants', change: { kind: 'delete', id: 5n } },
+    });
   });
 
   it('reads the records of earlier versions (no collection) as plants', () => {
@@ -62,6 +86,7 @@ describe('tenant log records', () => {
       ['{"tenant":"shared","kind":"create","id":"1"}', /without a "name"/],
       ['{"tenant":"shared","kind":"create","id":"1","name":"x","tag":3}', /"tag" is not a string/],
       ['{"kind":"reset"}', /no "tenant"/],
+      ['{"kind":"create","id":"7","fields":{"id":"8"},"bigints":["/id"]}', /no "tenant"/],
       ['{"tenant":"shared","kind":"upsert"}', /unknown "kind" "upsert"/],
       ['[1]', /not a JSON object/],
       ['{"tenant":"shared","collection":"pets","kind":"create","id":"1","fields":{"id":"x"},"bigints":["/id"]}', /holds no digits/],
