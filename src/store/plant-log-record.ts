@@ -2,7 +2,7 @@ import type { Item, ItemFields, ItemKey } from './item-store.js';
 import type { StoreChange } from './memory-store.js';
 import { PLANTS } from './plant-store.js';
 import type { TenantId } from './tenants.js';
-import { parseInt64 } from '../core/json/int64.js';
+import { isInt64, parseInt64 } from '../core/json/int64.js';
 import type { JsonValue } from '../core/json/exact-json.js';
 
 /** One line of a tenant log: a change of one of the tenant's collections. */
@@ -20,12 +20,13 @@ export type ApplyRecord = (tenant: TenantId, collection: string, change: StoreCh
 /**
  * The record as one JSON line with its newline, as short as the common case allows (a restart
  * parses a million of them):
- *   {"kind":"create","id":"7","fields":{"id":7,"name":"Fern"}}
+ *   {"kind":"create","fields":{"id":7,"name":"Fern"}}
+ *   {"collection":"owners","kind":"create","key":"ada","fields":{"name":"Ada"}}
  *   {"collection":"owners","kind":"delete","key":"ada"}
  * The tenant is the file's (each tenant has its own log), so it is not written; neither is the
- * collection when it is 'plants', the one collection of the first versions.
- * An integer key is "id", in decimal digits (a JSON number would round beyond 2^53); a string key
- * is "key". The fields are the item's JSON, except that an integer beyond 2^53 is written as its
+ * collection when it is 'plants', the one collection of the first versions, nor an item's key
+ * when its "id" field holds it (as a plant's does). Otherwise an integer key is "id", in decimal
+ * digits (a JSON number would round beyond 2^53), and a string key is "key". The fields are the item's JSON, except that an integer beyond 2^53 is written as its
  * digits in a string and its place named in "bigints" (JSON pointers): exact, and still read by
  * JSON.parse at full speed on a restart. JSON.stringify escapes newlines inside strings, so a
  * record never spans lines. Records of earlier versions are still read: those naming their
@@ -57,7 +58,24 @@ function keyText(id: ItemKey): string {
 function itemText(item: Item): string {
   const bigints: string[] = [];
   const fields = hasBigint(item.fields) ? withDigits(item.fields, '', bigints) : item.fields;
-  return `${keyText(item.id)},"fields":${JSON.stringify(fields)}${bigints.length > 0 ? `,"bigints":${JSON.stringify(bigints)}` : ''}`;
+  const key = keyInFields(item) ? '' : `${keyText(item.id)},`;
+  return `${key}"fields":${JSON.stringify(fields)}${bigints.length > 0 ? `,"bigints":${JSON.stringify(bigints)}` : ''}`;
+}
+
+/** Whether the item's "id" field is its key, as a reader takes it from there (keyOfFields). */
+function keyInFields({ id, fields }: Item): boolean {
+  const field = fields.id;
+  if (typeof id === 'string' || typeof field === 'bigint') return field === id;
+  return typeof field === 'number' && Number.isSafeInteger(field) && id >= -MAX_SAFE && id <= MAX_SAFE && Number(id) === field;
+}
+
+/** The key of an item written without one: its "id" field, an integer (exact) or a string. */
+function keyOfFields(values: Fields): ItemKey | { readonly problem: string } {
+  const field = values.id;
+  if (typeof field === 'string') return field;
+  if (typeof field === 'bigint' && isInt64(field)) return field;
+  if (typeof field === 'number' && Number.isSafeInteger(field)) return BigInt(field);
+  return { problem: 'an item with neither "id" nor "key", whose fields hold no int64 or string "id" to be its key' };
 }
 
 function hasBigint(value: JsonValue | ItemFields): boolean {
@@ -156,27 +174,30 @@ function changeOf(kind: unknown, fields: Fields): Read<StoreChange> {
 }
 
 function readItem(fields: Fields): Read<Item> {
-  const id = readKey(fields);
-  if (typeof id === 'object') return id.problem;
   const values = fields.fields;
   if (typeof values !== 'object' || values === null || Array.isArray(values)) return 'an item without a "fields" object';
+  const id = fields.id === undefined && fields.key === undefined ? undefined : readKey(fields);
+  if (typeof id === 'object') return id.problem;
   const { bigints } = fields;
-  if (bigints === undefined) return { id, fields: values as ItemFields };
-  if (!Array.isArray(bigints)) return '"bigints" is not a list';
-  // The digits are replaced where JSON.parse put them: the fields are a string there (kept
-  // apart from a number by V8), so a bigint takes the place without changing the object's shape.
-  for (const pointer of bigints as unknown[]) {
-    const restored = restoreBigint(values as Fields, pointer, id, fields.id);
-    if (restored !== undefined) return restored;
+  if (bigints !== undefined) {
+    if (!Array.isArray(bigints)) return '"bigints" is not a list';
+    // The digits are replaced where JSON.parse put them: the fields are a string there (kept
+    // apart from a number by V8), so a bigint takes the place without changing the object's shape.
+    for (const pointer of bigints as unknown[]) {
+      const restored = restoreBigint(values as Fields, pointer, id, fields.id);
+      if (restored !== undefined) return restored;
+    }
   }
-  return { id, fields: values as ItemFields };
+  const key = id ?? keyOfFields(values as Fields);
+  return typeof key === 'object' ? key.problem : { id: key, fields: values as ItemFields };
 }
+
 /**
  * Puts the exact integer back where a pointer says its digits are; a reason when it cannot. The
  * common case, a top-level field holding the item's own key (a plant's "id"), is read without
  * splitting the pointer or converting the digits again.
  */
-function restoreBigint(root: Fields, pointer: unknown, id: ItemKey, keyDigits: unknown): string | undefined {
+function restoreBigint(root: Fields, pointer: unknown, id: ItemKey | undefined, keyDigits: unknown): string | undefined {
   if (typeof pointer !== 'string' || !pointer.startsWith('/')) return `"bigints" holds ${JSON.stringify(pointer)}, not a JSON pointer`;
   let holder: unknown = root;
   let last: string;

@@ -11,6 +11,12 @@ describe('tenant log records', () => {
       { kind: 'create', item: plantItem({ id: -(2n ** 63n), name: 'a\nb\u2028\ud800' }) },
       { kind: 'create', item: { id: 'rex', fields: { id: 'rex', owner: { ids: [1, -big, 'x/y~'] }, 'a/b~c': big, nothing: null } } },
       { kind: 'replace', item: { id: 7n, fields: { id: 7, name: 'renamed', weight: 1.5 } } },
+      // Keys the "id" field does not hold exactly as the key: written apart.
+      { kind: 'create', item: { id: 7n, fields: { name: 'no id field' } } },
+      { kind: 'create', item: { id: 5n, fields: { id: '5' } } },
+      { kind: 'create', item: { id: '5', fields: { id: 5 } } },
+      { kind: 'create', item: { id: 'x', fields: { id: 'y' } } },
+      { kind: 'create', item: { id: big, fields: { id: 9007199254740992 } } },
       { kind: 'delete', id: 2n ** 63n - 1n },
       { kind: 'delete', id: '1' },
       { kind: 'reset' },
@@ -37,8 +43,13 @@ describe('tenant log records', () => {
       }
     }
     // The file names the tenant, and plants are the collection a record names only when it is another.
-    expect(encodeRecord('plants', changes[0]!)).toBe(
-      '{"kind":"create","id":"9007199254740993","fields":{"id":"9007199254740993","name":"n","tag":"t"},"bigints":["/id"]}\n',
+    // ... nor the key, when the "id" field holds it.
+    expect(encodeRecord('plants', changes[0]!)).toBe('{"kind":"create","fields":{"id":"9007199254740993","name":"n","tag":"t"},"bigints":["/id"]}\n');
+    expect(encodeRecord('pets', { kind: 'create', item: { id: 'rex', fields: { id: 'rex' } } })).toBe(
+      '{"collection":"pets","kind":"create","fields":{"id":"rex"}}\n',
+    );
+    expect(encodeRecord('pets', { kind: 'create', item: { id: 5n, fields: { id: '5' } } })).toBe(
+      '{"collection":"pets","kind":"create","id":"5","fields":{"id":"5"}}\n',
     );
     expect(encodeRecord('pets', { kind: 'reset' })).toBe('{"collection":"pets","kind":"reset"}\n');
     // A string key and an integer key that spell the same stay apart.
@@ -91,6 +102,8 @@ describe('tenant log records', () => {
       ['[1]', /not a JSON object/],
       ['{"tenant":"shared","collection":"pets","kind":"create","id":"1","fields":{"id":"x"},"bigints":["/id"]}', /holds no digits/],
       ['{"tenant":"shared","collection":"pets","kind":"create","id":"1"}', /without a "fields" object/],
+      ['{"tenant":"shared","kind":"create","fields":{"id":1.5}}', /neither "id" nor "key"/],
+      ['{"tenant":"shared","kind":"create","fields":{"id":"9223372036854775808"},"bigints":["/id"]}', /neither "id" nor "key"/],
       ['{"tenant":"shared","collection":"pets","kind":"allocate","value":-1}', /"value" is not a count/],
       ['{"tenant":"shared","collection":"","kind":"reset"}', /"collection" is not a name/],
       ['{"tenant":', /not valid JSON/],
