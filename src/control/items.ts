@@ -66,8 +66,22 @@ export function inCollection(resource: Resource, query: HandlerContext['request'
   return { ok: true, resource, key: collectionKey(resource, values), parents, noun };
 }
 
-function itemJson(item: Item): string {
-  return toJsonText(item.fields as JsonValue);
+/**
+ * An item as the control API answers it: its identifier property first (a plant created as
+ * {"name","id"} reads {"id","name"}, as plants always have), the others in the order stored.
+ */
+function itemJson(item: Item, property: string): string {
+  const { fields } = item;
+  // Most items hold it first already, and are answered as they are.
+  if (!Object.hasOwn(fields, property) || firstKey(fields) === property) return toJsonText(fields as JsonValue);
+  const { [property]: identifier, ...rest } = fields;
+  const others = toJsonText(rest as JsonValue);
+  return `{${JSON.stringify(property)}:${toJsonText(identifier as JsonValue)}${others === '{}' ? '' : `,${others.slice(1, -1)}`}}`;
+}
+
+function firstKey(fields: object): string | undefined {
+  for (const key in fields) return key;
+  return undefined;
 }
 
 /** The five routes over the collections `find` names. */
@@ -101,7 +115,7 @@ export function itemRoutes(find: FindTarget): ItemRoutes {
         store &&
         (async (cursor: string | undefined, limit: number) => {
           const chunk = await store.list({ cursor, limit });
-          return { texts: chunk.items.map(itemJson), next: chunk.next };
+          return { texts: chunk.items.map((item) => itemJson(item, target.resource.identifier.property)), next: chunk.next };
         });
       return pagedAnswer(read, page, (cursor) => `${context.request.path}?limit=${page.limit}&cursor=${cursor}${target.parents}`);
     },
@@ -143,7 +157,7 @@ export function itemRoutes(find: FindTarget): ItemRoutes {
       if (!target.ok) return target.refusal;
       const read = await durably(existing(context, control, target.key).then((store) => store?.get(target.id)));
       if (!read.ok) return read.refusal;
-      return read.value ? json(200, itemJson(read.value)) : noItem(target, target.id);
+      return read.value ? json(200, itemJson(read.value, target.resource.identifier.property)) : noItem(target, target.id);
     },
 
     async remove(context, control) {

@@ -193,9 +193,9 @@ function readItem(fields: Fields): Read<Item> {
 }
 
 /**
- * Puts the exact integer back where a pointer says its digits are; a reason when it cannot. The
- * common case, a top-level field holding the item's own key (a plant's "id"), is read without
- * splitting the pointer or converting the digits again.
+ * Puts the exact integer back where a pointer says its digits are; a reason when it cannot. A
+ * top-level field (the common case: a plant's "id") is found without splitting the pointer; a
+ * field holding the key the record names apart is given the key's bigint, not a second one.
  */
 function restoreBigint(root: Fields, pointer: unknown, id: ItemKey | undefined, keyDigits: unknown): string | undefined {
   if (typeof pointer !== 'string' || !pointer.startsWith('/')) return `"bigints" holds ${JSON.stringify(pointer)}, not a JSON pointer`;
