@@ -1,6 +1,5 @@
 import { failure, type NumberedName } from '../core/errors.js';
 import { JSON_HEADERS, type Outcome } from '../handlers/outcome.js';
-import type { Plant } from '../store/plant-store.js';
 
 /** JSON text already written (ids exactly), answered with `status`. */
 export function json(status: number, body: string): Outcome {
@@ -19,15 +18,17 @@ export function notFound(message: string): Outcome {
   return refused('notFound', message);
 }
 
-/**
- * A stored plant as JSON with its id written as digits: JSON.stringify cannot write a bigint,
- * and a Number would round ids beyond 2^53.
- */
-export function storedPlantJson(plant: Plant): string {
-  const tag = plant.tag === undefined ? '' : `,"tag":${JSON.stringify(plant.tag)}`;
-  return `{"id":${plant.id},"name":${JSON.stringify(plant.name)}${tag}}`;
-}
-
-export function idsJson(ids: readonly bigint[]): string {
-  return `[${ids.join(',')}]`;
+/** A change the store could not make durable (--data-dir), or a tenant it could not load: the store's 503, as createPlant answers it. */
+export async function durably<T>(change: Promise<T>): Promise<{ ok: true; value: T | undefined } | { ok: false; refusal: Outcome }> {
+  try {
+    return { ok: true, value: await change };
+  } catch (error) {
+    return {
+      ok: false,
+      refusal: refused(
+        'storageFailed',
+        `the change could not be stored durably, so it was not made: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    };
+  }
 }

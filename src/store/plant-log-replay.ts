@@ -1,4 +1,4 @@
-import { decodeRecord, recordOf, type LogRecord } from './plant-log-record.js';
+import { decodeRecord, readRecord, type ApplyRecord } from './plant-log-record.js';
 import type { CollectionKey } from './item-store.js';
 import { allocatedPast, clear, createTable, insert, overwrite, remove, type ItemTable } from './item-table.js';
 import type { StoreChange } from './memory-store.js';
@@ -29,13 +29,15 @@ const NEWLINE = 0x0a;
 const PREVIEW_CHARS = 40;
 
 /**
- * Rebuilds every tenant's collections from the log's bytes. Never throws: a line that cannot be read is
+ * Rebuilds every tenant's collections from the log's bytes; a record that names no tenant is
+ * `fileTenant`'s (the tenant whose file it is). Never throws: a line that cannot be read is
  * skipped and reported. Lines after the last good record are a write cut short by a crash (the
  * caller cuts them off); an unreadable line with good records after it cannot come from a crash,
  * so its reason says the file was damaged.
  */
-export function replayLog(bytes: Uint8Array): Replay {
+export function replayLog(bytes: Uint8Array, fileTenant?: TenantId): Replay {
   const state = new Map<TenantId, TenantTables>();
+  const apply = applier(state);
   const bad: SkippedRecord[] = [];
   const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let records = 0;
@@ -43,15 +45,15 @@ export function replayLog(bytes: Uint8Array): Replay {
   let position = 0;
   while (position < bytes.length) {
     // Whole lines, about a chunk's worth, are read with one decode and one JSON.parse (a restart
-    // reads a million records); a chunk with anything amiss is read again line by line.
+    // reads a million records); from a line with anything amiss on, the chunk is read line by line.
     const chunkEnd = bytes.lastIndexOf(NEWLINE, Math.min(bytes.length, position + CHUNK_BYTES) - 1);
-    const fast = chunkEnd >= position ? readChunk(utf8, bytes.subarray(position, chunkEnd + 1)) : undefined;
-    if (fast) {
-      for (const { tenant, collection, change } of fast) apply(state, tenant, collection, change);
-      records += fast.length;
-      goodEnd = chunkEnd + 1;
-      position = chunkEnd + 1;
-      continue;
+    if (chunkEnd >= position) {
+      const { read, whole } = readChunk(utf8, bytes.subarray(position, chunkEnd + 1), fileTenant, apply);
+      records += read;
+      if (whole) goodEnd = chunkEnd + 1;
+      else if (read > 0) goodEnd = lineStart(bytes, position, read);
+      position = Math.max(position, goodEnd);
+      if (whole) continue;
     }
     const end = chunkEnd >= position ? chunkEnd + 1 : bytes.length;
     while (position < end) {
@@ -68,9 +70,9 @@ export function replayLog(bytes: Uint8Array): Replay {
         bad.push({ offset: position, reason: `not valid UTF-8 (${newline - position} bytes)` });
       }
       if (text !== undefined) {
-        const decoded = decodeRecord(text);
+        const decoded = decodeRecord(text, fileTenant);
         if (decoded.ok) {
-          apply(state, decoded.record.tenant, decoded.record.collection, decoded.record.change);
+          apply(decoded.record.tenant, decoded.record.collection, decoded.record.change);
           records += 1;
           goodEnd = newline + 1;
         } else {
@@ -92,8 +94,17 @@ export function replayLog(bytes: Uint8Array): Replay {
 
 const CHUNK_BYTES = 1024 * 1024;
 
-/** The records of whole lines, if every line is one; undefined sends the caller line by line. */
-function readChunk(utf8: { decode(bytes: Uint8Array): string }, bytes: Uint8Array): LogRecord[] | undefined {
+/**
+ * Applies the records of whole lines, in order, up to the first line that is not one, and says
+ * how many it applied (none also when the chunk does not parse as lines of JSON at all) and
+ * whether that was every line: if not, the caller reads on from there line by line.
+ */
+function readChunk(
+  utf8: { decode(bytes: Uint8Array): string },
+  bytes: Uint8Array,
+  fileTenant: TenantId | undefined,
+  apply: ApplyRecord,
+): { read: number; whole: boolean } {
   let values: unknown;
   let lines = 0;
   try {
@@ -102,21 +113,44 @@ function readChunk(utf8: { decode(bytes: Uint8Array): string }, bytes: Uint8Arra
     // JSON.stringify escapes newlines in names, so a newline only ever ends a record.
     values = JSON.parse(`[${text.slice(0, -1).replaceAll('\n', ',')}]`);
   } catch {
-    return undefined;
+    return NONE;
   }
-  // A line holding two values ("{…},{…}") would pass the parse: the counts must agree too.
-  if (!Array.isArray(values) || values.length !== lines) return undefined;
-  const decoded: LogRecord[] = [];
+  // A line holding two values ("{…},{…}") would pass the parse: the counts must agree too, and
+  // then value i is line i.
+  if (!Array.isArray(values) || values.length !== lines) return NONE;
+  let read = 0;
   for (const value of values) {
-    const record = recordOf(value);
-    if (!record.ok) return undefined;
-    decoded.push(record.record);
+    if (readRecord(value, fileTenant, apply) !== undefined) break;
+    read += 1;
   }
-  return decoded;
+  return { read, whole: read === lines };
 }
 
-/** Replay is total: a create of a present key keeps the first, a delete or replace of an absent key does nothing. */
-function apply(state: Map<TenantId, TenantTables>, tenant: TenantId, collection: CollectionKey, change: StoreChange): void {
+const NONE = { read: 0, whole: false };
+
+/** Where the line after the first `lines` lines from `from` starts. */
+function lineStart(bytes: Uint8Array, from: number, lines: number): number {
+  let at = from;
+  for (let line = 0; line < lines; line += 1) at = bytes.indexOf(NEWLINE, at) + 1;
+  return at;
+}
+
+/** Applies changes to the tables of `state`, the last table used kept at hand (a log's records mostly change one collection). */
+function applier(state: Map<TenantId, TenantTables>): ApplyRecord {
+  let lastTenant: TenantId | undefined;
+  let lastCollection: CollectionKey | undefined;
+  let lastTable: ItemTable | undefined;
+  return (tenant, collection, change) => {
+    if (tenant !== lastTenant || collection !== lastCollection || lastTable === undefined) {
+      lastTable = tableOf(state, tenant, collection);
+      lastTenant = tenant;
+      lastCollection = collection;
+    }
+    apply(lastTable, change);
+  };
+}
+
+function tableOf(state: Map<TenantId, TenantTables>, tenant: TenantId, collection: CollectionKey): ItemTable {
   let tables = state.get(tenant);
   if (!tables) {
     tables = new Map();
@@ -127,6 +161,11 @@ function apply(state: Map<TenantId, TenantTables>, tenant: TenantId, collection:
     table = createTable();
     tables.set(collection, table);
   }
+  return table;
+}
+
+/** Replay is total: a create of a present key keeps the first, a delete or replace of an absent key does nothing. */
+function apply(table: ItemTable, change: StoreChange): void {
   switch (change.kind) {
     case 'create':
       if (!table.byId.has(change.item.id)) insert(table, freeze(change.item));

@@ -1,7 +1,6 @@
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
-import { encodeRecord } from './plant-log-record.js';
 import { allItems, allocatedPast, createTable, highestKey, insert } from './item-table.js';
 import { replayLog, type SkippedRecord, type TenantTables } from './plant-log-replay.js';
 import { createTenantLog, describe, snapshotChunks, TEMP_SUFFIX, type JournalFile, type TenantLog } from './tenant-log.js';
@@ -118,14 +117,14 @@ export async function openPlantLog(dataDir: string, options: PlantLogOptions = {
       if (!existing && !create) return undefined;
       // A new tenant's file appears with its first items or not at all: a crash can never leave
       // a tenant that exists without the seed it was given.
-      const bytes = existing ?? (await writeWhole(path, tenant, seedTables(create ?? {}), settings.syncDirectory));
-      const replay = replayLog(bytes);
+      const bytes = existing ?? (await writeWhole(path, seedTables(create ?? {}), settings.syncDirectory));
+      const replay = replayLog(bytes, tenant);
       const file = await settings.openFile(path);
       if (replay.goodEnd < bytes.length) {
         await file.truncate(replay.goodEnd);
         await file.sync();
       }
-      const log = createTenantLog(tenant, path, file, replay.goodEnd, replay.records, settings);
+      const log = createTenantLog(path, file, replay.goodEnd, replay.records, settings);
       const tracked: TenantLog = {
         path,
         sinkFor: log.sinkFor,
@@ -177,9 +176,9 @@ export async function openPlantLog(dataDir: string, options: PlantLogOptions = {
 }
 
 /** Writes a log file aside, fsyncs it, renames it into place and fsyncs the folder; answers its bytes. */
-async function writeWhole(path: string, tenant: TenantId, tables: TenantTables, syncFolder: () => Promise<void>): Promise<Buffer> {
+async function writeWhole(path: string, tables: TenantTables, syncFolder: () => Promise<void>): Promise<Buffer> {
   const collections = [...tables].map(([collection, table]) => ({ collection, items: allItems(table), allocated: table.allocated }));
-  const bytes = Buffer.from([...snapshotChunks(tenant, collections)].flat().join(''), 'utf8');
+  const bytes = Buffer.from([...snapshotChunks(collections)].flat().join(''), 'utf8');
   await writeFile(`${path}${TEMP_SUFFIX}`, bytes, { flush: true });
   await rename(`${path}${TEMP_SUFFIX}`, path);
   await syncFolder();
@@ -197,7 +196,7 @@ async function migrateLegacyLog(dataDir: string): Promise<void> {
   if (!bytes) return;
   const replay = replayLog(bytes);
   const syncTenants = () => syncDirectory(join(dataDir, TENANTS_DIR));
-  for (const tenant of replay.tenants) await writeWhole(tenantLogPath(dataDir, tenant), tenant, replay.tables.get(tenant) ?? new Map(), syncTenants);
+  for (const tenant of replay.tenants) await writeWhole(tenantLogPath(dataDir, tenant), replay.tables.get(tenant) ?? new Map(), syncTenants);
   await rename(legacy, `${legacy}.migrated`);
   await syncDirectory(dataDir);
 }

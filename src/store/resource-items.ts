@@ -5,7 +5,7 @@
  * API and the seed.
  */
 import type { JsonValue } from '../core/json/exact-json.js';
-import { parseInt64 } from '../core/json/int64.js';
+import { INT64_MAX, INT64_MIN, parseInt64 } from '../core/json/int64.js';
 import type { Identifier, Resource } from '../core/resources/model.js';
 import type { Item, ItemFields, ItemKey } from './item-store.js';
 
@@ -19,7 +19,7 @@ export function keyOfText(identifier: Identifier, text: string): KeyRead {
   if (key === undefined || key < type.minimum || key > type.maximum) {
     return {
       ok: false,
-      reason: `"${text}" is not a ${identifier.property} here: a whole number in decimal without leading zeros, from ${type.minimum} to ${type.maximum}`,
+      reason: `${identifier.property} must be ${type.minimum === INT64_MIN && type.maximum === INT64_MAX ? 'an int64' : 'a whole number'} in decimal without leading zeros, from ${type.minimum} to ${type.maximum}, not "${text}"`,
     };
   }
   return { ok: true, key };

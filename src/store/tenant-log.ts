@@ -3,7 +3,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { encodeRecord } from './plant-log-record.js';
 import type { CollectionKey, Item } from './item-store.js';
 import type { ChangeSink, StoreChange } from './memory-store.js';
-import type { TenantId } from './tenants.js';
 
 /** The log file as a tenant log appends to it; tests substitute one that fails or counts. */
 export interface JournalFile {
@@ -67,14 +66,7 @@ interface Pending {
 const SNAPSHOT_CHUNK = 8_192;
 export const TEMP_SUFFIX = '.compacting';
 
-export function createTenantLog(
-  tenant: TenantId,
-  path: string,
-  file: JournalFile,
-  durableSize: number,
-  records: number,
-  settings: TenantLogSettings,
-): TenantLog {
+export function createTenantLog(path: string, file: JournalFile, durableSize: number, records: number, settings: TenantLogSettings): TenantLog {
   let queue: Pending[] = [];
   let flushing: Promise<void> | undefined;
   let closing: Promise<void> | undefined;
@@ -88,7 +80,7 @@ export function createTenantLog(
   function submit(collection: CollectionKey, change: StoreChange): Promise<void> {
     if (closing) return Promise.reject(new Error(`the plant log ${path} is closed; the change was not stored`));
     if (broken) return Promise.reject(broken);
-    const line = encodeRecord(tenant, collection, change);
+    const line = encodeRecord(collection, change);
     return new Promise((resolve, reject) => {
       queue.push({ line, resolve, reject });
       // Start on a later tick so changes made in the same tick (a seed, a burst) share the first batch.
@@ -182,7 +174,7 @@ export function createTenantLog(
       let written = 0;
       try {
         let snapshotRecords = 0;
-        for (const chunk of snapshotChunks(tenant, snapshot)) {
+        for (const chunk of snapshotChunks(snapshot)) {
           const bytes = Buffer.from(chunk.join(''), 'utf8');
           await out.write(bytes, 0, bytes.length, written);
           written += bytes.length;
@@ -255,11 +247,11 @@ export function createTenantLog(
  * never held as text all at once): each collection's allocation sequence (which a reset does not
  * undo), then each item's create.
  */
-export function* snapshotChunks(tenant: TenantId, collections: readonly CollectionSnapshot[]): Generator<string[]> {
+export function* snapshotChunks(collections: readonly CollectionSnapshot[]): Generator<string[]> {
   for (const { collection, items, allocated } of collections) {
-    if (allocated > 0n) yield [encodeRecord(tenant, collection, { kind: 'allocate', value: allocated })];
+    if (allocated > 0n) yield [encodeRecord(collection, { kind: 'allocate', value: allocated })];
     for (let start = 0; start < items.length; start += SNAPSHOT_CHUNK) {
-      yield items.slice(start, start + SNAPSHOT_CHUNK).map((item) => encodeRecord(tenant, collection, { kind: 'create', item }));
+      yield items.slice(start, start + SNAPSHOT_CHUNK).map((item) => encodeRecord(collection, { kind: 'create', item }));
     }
   }
 }

@@ -6,6 +6,7 @@ import { INT64_MAX, INT64_MIN } from '../../src/core/json/int64.js';
 import type { Resource, ResourceModel } from '../../src/core/resources/model.js';
 import { inferResources } from '../../src/core/resources/infer.js';
 import { send, serverFor } from '../support/server.js';
+import { startServer } from '../../src/server/start-server.js';
 
 const PETS_SPEC = 'test/fixtures/pets.yaml';
 const BIG = '9007199254740993'; // 2^53 + 1
@@ -65,7 +66,7 @@ describe('/__control/resources/{resource}/items', () => {
     // The plants are another collection: a pet's id is no plant's.
     expect((await send(`${server.current.url}/__control/plants/1`)).status).toBe(404);
     expect((await send(items('pets', '/1'), { method: 'DELETE' })).status).toBe(204);
-    expect((await send(items('pets', '/1'))).status).toBe(404);
+    expect((await send(items('pets', '/1'))).json).toEqual({ error: ErrorCode.notFound, message: 'no item of pets has id 1' });
     expect((await send(items('pets', '/1'), { method: 'DELETE' })).status).toBe(404);
     expect((await post(items('pets'), `[{"id":${BIG},"name":"again"}]`)).text).toBe(`{"created":0,"duplicates":[${BIG}]}`);
   });
@@ -103,5 +104,32 @@ describe('/__control/resources/{resource}/items', () => {
     expect((await send(items('owners.pets', '/Rex?ownerId=7'), { method: 'DELETE' })).status).toBe(204);
     expect((await send(items('owners.pets', '?ownerId=7'))).text).toBe('[]');
     expect((await send(items('owners.pets', '?ownerId=8'))).text).toBe('[{"name":"Rex"},{"name":"1"}]');
+  });
+});
+
+describe('/__control/plants: the routes of /__control/resources/plants/items', () => {
+  test('answer alike: a seed through one is listed, read and removed through the other, every property kept', async () => {
+    const plants = `${server.current.url}/__control/plants`;
+    await send(plants, { method: 'DELETE' });
+    expect((await post(plants, `[{"name":"Fern","id":${BIG},"origin":"Chile"},{"id":6,"name":"Ivy"}]`)).text).toBe('{"created":2,"duplicates":[]}');
+    const listed = await send(items('plants'));
+    // The identifier first, as plants were always answered; every other property as given.
+    expect(listed.text).toBe(`[{"id":${BIG},"name":"Fern","origin":"Chile"},{"id":6,"name":"Ivy"}]`);
+    expect((await send(plants)).text).toBe(listed.text);
+    expect((await send(`${plants}/${BIG}`)).text).toBe((await send(items('plants', `/${BIG}`))).text);
+    expect((await send(items('plants', '/6'), { method: 'DELETE' })).status).toBe(204);
+    expect((await send(`${plants}/6`)).json).toEqual({ error: ErrorCode.notFound, message: 'no plant has id 6' });
+    expect((await send(items('plants', '/6'))).json).toEqual({ error: ErrorCode.notFound, message: 'no item of plants has id 6' });
+  });
+
+  test('still hold plants when the served document has no plants resource', async () => {
+    const bare = await startServer({ port: 0, spec: PETS_SPEC, resourceModel: { resources: [], notes: [] } });
+    try {
+      expect((await post(`${bare.url}/__control/plants`, `[{"id":${BIG},"name":"Fern"}]`)).text).toBe('{"created":1,"duplicates":[]}');
+      expect((await send(`${bare.url}/__control/plants/${BIG}`)).text).toBe(`{"id":${BIG},"name":"Fern"}`);
+      expect((await send(`${bare.url}/__control/resources/plants/items`)).status).toBe(404);
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, SKIP_BROWSER, type Browser } from '../support/browser.js';
+import { launchChromium, SKIP_BROWSER, type Browser } from '../support/chromium.mjs';
 import { postPlant, send, serverFor, VALID_HEADERS } from '../support/server.js';
 
 const ADMIN = 'admin-secret-7d1f';

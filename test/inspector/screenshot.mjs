@@ -1,38 +1,20 @@
 // Takes the README's picture of the inspector (src/inspector/inspector.png), by hand:
 //   npm run build && node test/inspector/screenshot.mjs
 // The same set-up as the browser test: serve with an admin token, Debian's Chromium driven by
-// playwright-core (its flags are test/support/browser.ts's), a few creates, refusals and a fault.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// playwright-core, launched as the browser test launches it (test/support/chromium.mjs), a few creates, refusals and a fault.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../dist/src/index.js';
+import { launchChromium } from '../support/chromium.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUT = join(ROOT, 'src', 'inspector', 'inspector.png');
 const ADMIN = 'screenshot-admin';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const server = await startServer({ port: 0, adminToken: ADMIN });
-const profile = await mkdtemp(join(tmpdir(), 'plantstore-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.PLANTSTORE_CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ARGS,
-  viewport: { width: 1400, height: 1000 },
-});
+const browser = await launchChromium({ viewport: { width: 1400, height: 1000 } });
 try {
-  const page = await context.newPage();
+  const page = await browser.context.newPage();
   await page.goto(`${server.url}/__inspector`);
   await page.getByLabel('Admin token').fill(ADMIN);
   await page.getByLabel('Admin token').press('Enter');
@@ -56,7 +38,6 @@ try {
   await page.screenshot({ path: OUT, fullPage: true });
   console.log(`wrote ${OUT}`);
 } finally {
-  await context.close();
-  await rm(profile, { recursive: true, force: true });
+  await browser.close();
   await server.close();
 }

@@ -64,15 +64,15 @@ describe('compaction', () => {
     const dir = await tempDir();
     await (await openPlantLog(dir)).close();
     const records = [
-      ...range(0, 30).map((id) => encodeRecord(SHARED_TENANT, PLANTS, { kind: 'create', item: plantItem(plant(id)) })),
-      encodeRecord(SHARED_TENANT, PLANTS, { kind: 'reset' }),
+      ...range(0, 30).map((id) => encodeRecord(PLANTS, { kind: 'create', item: plantItem(plant(id)) })),
+      encodeRecord(PLANTS, { kind: 'reset' }),
     ];
-    await writeFile(tenantLogPath(dir, SHARED_TENANT), records.join('') + encodeRecord(SHARED_TENANT, PLANTS, { kind: 'create', item: plantItem(plant(99n)) }));
+    await writeFile(tenantLogPath(dir, SHARED_TENANT), records.join('') + encodeRecord(PLANTS, { kind: 'create', item: plantItem(plant(99n)) }));
     const log = await openPlantLog(dir, { compactAfterRecords: 10 });
     const store = await durableStores(log).forTenant(SHARED_TENANT);
     expect(await idsOf(store)).toEqual([99n]);
     await log.close();
-    expect(await linesOf(dir)).toEqual([encodeRecord(SHARED_TENANT, PLANTS, { kind: 'create', item: plantItem(plant(99n)) }).trim()]);
+    expect(await linesOf(dir)).toEqual([encodeRecord(PLANTS, { kind: 'create', item: plantItem(plant(99n)) }).trim()]);
   });
 
   it('after a rename it cannot follow (the new file cannot be opened), refuses changes rather than writing to the old file', async () => {

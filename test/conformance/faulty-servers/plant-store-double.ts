@@ -3,10 +3,10 @@
  * misbehave in one named way. The conformance suite must pass the correct
  * double without a warning and must fail every faulty one under the right check.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exactInteger, isJsonNumber, isJsonObject, JsonSyntaxError, parseExactJson, type JsonObject } from './exact-json.js';
 import { FORGETFUL_CAPACITY, type FaultName } from './faults.js';
+import { listenLocally, readBody } from './http-double.js';
 
 export type { FaultName } from './faults.js';
 export { FAULTS, FAULT_NAMES } from './faults.js';
@@ -43,42 +43,17 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export async function startPlantStoreDouble(fault?: FaultName): Promise<PlantStoreDouble> {
   const store = createIdStore(fault);
-  const server = createServer((req, res) => {
-    handle(req, res, store, fault);
-  });
-  // A hanging fault keeps sockets open; close() must still return promptly.
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    fault,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  // A hanging fault keeps sockets open; close() still returns promptly.
+  const server = await listenLocally((req, res) => handle(req, res, store, fault));
+  return { ...server, fault };
 }
 
 function handle(req: IncomingMessage, res: ServerResponse, store: IdStore, fault: FaultName | undefined): void {
-  // A client that gives up mid-request must not take the process down.
-  req.on('error', () => req.socket.destroy());
-  res.on('error', () => req.socket.destroy());
-  const chunks: Buffer[] = [];
-  let size = 0;
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-  });
-  req.on('end', () => {
+  readBody(req, res, MAX_BODY_BYTES, (body) => {
     let outcome: Outcome;
     try {
       outcome =
-        size > MAX_BODY_BYTES
+        body === undefined
           ? errorAnswer(400, 400, `the body is larger than ${MAX_BODY_BYTES} bytes`, fault)
           : decide(
               {
@@ -86,7 +61,7 @@ function handle(req: IncomingMessage, res: ServerResponse, store: IdStore, fault
                 path: (req.url ?? '/').split('?')[0] ?? '/',
                 authorization: req.headers.authorization,
                 contentType: req.headers['content-type'],
-                body: Buffer.concat(chunks),
+                body,
               },
               store,
               fault,

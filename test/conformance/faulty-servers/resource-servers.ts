@@ -5,9 +5,9 @@
  * GET and DELETE /pets/{id}). The suite must pass the correct ones with no failure and no warning,
  * and catch every fault with the check named for it.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exactInteger, isJsonNumber, isJsonObject, JsonSyntaxError, parseExactJson } from './exact-json.js';
+import { listenLocally, readBody, type LocalServer } from './http-double.js';
 
 export const RESOURCE_FAULTS = {
   'list-hides-creates': 'the list never shows what was created (it answers [])',
@@ -23,10 +23,7 @@ export const RESOURCE_FAULTS = {
 
 export type ResourceFault = keyof typeof RESOURCE_FAULTS;
 
-export interface ResourceServer {
-  readonly url: string;
-  close(): Promise<void>;
-}
+export type ResourceServer = LocalServer;
 
 interface Answer {
   readonly status: number;
@@ -38,23 +35,9 @@ const INT64_MAX = 2n ** 63n - 1n;
 const INT32_MIN = -(2n ** 31n);
 const INT32_MAX = 2n ** 31n - 1n;
 
-export async function startResourceServer(kind: 'plants' | 'pets', fault?: ResourceFault): Promise<ResourceServer> {
+export function startResourceServer(kind: 'plants' | 'pets', fault?: ResourceFault): Promise<ResourceServer> {
   const handler = kind === 'plants' ? plantStore(fault) : petStore(fault);
-  const server = createServer((req, res) => serve(req, res, handler));
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return listenLocally((req, res) => serve(req, res, handler));
 }
 
 interface Incoming {
@@ -68,20 +51,11 @@ interface Incoming {
 type Handler = (request: Incoming) => Answer;
 
 function serve(req: IncomingMessage, res: ServerResponse, handler: Handler): void {
-  req.on('error', () => req.socket.destroy());
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
+  readBody(req, res, Infinity, (body = Buffer.alloc(0)) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let answer: Answer;
     try {
-      answer = handler({
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
+      answer = handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: body.toString('utf8') });
     } catch (error) {
       answer = { status: 500, body: { error: 500, message: String(error) } };
     }

@@ -1,19 +1,22 @@
+// @ts-check
 /**
- * A real headless Chromium for the inspector's tests: Debian's `chromium` driven by playwright-core,
- * which never downloads a browser of its own. `.ci/run` installs chromium when it is missing; set
- * PLANTSTORE_SKIP_BROWSER=1 to leave the browser tests out on a machine without it.
+ * A real headless Chromium for the inspector's tests and its README picture
+ * (test/inspector/screenshot.mjs, run by plain node, hence JavaScript; types in chromium.d.mts):
+ * Debian's `chromium` driven by playwright-core, which never downloads a browser of its own.
+ * `.ci/run` installs chromium when it is missing; set PLANTSTORE_SKIP_BROWSER=1 to leave the
+ * browser tests out on a machine without it.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.PLANTSTORE_CHROMIUM ?? '/usr/bin/chromium';
 export const SKIP_BROWSER = process.env.PLANTSTORE_SKIP_BROWSER === '1';
 
 /** The flags of a quiet, offline, throwaway Chromium (no sync, updates or background traffic). */
-export const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = Object.freeze([
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -22,15 +25,14 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-] as const;
+]);
 
-export interface Browser {
-  readonly context: BrowserContext;
-  close(): Promise<void>;
-}
-
-/** Starts Chromium with a fresh profile; fails with what to do when it is not installed. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Starts Chromium with a fresh profile (`options` go to playwright's launch, e.g. a viewport);
+ * fails with what to do when it is not installed. close() also removes the profile.
+ * @param {import('playwright-core').BrowserContextOptions} [options]
+ */
+export async function launchChromium(options = {}) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `the inspector's browser tests need Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (.ci/run does this), ` +
@@ -40,7 +42,7 @@ export async function launchChromium(): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'plantstore-chromium-'));
   try {
     // A persistent context is how playwright takes a --user-data-dir: a fresh one per run.
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+    const context = await chromium.launchPersistentContext(profile, { ...options, executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
     return {
       context,
       close: async () => {

@@ -1,0 +1,44 @@
+/** What the faulty servers share of node:http: a server on a free local port, and reading a request's body. */
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface LocalServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on a free 127.0.0.1 port. close() cuts open connections, so a server that hangs a request still closes at once. */
+export async function listenLocally(onRequest: RequestListener): Promise<LocalServer> {
+  const server = createServer(onRequest);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * Reads the whole body, then calls `then` with it, or with undefined when it is larger than
+ * `maxBytes` (read to its end, not kept). A client that gives up mid-request never takes the process down.
+ */
+export function readBody(req: IncomingMessage, res: ServerResponse, maxBytes: number, then: (body: Buffer | undefined) => void): void {
+  req.on('error', () => req.socket.destroy());
+  res.on('error', () => req.socket.destroy());
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= maxBytes) chunks.push(chunk);
+  });
+  req.on('end', () => then(size > maxBytes ? undefined : Buffer.concat(chunks)));
+}
