@@ -17,9 +17,13 @@ const silentLogger: MockerLogger = new Proxy({} as MockerLogger, {
 
 /**
  * Answers an operation the stand-in keeps no state for with prism-http's mocked response:
- * the document's example, else one generated from the schema.
+ * the document's example, else one generated from the schema; 204 where it declares no response.
  */
 export function mockOperation(operation: IHttpOperation, request: IHttpRequest, preferences: MockPreferences = {}): Outcome {
+  // No response declared (OpenAPI 3.1 allows it): nothing to mock, and nothing the client did wrong.
+  if (operation.responses.length === 0 && preferences.code === undefined && preferences.example === undefined) {
+    return { ok: true, answer: { status: 204, headers: {}, body: '' } };
+  }
   // The mocker writes into its config (accepted media types), so each call gets its own.
   const config: IHttpOperationConfig = {
     dynamic: preferences.dynamic ?? false,
@@ -37,9 +41,11 @@ export function mockOperation(operation: IHttpOperation, request: IHttpRequest, 
     return { ok: false, failure: failure('internal', `no mocked answer for ${operation.method.toUpperCase()} ${operation.path}: ${cause}`) };
   }
   const { statusCode, headers = {}, body } = result.right;
-  const contentType = headers['content-type'] ?? headers['Content-Type'];
+  // prism spells the header as it likes ("Content-type"): read it by its lower-case name.
+  const answered = lowerCaseKeys(headers);
+  const contentType = answered['content-type'];
   const text = body === undefined ? '' : typeof body === 'string' && !isJson(contentType) ? body : JSON.stringify(body);
-  return { ok: true, answer: { status: statusCode, headers: lowerCaseKeys(headers), body: text } };
+  return { ok: true, answer: { status: statusCode, headers: answered, body: text } };
 }
 
 function isJson(contentType: string | undefined): boolean {
