@@ -3,6 +3,8 @@ import type { IHttpOperationConfig, IHttpRequest } from '@stoplight/prism-http';
 import { failure } from '../core/errors.js';
 import { mock } from '../core/prism/adapter.js';
 import type { MockPreferences } from '../http/prefer.js';
+import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
+import { echoSent } from './mock-echo.js';
 import type { Outcome } from './outcome.js';
 
 export type { MockPreferences } from '../http/prefer.js';
@@ -17,7 +19,8 @@ const silentLogger: MockerLogger = new Proxy({} as MockerLogger, {
 
 /**
  * Answers an operation the stand-in keeps no state for with prism-http's mocked response:
- * the document's example, else one generated from the schema; 204 where it declares no response.
+ * the document's example, else one generated from the schema (saying back what a JSON body sent,
+ * see mock-echo.ts); 204 where it declares no response.
  */
 export function mockOperation(operation: IHttpOperation, request: IHttpRequest, preferences: MockPreferences = {}): Outcome {
   // No response declared (OpenAPI 3.1 allows it): nothing to mock, and nothing the client did wrong.
@@ -40,11 +43,16 @@ export function mockOperation(operation: IHttpOperation, request: IHttpRequest, 
     }
     return { ok: false, failure: failure('internal', `no mocked answer for ${operation.method.toUpperCase()} ${operation.path}: ${cause}`) };
   }
-  const { statusCode, headers = {}, body } = result.right;
+  const { statusCode, headers = {} } = result.right;
+  // An example asked for by name is answered as the document has it.
+  const body = preferences.example === undefined ? echoSent(operation, statusCode, request.body, result.right.body) : result.right.body;
+  // What was sent may hold exact int64s (bigints): an answer that says it back is written exactly.
+  const echoed = body !== result.right.body;
   // prism spells the header as it likes ("Content-type"): read it by its lower-case name.
   const answered = lowerCaseKeys(headers);
   const contentType = answered['content-type'];
-  const text = body === undefined ? '' : typeof body === 'string' && !isJson(contentType) ? body : JSON.stringify(body);
+  const text =
+    body === undefined ? '' : typeof body === 'string' && !isJson(contentType) ? body : echoed ? toJsonText(body as JsonValue) : JSON.stringify(body);
   return { ok: true, answer: { status: statusCode, headers: answered, body: text } };
 }
 
