@@ -155,7 +155,7 @@ export function parsePlantId(text: string | undefined): { ok: true; id: bigint }
   if (id === undefined) {
     return {
       ok: false,
-      refusal: refused('schemaViolation', `the plant id must be an int64 in decimal without leading zeros (${INT64_MIN} to ${INT64_MAX}), not "${text ?? ''}"`),
+      refusal: refused('invalidId', `the plant id must be an int64 in decimal without leading zeros (${INT64_MIN} to ${INT64_MAX}), not "${text ?? ''}"`),
     };
   }
   return { ok: true, id };
