@@ -170,6 +170,14 @@ describe('status-conformance where the document declares no failure status', () 
   });
 });
 
+describe('status-conformance where the operation declares no responses at all', () => {
+  it('has nothing to judge: any status is the server’s (OpenAPI 3.1 lets responses be left out)', () => {
+    const none = { operation: { ...operation, path: '/users', responses: [] } as unknown as Operation, expectUniqueIds: false };
+    expect(statusConformance.judge(exchange({}, answer(204, '')), none)).toBeUndefined();
+    expect(statusConformance.judge(exchange({ kind: 'invalid', target: 'auth' }, answer(401, {})), none)).toBeUndefined();
+  });
+});
+
 describe('content-type-conformance', () => {
   it('accepts the declared media type with parameters, refuses others and a missing one', () => {
     expect(contentTypeConformance.judge(exchange({}, ok), context)?.outcome).toBe('pass');

@@ -2,11 +2,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JsonValue } from '../../src/core/json/exact-json.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { createClient, type HttpClient } from '../client/http-client.js';
 import type { RequestCase } from './case-source.js';
 import { cryptoRandom64 } from './ids.js';
-import { send, withExtraHeaders, type RunEnv } from './send.js';
+import { send, withExtraHeaders, withId, type RunEnv } from './send.js';
 
 let server: Server;
 let client: HttpClient;
@@ -69,5 +70,25 @@ describe('send', () => {
     expect(seen[0]?.headers['x-api-key']).toBe('k&y secret');
     const auth: RequestCase = { ...valid, kind: 'invalid', target: 'auth', breaks: 'auth: no credentials', path: '/plants' };
     expect(withExtraHeaders(auth, env.extraHeaders)).toEqual({ 'x-trace': 't1' });
+  });
+});
+
+describe('withId', () => {
+  const bodyCase = (payload: Record<string, unknown>): RequestCase => ({
+    kind: 'valid',
+    target: 'body',
+    method: 'PUT',
+    path: '/tickets/00000000-0000-1000-8000-000000000000',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+    payload: payload as JsonValue,
+  });
+
+  it('puts a fresh integer id in place of an integer one', () => {
+    expect(withId(bodyCase({ id: 7, name: 'Fern' }), 9n)?.body).toBe('{"id":9,"name":"Fern"}');
+  });
+
+  it('leaves a string id (a uuid) alone: a fresh integer there would make a valid request invalid', () => {
+    expect(withId(bodyCase({ id: '00000000-0000-1000-8000-000000000001', title: '' }), 2415790381921525090n)).toBeUndefined();
   });
 });

@@ -104,13 +104,15 @@ export function idOf(requestCase: RequestCase): bigint | undefined {
 }
 
 /**
- * The same case with its top-level id replaced (body re-written with the exact JSON writer),
- * or undefined when the body is not the plain rendering of its payload and so cannot be
- * changed without changing something else.
+ * The same case with its top-level integer id replaced (body re-written with the exact JSON
+ * writer), or undefined when the body is not the plain rendering of its payload and so cannot be
+ * changed without changing something else, or its id is no integer (a uuid stays a uuid).
  */
 export function withId(requestCase: RequestCase, id: bigint): RequestCase | undefined {
   const payload = requestCase.payload;
   if (!isJsonObject(payload) || !Object.prototype.hasOwnProperty.call(payload, 'id')) return undefined;
+  const current = payload.id;
+  if (typeof current !== 'bigint' && !(typeof current === 'number' && Number.isInteger(current))) return undefined;
   if (requestCase.body !== toJsonText(payload)) return undefined;
   const changed = withKey(payload, 'id', id);
   return { ...requestCase, payload: changed, body: toJsonText(changed) };

@@ -244,6 +244,14 @@ const SAME_MEANING: Readonly<Record<number, readonly number[]>> = {
   403: [403, 401],
 };
 
+/**
+ * Refusals whose meaning is not their number's: a path segment that cannot be an identifier names
+ * no item, so where 400 is not declared a declared 404 says it (`GET /owners/abc` → 404).
+ */
+const SAME_MEANING_OF_ENTRY: Partial<Readonly<Record<RefusalName, readonly number[]>>> = {
+  invalidId: [400, 404, 422],
+};
+
 /** Refusals no declared status fits get this: 400 for a validation refusal (HTTP's own), else the refusal's own. */
 const UNDECLARED_VALIDATION = 400;
 
@@ -263,7 +271,7 @@ export function statusOf(refused: Failure, operation: DeclaredStatuses = NO_OPER
   const rule: StatusRule = ERRORS[refused.entry].status;
   if (typeof rule === 'number') return rule;
   const own = refused.error;
-  const alike = SAME_MEANING[own];
+  const alike = SAME_MEANING_OF_ENTRY[refused.entry] ?? SAME_MEANING[own];
   if (alike === undefined) {
     if (declares(operation, own)) return own;
   } else {

@@ -4,6 +4,8 @@ import { failure } from '../core/errors.js';
 import { mock } from '../core/prism/adapter.js';
 import { exampleAnswer, type MockedResponse } from './example-answer.js';
 import type { MockPreferences } from '../http/prefer.js';
+import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
+import { echoSent } from './mock-echo.js';
 import type { Outcome } from './outcome.js';
 
 export type { MockPreferences } from '../http/prefer.js';
@@ -18,12 +20,17 @@ const silentLogger: MockerLogger = new Proxy({} as MockerLogger, {
 
 /**
  * Answers an operation the stand-in keeps no state for with prism-http's mocked response:
- * the document's example, else one generated from the schema. Where the document's examples
- * make the answer, it is taken from them without loading the mocker (see example-answer.ts).
+ * the document's example, else one generated from the schema (saying back what a JSON body sent,
+ * see mock-echo.ts); 204 where it declares no response. Where the document's examples make the
+ * answer, it is taken from them without loading the mocker (see example-answer.ts).
  */
 export function mockOperation(operation: IHttpOperation, request: IHttpRequest, preferences: MockPreferences = {}): Outcome {
+  // No response declared (OpenAPI 3.1 allows it): nothing to mock, and nothing the client did wrong.
+  if (operation.responses.length === 0 && preferences.code === undefined && preferences.example === undefined) {
+    return { ok: true, answer: { status: 204, headers: {}, body: '' } };
+  }
   const fromExamples = exampleAnswer(operation, request.headers?.accept, preferences);
-  if (fromExamples !== undefined) return answerOf(fromExamples);
+  if (fromExamples !== undefined) return answerOf(operation, request, preferences, fromExamples);
   // The mocker writes into its config (accepted media types), so each call gets its own.
   const config: IHttpOperationConfig = {
     dynamic: preferences.dynamic ?? false,
@@ -40,22 +47,27 @@ export function mockOperation(operation: IHttpOperation, request: IHttpRequest, 
     }
     return { ok: false, failure: failure('internal', `no mocked answer for ${operation.method.toUpperCase()} ${operation.path}: ${cause}`) };
   }
-  return answerOf(result.right);
+  return answerOf(operation, request, preferences, result.right);
 }
 
 /** The mocker's answer (or the same from the examples) as the stand-in sends it. */
-function answerOf({
-  statusCode,
-  headers = {},
-  body,
-}: {
-  readonly statusCode: number;
-  readonly headers?: MockedResponse['headers'];
-  readonly body?: unknown;
-}): Outcome {
-  const contentType = (headers['content-type'] ?? headers['Content-Type']) as string | undefined;
-  const text = body === undefined ? '' : typeof body === 'string' && !isJson(contentType) ? body : JSON.stringify(body);
-  return { ok: true, answer: { status: statusCode, headers: lowerCaseKeys(headers), body: text } };
+function answerOf(
+  operation: IHttpOperation,
+  request: IHttpRequest,
+  preferences: MockPreferences,
+  mocked: { readonly statusCode: number; readonly headers?: MockedResponse['headers']; readonly body?: unknown },
+): Outcome {
+  const { statusCode, headers = {} } = mocked;
+  // An example asked for by name is answered as the document has it.
+  const body = preferences.example === undefined ? echoSent(operation, statusCode, request.body, mocked.body) : mocked.body;
+  // What was sent may hold exact int64s (bigints): an answer that says it back is written exactly.
+  const echoed = body !== mocked.body;
+  // prism spells the header as it likes ("Content-type"): read it by its lower-case name.
+  const answered = lowerCaseKeys(headers);
+  const contentType = answered['content-type'];
+  const text =
+    body === undefined ? '' : typeof body === 'string' && !isJson(contentType) ? body : echoed ? toJsonText(body as JsonValue) : JSON.stringify(body);
+  return { ok: true, answer: { status: statusCode, headers: answered, body: text } };
 }
 
 function isJson(contentType: string | undefined): boolean {

@@ -21,8 +21,12 @@ export interface ParameterInput {
 
 export type ParameterValidator = (input: ParameterInput) => Failure | undefined;
 
-/** Words a refusal from prism's diagnostics (the request validator's, so parameters and bodies read alike). */
-type Refuse = (diagnostics: ReadonlyArray<{ readonly message: string }>) => Failure;
+/**
+ * Words a refusal from prism's diagnostics (the request validator's, so parameters and bodies read
+ * alike), as a schema violation or, when only path parameters are wrong, as a path that names no
+ * item (invalidId: a declared 404 answers it where 400 is not declared).
+ */
+type Refuse = (diagnostics: ReadonlyArray<{ readonly message: string }>, entry: 'schemaViolation' | 'invalidId') => Failure;
 
 export function compileParameterValidator(operation: IHttpOperation, refuse: Refuse): ParameterValidator {
   const request = operation.request;
@@ -40,8 +44,10 @@ export function compileParameterValidator(operation: IHttpOperation, refuse: Ref
     const diagnostics: ParameterDiagnostics[number][] = [];
     if (headers) diagnostics.push(...(headers(withoutBodyHeaders(shown.headers)) ?? []));
     if (query) diagnostics.push(...(query(copied(shown.query)) ?? []));
+    const elsewhere = diagnostics.length;
     if (path && pathParameters) diagnostics.push(...(path(pathParameters(shown.path)) ?? []));
-    return diagnostics.length > 0 ? refuse(diagnostics) : undefined;
+    if (diagnostics.length === 0) return undefined;
+    return refuse(diagnostics, elsewhere === 0 ? 'invalidId' : 'schemaViolation');
   };
 }
 

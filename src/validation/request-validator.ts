@@ -136,8 +136,8 @@ function memoize<T>(compute: (key: string) => T, bound = 64): (key: string) => T
 }
 
 /** The Error shows the first few; `details` keeps them all, for the debug log. */
-function violation(diagnostics: ReadonlyArray<PrismDiagnostic>): Failure {
-  return { ...failure('schemaViolation', describe(diagnostics)), details: diagnostics.map((diagnostic) => int64Message(diagnostic.message)) };
+function violation(diagnostics: ReadonlyArray<PrismDiagnostic>, entry: 'schemaViolation' | 'invalidId' = 'schemaViolation'): Failure {
+  return { ...failure(entry, describe(diagnostics)), details: diagnostics.map((diagnostic) => int64Message(diagnostic.message)) };
 }
 
 function describe(diagnostics: ReadonlyArray<PrismDiagnostic>): string {

@@ -3,7 +3,12 @@
  * to every document it serves (issue 9), and the suite must raise no false alarm against a
  * correct server (issue 10). One document of each kind: the seed, the public Plant Store
  * (client-assigned int64 ids, list, delete, a webhook), the expanded Petstore (server-assigned
- * ids, `default` errors). Uuid-keyed and nested resources do not conform yet (README, Known limitations).
+ * ids, `default` errors), uuid-keyed tickets (cursor paging, a readOnly id), owners' nested pets, and
+ * the OAI's examples in test/fixtures/documents (webhook-example has no operation to serve;
+ * ambiguous.yaml does not conform yet: README, Known limitations).
+ * Where an operation declares no failure status at all, verify's warning about HTTP's own 400 or 404
+ * is the document's gap, one no correct server can avoid: it is the only warning allowed, and only
+ * for the documents that have such operations.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,27 +17,41 @@ import type { VerifyReport } from '../../contracts/report.js';
 import { startServer } from '../../src/index.js';
 
 const documentPath = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
-const DOCUMENTS: ReadonlyArray<readonly [string, string]> = [
-  ['the seed Plant Store', documentPath('../../spec/plant-store.yaml')],
-  ['the public Plant Store', documentPath('../../spec/plant-store-public.yaml')],
-  ['the expanded Petstore (server-assigned ids)', documentPath('../fixtures/documents/petstore-expanded.yaml')],
+/** verify's words for a warning about an operation that declares no failure status (contracts/checks/status-conformance.ts). */
+const DOCUMENT_GAP = 'the document declares no failure status for this operation';
+
+/** Name, file, and whether the document has operations that declare no failure status. */
+const DOCUMENTS: ReadonlyArray<readonly [string, string, { readonly gaps: boolean }]> = [
+  ['the seed Plant Store', documentPath('../../spec/plant-store.yaml'), { gaps: false }],
+  ['the public Plant Store', documentPath('../../spec/plant-store-public.yaml'), { gaps: false }],
+  ['the expanded Petstore (server-assigned ids)', documentPath('../fixtures/documents/petstore-expanded.yaml'), { gaps: false }],
+  ['tickets (server-assigned uuids, cursor paging, a readOnly id)', documentPath('../fixtures/documents/tickets.yaml'), { gaps: true }],
+  ['owners and pets (nested pets, JSON Merge Patch, page/per_page)', documentPath('../fixtures/documents/owners-pets.yaml'), { gaps: true }],
+  // The OAI's examples: mostly mocked operations (no resource), a bearer-secured one without responses.
+  ['the OAI petstore', documentPath('../fixtures/documents/petstore.yaml'), { gaps: false }],
+  ['the OAI api-with-examples', documentPath('../fixtures/documents/api-with-examples.yaml'), { gaps: false }],
+  ['the OAI callback-example', documentPath('../fixtures/documents/callback-example.yaml'), { gaps: true }],
+  ['the OAI link-example', documentPath('../fixtures/documents/link-example.yaml'), { gaps: true }],
+  ['the OAI non-oauth-scopes (no responses declared)', documentPath('../fixtures/documents/non-oauth-scopes.yaml'), { gaps: false }],
+  ['the OAI uspto (a JSON string answer)', documentPath('../fixtures/documents/uspto.yaml'), { gaps: false }],
 ];
 
-function problems(report: VerifyReport): string[] {
-  return report.checks
-    .filter((check) => check.status === 'failed' || check.status === 'warned')
-    .map((check) => {
-      const finding = check.findings[0];
-      return `${check.id}: ${check.status}${finding ? ` — ${finding.message}: ${finding.request.method} ${finding.request.url} → ${finding.actual}` : ''}`;
-    });
+function problems(report: VerifyReport, gaps: boolean): string[] {
+  return report.checks.flatMap((check) => {
+    if (check.status !== 'failed' && check.status !== 'warned') return [];
+    const findings = check.findings.filter((finding) => !(gaps && finding.severity === 'warning' && finding.message.includes(DOCUMENT_GAP)));
+    if (check.findings.length > 0 && findings.length === 0) return [];
+    const finding = findings[0];
+    return [`${check.id}: ${check.status}${finding ? ` — ${finding.message}: ${finding.request.method} ${finding.request.url} → ${finding.actual}` : ''}`];
+  });
 }
 
 describe('plantstore serve conforms to the document it serves, as plantstore verify judges it', () => {
-  it.each(DOCUMENTS)('%s', { timeout: 180_000 }, async (_name, spec) => {
+  it.each(DOCUMENTS)('%s', { timeout: 180_000 }, async (_name, spec, { gaps }) => {
     const server = await startServer({ spec, port: 0 });
     try {
       const report = await verify({ target: server.url, spec, token: 'test-token', runs: 25, seed: 20_261_123, timeoutMs: 5_000 });
-      expect(problems(report)).toEqual([]);
+      expect(problems(report, gaps)).toEqual([]);
       expect(report.ok).toBe(true);
       expect(report.casesRun).toBeGreaterThan(0);
     } finally {

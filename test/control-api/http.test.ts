@@ -96,11 +96,11 @@ describe('control API over HTTP', () => {
     expect(JSON.parse(absent.text)).toEqual({ error: 404, message: 'no plant has id 9007199254740993' });
   });
 
-  test('an id that is not an int64 is refused: 400 with Error 422', async () => {
+  test('an id that is not an int64 is refused as no identifier: 400 with Error 400 (invalidId)', async () => {
     for (const id of ['abc', '9223372036854775808']) {
       const reply = await send('GET', `/__control/plants/${id}`);
       expect(reply.status, id).toBe(400);
-      expect(JSON.parse(reply.text), id).toMatchObject({ error: 422 });
+      expect(JSON.parse(reply.text), id).toMatchObject({ error: 400 });
     }
   });
 

@@ -66,16 +66,16 @@ describe('listPlants and getPlant', () => {
     expect(await control.refusal('getPlant', 'handle', { path: { id: '42' } })).toEqual({ error: ErrorCode.notFound, message: 'no plant has id 42' });
   });
 
-  test('a path id that is not an int64 is refused (422) by the document or, beyond int64, by the handler', async () => {
+  test('a path id that is not an int64 is refused as no identifier (invalidId) by the document or, beyond int64, by the handler', async () => {
     const control = await controlHarness();
-    expect(await control.refusal('getPlant', 'validate', { path: { id: 'abc' } })).toMatchObject({ error: ErrorCode.schemaViolation });
-    expect(await control.refusal('getPlant', 'validate', { path: { id: '1.5' } })).toMatchObject({ error: ErrorCode.schemaViolation });
+    expect(await control.refusal('getPlant', 'validate', { path: { id: 'abc' } })).toMatchObject({ error: ErrorCode.invalidId });
+    expect(await control.refusal('getPlant', 'validate', { path: { id: '1.5' } })).toMatchObject({ error: ErrorCode.invalidId });
     const beyond = await control.refusal('getPlant', 'handle', { path: { id: '9223372036854775808' } });
-    expect(beyond).toEqual({ error: ErrorCode.schemaViolation, message: expect.stringContaining('must be an int64 in decimal') });
+    expect(beyond).toEqual({ error: ErrorCode.invalidId, message: expect.stringContaining('must be an int64 in decimal') });
     expect(beyond.message).toContain('"9223372036854775808"');
     // One reading of int64 text everywhere: "007" is not the canonical 7 (the store's log refuses it too).
     expect(await control.refusal('getPlant', 'handle', { path: { id: '007' } })).toMatchObject({
-      error: ErrorCode.schemaViolation,
+      error: ErrorCode.invalidId,
       message: expect.stringContaining('not "007"'),
     });
   });

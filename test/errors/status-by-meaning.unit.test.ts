@@ -44,6 +44,14 @@ describe('a refusal status by meaning', () => {
     expect(status('duplicateId', ['201', '409', '400'])).toBe(409);
   });
 
+  it('answers a path segment that cannot be an identifier as no such item (404) where 400 is not declared', () => {
+    // GET /owners/abc on owners-pets.yaml, which declares 200 and 404 only.
+    expect(status('invalidId', ['200', '404'])).toBe(404);
+    expect(status('invalidId', ['200', '400', '404'])).toBe(400);
+    expect(status('invalidId', ['200', '422'])).toBe(422);
+    expect(status('invalidId', ['204'])).toBe(400);
+  });
+
   it('counts default and 4XX as declaring every status they cover', () => {
     for (const codes of [
       ['200', 'default'],

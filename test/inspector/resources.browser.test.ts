@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium, SKIP_BROWSER, type Browser } from '../support/browser.js';
+import { launchChromium, SKIP_BROWSER, type Browser } from '../support/chromium.mjs';
 import { send, serverFor } from '../support/server.js';
 
 const OWNERS_PETS = new URL('../fixtures/documents/owners-pets.yaml', import.meta.url).pathname;

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bundledSpecPath } from '../../src/core/openapi/load-document.js';
 import { startServer, type RunningServer } from '../../src/server/start-server.js';
-import { launchChromium, SKIP_BROWSER, type Browser } from '../support/browser.js';
+import { launchChromium, SKIP_BROWSER, type Browser } from '../support/chromium.mjs';
 
 /** A reload is noticed within 100 ms and the page asks health every 2 s; a loaded machine adds to both. */
 const SHOWN_MS = 10_000;

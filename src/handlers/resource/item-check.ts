@@ -12,6 +12,20 @@ import type { ItemKey, Resource } from '../../core/resources/model.js';
 import type { ItemFields } from '../../store/item-store.js';
 import { keyFromValue, keyText } from './identifier.js';
 import { singular } from './parts.js';
+import { objectShape } from './schema.js';
+
+export type IdMismatch = (body: ItemFields, key: ItemKey) => Failure | undefined;
+
+/**
+ * idMismatch for one operation; none when its body schema marks the identifier readOnly: a client
+ * SHOULD NOT send it, and one sent is the server's to ignore (OpenAPI, readOnly), so the path's id is kept.
+ */
+export function compileIdMismatch(resource: Resource, operation: IHttpOperation): IdMismatch {
+  const body = operation.request?.body?.contents?.find((content) => content.schema !== undefined)?.schema;
+  const declared = objectShape(body).properties.get(resource.identifier.property) as { readonly readOnly?: unknown } | undefined;
+  if (declared?.readOnly === true) return () => undefined;
+  return (fields, key) => idMismatch(resource, fields, key);
+}
 
 /** The refusal of a body whose identifier property names another item than the path; undefined when it agrees or has none. */
 export function idMismatch(resource: Resource, body: ItemFields, key: ItemKey): Failure | undefined {

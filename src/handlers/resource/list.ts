@@ -5,7 +5,8 @@
  * parameter's declared default, else every item up to LIST_CAP.
  */
 import type { IHttpOperation } from '@stoplight/types';
-import { failure } from '../../core/errors.js';
+import { declares, failure, statusOf } from '../../core/errors.js';
+import { declaredStatuses } from '../../core/openapi/operation.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import { parseInt64 } from '../../core/json/int64.js';
 import type { Item, ItemPage, ItemPageRequest } from '../../store/item-store.js';
@@ -33,6 +34,8 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
     const property = parameters.filterProperties?.[name] ?? name;
     return { name, property, read: filterValue(itemProperties.get(property)), split: splitsOnCommas(operation, name) };
   });
+  const statuses = declaredStatuses(operation);
+  const refusesCursors = declares(statuses, statusOf(failure('badRequest', ''), statuses));
   const others = layout.otherRequired.map(([name, schema]) => [`${JSON.stringify(name)}:`, valueMaker(schema)] as const);
 
   /** The page the query asks for, or a refusal naming the parameter that cannot be read. */
@@ -56,8 +59,13 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
     }
     // An empty cursor (a form's blank field) is no cursor: the first page.
     const cursorText = parameters.cursor === undefined ? undefined : first(query[parameters.cursor]);
-    const cursor = cursorText === '' ? undefined : cursorText;
-    if (cursor !== undefined && !isCursor(cursor)) return `${parameters.cursor} must be a cursor this list gave (its next), not ${JSON.stringify(cursor)}`;
+    let cursor = cursorText === '' ? undefined : cursorText;
+    if (cursor !== undefined && !isCursor(cursor)) {
+      // One this list never gave: refused where the list declares a status for it, else past the end (an empty last page).
+      if (refusesCursors) return `${parameters.cursor} must be a cursor this list gave (its next), not ${JSON.stringify(cursor)}`;
+      cursor = undefined;
+      skip = Number.MAX_SAFE_INTEGER;
+    }
     let where: Record<string, JsonValue> | undefined;
     let anyOf: Record<string, JsonValue[]> | undefined;
     for (const { name, property, read, split } of filters) {
@@ -160,10 +168,13 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** A non-negative whole number within JS's exact range. */
+/**
+ * A non-negative whole number. Beyond JS's exact range it reads as the largest exact one: the
+ * schema let it through, and a page or offset that far is past every item, a limit that large no limit.
+ */
 function count(text: string): number | undefined {
-  if (!/^\d{1,15}$/.test(text)) return undefined;
-  return Number(text);
+  if (!/^\d+$/.test(text)) return undefined;
+  return text.length > 15 ? Math.min(Number(text), Number.MAX_SAFE_INTEGER) : Number(text);
 }
 
 function queryParameter(operation: IHttpOperation, name: string): Schema | undefined {

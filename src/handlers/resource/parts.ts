@@ -82,13 +82,24 @@ export function notFound(resource: Resource, key: ItemKey): Failure {
   return failure('itemNotFound', `no ${singular(resource)} with id ${keyText(key)}`);
 }
 
-/** The key the item path names, or the refusal of a segment that is no identifier of the resource. */
+/**
+ * The key the item path names, or the refusal of a segment that names no item. The parameter's
+ * schema has already let the segment through, so one outside the identifier's own bounds (petId 0
+ * where the parameter has no minimum but Pet.id has minimum 1, a plain string parameter carrying a
+ * uuid, digits beyond int64 where the parameter has no format) is an id no item has: itemNotFound,
+ * as for any unknown id. Only an integer spelled other than canonically ("007", "+7", "-0") is
+ * refused as no identifier: an item has one text.
+ */
 export function pathKey(resource: Resource, context: HandlerContext): { readonly key: ItemKey } | { readonly refusal: Failure } {
   const parameter = resource.identifier.parameter ?? resource.identifier.property;
   const text = context.pathParameters[parameter] ?? '';
   const key = keyFromPath(resource.identifier.type, text);
   if (key !== undefined) return { key };
-  return { refusal: failure('invalidId', `${JSON.stringify(text)} is not an identifier of a ${singular(resource)}: ${typeRule(resource)}`) };
+  if (resource.identifier.type.kind === 'integer' && /^[+-]?[0-9]+$/.test(text) && !/^(?:0|-?[1-9][0-9]*)$/.test(text)) {
+    return { refusal: failure('invalidId', `${JSON.stringify(text)} is not an identifier of a ${singular(resource)}: ${typeRule(resource)}`) };
+  }
+  const shown = /^-?[0-9]+$/.test(text) ? text : JSON.stringify(text);
+  return { refusal: failure('itemNotFound', `no ${singular(resource)} with id ${shown}`) };
 }
 
 function typeRule(resource: Resource): string {

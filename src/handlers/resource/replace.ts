@@ -1,6 +1,6 @@
 /**
  * replace (PUT): the validated body becomes the item the path names; its identifier stays the
- * path's (a body naming another is refused). A missing item is refused (itemNotFound) unless the
+ * path's (a body naming another is refused; a readOnly one is ignored). A missing item is refused (itemNotFound) unless the
  * operation declares 201, the document's way of saying PUT creates: then it is created.
  */
 import { failure } from '../../core/errors.js';
@@ -8,7 +8,7 @@ import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemFields } from '../../store/item-store.js';
 import { compileFill, fillAll } from './fill.js';
 import { valueOfKey } from './identifier.js';
-import { compileItemCheck, idMismatch } from './item-check.js';
+import { compileIdMismatch, compileItemCheck } from './item-check.js';
 import { answer, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileItemWriter } from './shape.js';
 
@@ -22,13 +22,14 @@ export function compileReplace({ operation, resource, collection, echoId }: Role
   const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
   const check = compileItemCheck(resource, operation);
   const property = resource.identifier.property;
+  const mismatchOf = compileIdMismatch(resource, operation);
 
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));
     const { body } = context;
     if (!isObject(body)) return Promise.resolve(refuse(failure('badRequest', `a ${singular(resource)} is replaced by a JSON object`)));
-    const mismatch = idMismatch(resource, body as ItemFields, named.key);
+    const mismatch = mismatchOf(body as ItemFields, named.key);
     if (mismatch) return Promise.resolve(refuse(mismatch));
     const fields = fill({ ...(body as ItemFields), [property]: valueOfKey(named.key) as JsonValue });
     const invalid = check(fields);

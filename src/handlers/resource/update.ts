@@ -7,7 +7,7 @@ import { failure, type Failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { Item, ItemFields } from '../../store/item-store.js';
 import { valueOfKey } from './identifier.js';
-import { compileItemCheck, idMismatch } from './item-check.js';
+import { compileIdMismatch, compileItemCheck } from './item-check.js';
 import { mergePatch, shallowMerge } from './merge.js';
 import { answer, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileItemWriter } from './shape.js';
@@ -22,6 +22,7 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
   const write = compileItemWriter(success.schema, { echo: echoId ? resource.identifier.property : undefined });
   const check = compileItemCheck(resource, operation);
   const property = resource.identifier.property;
+  const mismatchOf = compileIdMismatch(resource, operation);
   const merge = resource.update === 'merge-patch' ? mergePatch : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
 
   return (context) => {
@@ -31,7 +32,7 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
     if (!isObject(body)) return Promise.resolve(refuse(failure('badRequest', `a ${singular(resource)} is updated by a JSON object`)));
     const patch = body as ItemFields;
     // Merge Patch may remove the identifier with null; that is the path's to decide, so null counts as keeping it.
-    const mismatch = patch[property] === null ? undefined : idMismatch(resource, patch, named.key);
+    const mismatch = patch[property] === null ? undefined : mismatchOf(patch, named.key);
     if (mismatch) return Promise.resolve(refuse(mismatch));
 
     const change = (current: Item): Item => {
