@@ -30,7 +30,9 @@ export type Expectation =
   /** The body is JSON matching this JSON Schema (as prism-http dereferenced it). */
   | { readonly kind: 'json-schema'; readonly schema: unknown }
   /** The answer's JSON object carries back `property` as sent, or lacks it when it was not sent. */
-  | { readonly kind: 'echo'; readonly property: string };
+  | { readonly kind: 'echo'; readonly property: string }
+  /** The answer's JSON object shows each value (`json`, as JSON text), or lacks the property (or has null) where `json` is absent. */
+  | { readonly kind: 'shows'; readonly values: ReadonlyArray<{ readonly property: string; readonly json?: string }> };
 
 /** One request to send again, as the run sent it. */
 export interface Step {
@@ -213,6 +215,14 @@ export function assertExpectation(expectation: Expectation, answer: Answer, sent
       const property = expectation.property;
       if (Object.prototype.hasOwnProperty.call(request, property)) expect(body[property]).toEqual(request[property]);
       else expect(body).not.toHaveProperty(property);
+      return;
+    }
+    case 'shows': {
+      const body = JSON.parse(answer.text) as Record<string, unknown>;
+      for (const { property, json } of expectation.values) {
+        if (json === undefined) expect(body[property] ?? null, property).toBeNull();
+        else expect(body[property], property).toEqual(JSON.parse(json));
+      }
       return;
     }
   }

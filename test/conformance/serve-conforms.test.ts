@@ -3,7 +3,7 @@
  * to every document it serves (issue 9), and the suite must raise no false alarm against a
  * correct server (issue 10). One document of each kind: the seed, the public Plant Store
  * (client-assigned int64 ids, list, delete, a webhook), the expanded Petstore (server-assigned
- * ids, `default` errors). Uuid-keyed and nested resources do not conform yet (README, Known limitations).
+ * ids, `default` errors), and the same with PUT and PATCH (pets-crud). Uuid-keyed and nested resources do not conform yet (README, Known limitations).
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ const DOCUMENTS: ReadonlyArray<readonly [string, string]> = [
   ['the seed Plant Store', documentPath('../../spec/plant-store.yaml')],
   ['the public Plant Store', documentPath('../../spec/plant-store-public.yaml')],
   ['the expanded Petstore (server-assigned ids)', documentPath('../fixtures/documents/petstore-expanded.yaml')],
+  ['the Petstore with PUT and PATCH (update-applied)', documentPath('../fixtures/documents/pets-crud.yaml')],
 ];
 
 function problems(report: VerifyReport): string[] {
