@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { isSuccess } from '../../../src/core/openapi/operation.js';
 import type { Resource } from '../../../src/core/resources/model.js';
-import type { ExchangeFacts } from '../../checks/index.js';
+import type { Exchange, ExchangeFacts } from '../../checks/index.js';
+import type { SentRequest } from '../../report.js';
 import { isJsonObject, parseJsonExact, toJsonText, withKey, type JsonValue } from '../../generators/json-value.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import type { RequestCase } from '../case-source.js';
@@ -28,6 +29,7 @@ import {
   type Command,
   type ListMode,
   type Marking,
+  type Real,
 } from './steps.js';
 
 export function createNew(resource: Resource, template: RequestCase, marking: Marking): Command {
@@ -81,10 +83,20 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
               : idText(resource, key)
             : toJsonText((body as Record<string, JsonValue>)[marking.property] as JsonValue);
       const mark = marking === undefined || markValue === undefined ? undefined : { property: marking.property, text: markValue };
+      if (key !== undefined) nameCreated(real, first, { property: resource.identifier.property, id: key, assignedBy: resource.identifier.assignedBy });
       model.held.push({ key, mark, create, step: real.step, expected: [] });
     },
     toString: () => `create(${template.body ?? ''})`,
   };
+}
+
+/** The create's request, as recorded, says which item it made: a regression file names that id in later steps (reporters/regressions.ts). */
+function nameCreated(real: Real, exchange: Exchange, creates: NonNullable<SentRequest['creates']>): void {
+  const request = { ...exchange.request, creates };
+  const at = real.sent.lastIndexOf(exchange.request);
+  if (at !== -1) real.sent[at] = request;
+  const recorded = real.exchanges.lastIndexOf(exchange);
+  if (recorded !== -1) real.exchanges[recorded] = { ...exchange, request };
 }
 
 export function readHeld(resource: Resource, operation: Operation, template: RequestCase, pick: number): Command {
