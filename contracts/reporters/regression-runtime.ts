@@ -142,7 +142,7 @@ export function valueIn(text: string, property: string): string | undefined {
 
 /**
  * A fresh id like the recorded one: an integer of the same sign and size (moved by `shift` from 2^42,
- * drawn anew in [2^30, 2^31) below that, so an int32 id stays one), a string with its hex digits drawn anew.
+ * drawn anew in [2^30, 2^31) below that, so an int32 id stays one), a string with its runs of hex digits drawn anew.
  */
 export function freshLike(recorded: string, shift: bigint): string {
   if (/^-?\d+$/.test(recorded)) {
@@ -152,7 +152,10 @@ export function freshLike(recorded: string, shift: bigint): string {
       magnitude >= 2n ** 42n ? (magnitude < 2n ** 62n ? magnitude + shift : magnitude - shift) : 2n ** 30n + BigInt(Math.floor(Math.random() * 2 ** 30));
     return String(id < 0n ? -moved : moved);
   }
-  return recorded.replace(/[0-9a-f]/g, () => '0123456789abcdef'[Math.floor(Math.random() * 16)] as string);
+  // Runs of 8 or more hex digits (and dashes: a uuid) that start a word; "lc-" and other letters stay.
+  return recorded.replace(/(?<![0-9A-Za-z])[0-9a-f][0-9a-f-]{7,}/g, (run) =>
+    run.replace(/[0-9a-f]/g, () => '0123456789abcdef'[Math.floor(Math.random() * 16)] as string),
+  );
 }
 
 /** A random multiple of 4096 below 2^39. */
