@@ -99,44 +99,35 @@ function nameCreated(real: Real, exchange: Exchange, creates: NonNullable<SentRe
   if (recorded !== -1) real.exchanges[recorded] = { ...exchange, request };
 }
 
-export function readHeld(resource: Resource, operation: Operation, template: RequestCase, pick: number): Command {
+/** A read of an item the sequence holds (it must be there, with what updates set) or deleted (it must be gone). */
+function readItem(resource: Resource, operation: Operation, template: RequestCase, pick: number, of: 'held' | 'deleted'): Command {
   return {
-    check: (model) => model.held.some((item) => item.key !== undefined),
+    check: (model) => model[of].some((item) => item.key !== undefined),
     async run(model, real) {
       real.step += 1;
-      const item = pickFrom(model.held, pick);
+      const item = pickFrom(model[of], pick);
       if (item?.key === undefined) return;
       const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key, item.create.path) };
       const changed = item.expected.length === 0 ? '' : `, then changed by this sequence (${item.expected.map(describeExpected).join(', ')})`;
-      const because = `${describeItem(item)} was created at step ${item.step}${changed}`;
-      const facts = stateFacts(real, model, 'read-held', because, item.expected.length === 0 ? {} : { expected: item.expected });
-      const exchange = await send(real.env, request, facts, `step ${real.step}: read ${resource.name} ${item.key}`, [...real.sent]);
+      const because = of === 'deleted' ? `${describeItem(item)} was deleted before` : `${describeItem(item)} was created at step ${item.step}${changed}`;
+      const facts =
+        of === 'deleted'
+          ? stateFacts(real, model, 'read-deleted', because)
+          : stateFacts(real, model, 'read-held', because, item.expected.length === 0 ? {} : { expected: item.expected });
+      const label = `step ${real.step}: read ${of === 'deleted' ? 'deleted ' : ''}${resource.name} ${item.key}`;
+      const exchange = await send(real.env, request, facts, label, [...real.sent]);
       endIfBroken(record(real, exchange === undefined ? [] : [exchange], operation));
     },
-    toString: () => `read(#${pick})`,
+    toString: () => `${of === 'deleted' ? 'readDeleted' : 'read'}(#${pick})`,
   };
 }
 
+export function readHeld(resource: Resource, operation: Operation, template: RequestCase, pick: number): Command {
+  return readItem(resource, operation, template, pick, 'held');
+}
+
 export function readDeleted(resource: Resource, operation: Operation, template: RequestCase, pick: number): Command {
-  return {
-    check: (model) => model.deleted.some((item) => item.key !== undefined),
-    async run(model, real) {
-      real.step += 1;
-      const item = pickFrom(model.deleted, pick);
-      if (item?.key === undefined) return;
-      const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key, item.create.path) };
-      const because = `${describeItem(item)} was deleted before`;
-      const exchange = await send(
-        real.env,
-        request,
-        stateFacts(real, model, 'read-deleted', because),
-        `step ${real.step}: read deleted ${resource.name} ${item.key}`,
-        [...real.sent],
-      );
-      endIfBroken(record(real, exchange === undefined ? [] : [exchange], operation));
-    },
-    toString: () => `readDeleted(#${pick})`,
-  };
+  return readItem(resource, operation, template, pick, 'deleted');
 }
 
 export function listItems(resource: Resource, operation: Operation, template: RequestCase, mode: ListMode): Command {

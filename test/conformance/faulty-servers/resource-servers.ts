@@ -115,36 +115,34 @@ function integerIn(text: string | null, min: bigint, max: bigint): bigint | unde
   return value < min || value > max ? undefined : value;
 }
 
-/** name (string, required), tag (string, optional): what NewPlant and NewPet share. */
-function readNamed(body: string): { name: string; tag?: string; fields: Map<string, unknown> } | string {
+/** The JSON object a body holds, or why it holds none. */
+function readObject(body: string): Map<string, unknown> | string {
   let value;
   try {
     value = parseExactJson(body);
   } catch (error) {
     return error instanceof JsonSyntaxError ? `not JSON: ${error.message}` : 'not JSON';
   }
-  if (!isJsonObject(value)) return 'body must be an object';
-  const name = value.get('name');
-  const tag = value.get('tag');
-  if (typeof name !== 'string') return "body must have a string property 'name'";
-  if (tag !== undefined && typeof tag !== 'string') return 'body/tag must be a string';
-  return tag === undefined ? { name, fields: value } : { name, tag, fields: value };
+  return isJsonObject(value) ? (value as Map<string, unknown>) : 'body must be an object';
+}
+
+/** name (string, required), tag (string, optional): what NewPlant and NewPet share. */
+function readNamed(body: string): { name: string; tag?: string; fields: Map<string, unknown> } | string {
+  const change = readChange(body);
+  if (typeof change === 'string') return change;
+  if (change.name === undefined) return "body must have a string property 'name'";
+  return change.tag === undefined ? { name: change.name, fields: change.fields } : { name: change.name, tag: change.tag, fields: change.fields };
 }
 
 /** A PATCH body: name and tag, both optional strings. */
-function readChange(body: string): { name?: string; tag?: string } | string {
-  let value;
-  try {
-    value = parseExactJson(body);
-  } catch (error) {
-    return error instanceof JsonSyntaxError ? `not JSON: ${error.message}` : 'not JSON';
-  }
-  if (!isJsonObject(value)) return 'body must be an object';
-  const name = value.get('name');
-  const tag = value.get('tag');
-  if (name !== undefined && typeof name !== 'string') return 'body/name must be a string';
+function readChange(body: string): { name?: string; tag?: string; fields: Map<string, unknown> } | string {
+  const fields = readObject(body);
+  if (typeof fields === 'string') return fields;
+  const name = fields.get('name');
+  const tag = fields.get('tag');
+  if (name !== undefined && typeof name !== 'string') return "body must have a string property 'name'";
   if (tag !== undefined && typeof tag !== 'string') return 'body/tag must be a string';
-  return { ...(name === undefined ? {} : { name }), ...(tag === undefined ? {} : { tag }) };
+  return { ...(name === undefined ? {} : { name }), ...(tag === undefined ? {} : { tag }), fields };
 }
 
 function plantStore(fault: ResourceFault | undefined): Handler {
