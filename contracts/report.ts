@@ -22,6 +22,8 @@ export interface SentRequest {
   readonly label: string;
   /** Set when its credentials are wrong on purpose (a case about authentication); other requests carry the run's token. */
   readonly credentialsAltered?: true;
+  /** A create of a stateful sequence: the id of the item it made (sent by the client, or assigned by the server), which later steps name. */
+  readonly creates?: { readonly property: string; readonly id: string; readonly assignedBy: 'client' | 'server' };
 }
 
 /** What came back; `error` is set instead of a status when there was no proper answer. */

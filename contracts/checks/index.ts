@@ -9,6 +9,7 @@ import { responseReflectsRequest } from './response-reflects-request.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statefulModel } from './stateful-model.js';
 import { statusConformance } from './status-conformance.js';
+import { updateApplied } from './update-applied.js';
 import {
   createdItemListed,
   deletedIdReusable,
@@ -19,7 +20,20 @@ import {
 } from './resource-lifecycle.js';
 import type { Check, CheckContext, Exchange, Verdict } from './types.js';
 
-export type { Check, CheckContext, Exchange, ExchangeFacts, ExchangeRole, ItemMark, Problem, ProblemKey, RefusalShape, StateFacts, Verdict } from './types.js';
+export type {
+  Check,
+  CheckContext,
+  Exchange,
+  ExchangeFacts,
+  ExchangeRole,
+  ExpectedValue,
+  ItemMark,
+  Problem,
+  ProblemKey,
+  RefusalShape,
+  StateFacts,
+  Verdict,
+} from './types.js';
 
 /** The registry: the report lists checks in this order, and CheckId is made of these ids. */
 export const CHECKS = [
@@ -39,6 +53,7 @@ export const CHECKS = [
   deletedItemNotListed,
   listLimitRespected,
   deletedIdReusable,
+  updateApplied,
 ] as const satisfies readonly Check[];
 
 /** Every check the suite runs, by its stable id (used in JUnit names, --json, regression files). */

@@ -7,6 +7,7 @@ import { isSuccess } from '../../src/core/openapi/operation.js';
 import { isJsonObject, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
 import { answerJson } from './answer-json.js';
 import { describeResponse } from './declared.js';
+import type { Expectation } from '../report.js';
 import { byRequest, fail, PASS, type Check, type Exchange, type ItemMark } from './types.js';
 
 /** Three checks read each list answer: it is parsed once. */
@@ -125,7 +126,7 @@ export const createdItemListed: Check<'created-item-listed'> = {
     return fail({
       key: byRequest('every created item listed'),
       expected: `a list that shows ${missing.map(describeMark).join(', ')}`,
-      expectation: { kind: 'status-class', classes: [2] },
+      expectation: listExpectation('lists', missing, state.limit),
       actual: describeResponse(response),
       message: `a complete list (${items.length} items${state.limit === undefined ? '' : `, limit ${state.limit}`}) does not show an item created before it (${request.label}): ${facts.because ?? ''}`,
     });
@@ -148,7 +149,7 @@ export const deletedItemNotListed: Check<'deleted-item-not-listed'> = {
     return fail({
       key: byRequest('no deleted item listed'),
       expected: `a list without ${shown.map(describeMark).join(', ')} (deleted)`,
-      expectation: { kind: 'status-class', classes: [2] },
+      expectation: listExpectation('does-not-list', shown, undefined),
       actual: describeResponse(response),
       message: `a list shows an item that was deleted (${request.label}): ${facts.because ?? ''}`,
     });
@@ -169,7 +170,7 @@ export const listLimitRespected: Check<'list-limit-respected'> = {
     return fail({
       key: byRequest('at most limit items'),
       expected: `at most ${limit} items`,
-      expectation: { kind: 'status-class', classes: [2] },
+      expectation: { kind: 'at-most-items', limit: String(limit) },
       actual: `${items.length} items: ${describeResponse(response)}`,
       message: `a list answer has ${items.length} items though the request asked for at most ${limit} (${request.label})`,
     });
@@ -194,6 +195,13 @@ export const deletedIdReusable: Check<'deleted-id-reusable'> = {
     });
   },
 };
+
+/** What a regression test asserts of the list: these items shown (or not), by the property that tells them apart. */
+function listExpectation(kind: 'lists' | 'does-not-list', marks: readonly ItemMark[], limit: bigint | undefined): Expectation {
+  const property = marks[0]?.property ?? '';
+  const json = marks.map((mark) => mark.text);
+  return kind === 'does-not-list' ? { kind, property, json } : { kind, property, json, ...(limit === undefined ? {} : { limit: String(limit) }) };
+}
 
 /** The integer value of the limit parameter in a URL's query, exactly; undefined when absent or not an integer. */
 export function limitIn(url: string, parameter: string | undefined): bigint | undefined {

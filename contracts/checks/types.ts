@@ -32,15 +32,23 @@ export interface ItemMark {
   readonly text: string;
 }
 
+/** A property's value that an update or replace of this sequence set; `value` absent: the update removed it (merge patch null). */
+export interface ExpectedValue {
+  readonly property: string;
+  readonly value?: JsonValue;
+}
+
 /** What the resource model held when a lifecycle step was sent. */
 export interface StateFacts {
-  readonly step: 'create' | 'read-held' | 'read-deleted' | 'list' | 'delete' | 'recreate';
+  readonly step: 'create' | 'read-held' | 'read-deleted' | 'list' | 'delete' | 'recreate' | 'update' | 'replace';
   /** Items created and not deleted by this sequence: a complete list shows them, a read finds them. */
   readonly held?: readonly ItemMark[];
   /** Items this sequence deleted: no list shows them, no read finds them. */
   readonly deleted?: readonly ItemMark[];
   /** The page size sent to a list, exactly. */
   readonly limit?: bigint;
+  /** For a read of an item this sequence updated or replaced: the values sent that the read's schema has (update-applied). */
+  readonly expected?: readonly ExpectedValue[];
 }
 
 export interface ExchangeFacts {

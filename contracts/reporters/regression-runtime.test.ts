@@ -9,6 +9,7 @@ import type { VerifyReport } from '../report.js';
 import {
   assertExpectation,
   flatHeaders,
+  freshLike,
   headersFor,
   idShift,
   mediaTypeMatches,
@@ -16,6 +17,8 @@ import {
   replay,
   schemaProblems,
   urlOf,
+  valueIn,
+  withIdsIn,
   type Answer,
   type Schema,
 } from './regression-runtime.js';
@@ -24,6 +27,17 @@ import { emitRegressions, RUNTIME_FILE, runtimeSource } from './regressions.js';
 const answer = (status: number, text = '', headers: Record<string, string> = {}): Answer => ({ status, headers, text });
 
 describe('ids', () => {
+  it("names created ids as variables: fresh ones of the same shape, the server's id read exactly from its answer", () => {
+    expect(freshLike('7', 4096n)).toMatch(/^\d{10}$/);
+    expect(BigInt(freshLike('-5000000000000', 4096n))).toBe(-5000000004096n);
+    expect(freshLike('lc-0123abcd', 4096n)).toMatch(/^lc-[0-9a-f]{8}$/);
+    expect(freshLike('3f2c1a9e-0000-4000-8000-00000000000a', 4096n)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(freshLike('lc-0123abcd', 4096n)).not.toBe(freshLike('lc-0123abcd', 4096n));
+    expect(valueIn('{"name":"x","id":9007199254740993}', 'id')).toBe('9007199254740993');
+    expect(valueIn('{"id":"3f2c"}', 'id')).toBe('3f2c');
+    expect(withIdsIn('/pets/{{ID1}}?x={{ID2}}', new Map([['ID1', 'a b']]), encodeURIComponent)).toBe('/pets/a%20b?x={{ID2}}');
+  });
+
   it('moves ids of 2^42 and more by the shift (towards 0 above 2^62), keeps int64 edges, swaps small ids only when asked', () => {
     const shift = 4096n;
     expect(moveIds('{"id":4398046511104}', shift, undefined)).toBe('{"id":4398046515200}');
@@ -112,6 +126,20 @@ describe('expectations', () => {
     expect(passes({ kind: 'status-class', classes: [2] }, answer(400), {})).toBe(false);
     expect(passes({ kind: 'not-status-class', classes: [5] }, answer(400), {})).toBe(true);
     expect(passes({ kind: 'not-status-class', classes: [5] }, answer(503), {})).toBe(false);
+  });
+
+  it('lists: an item shown or not by a property, a complete list only, at most limit items', () => {
+    const list = answer(200, '{"data":[{"id":7,"name":"a"},{"id":8}]}');
+    expect(passes({ kind: 'lists', property: 'id', json: ['7', '8'] }, list, {})).toBe(true);
+    expect(passes({ kind: 'lists', property: 'id', json: ['9'] }, list, {})).toBe(false);
+    // A full page (2 items, limit 2) may leave item 9 to the next one: nothing to conclude.
+    expect(passes({ kind: 'lists', property: 'id', json: ['9'], limit: '2' }, list, {})).toBe(true);
+    expect(passes({ kind: 'does-not-list', property: 'name', json: ['"b"'] }, list, {})).toBe(true);
+    expect(passes({ kind: 'does-not-list', property: 'name', json: ['"a"'] }, list, {})).toBe(false);
+    expect(passes({ kind: 'at-most-items', limit: '2' }, list, {})).toBe(true);
+    expect(passes({ kind: 'at-most-items', limit: '1' }, list, {})).toBe(false);
+    expect(passes({ kind: 'shows', values: [{ property: 'name', json: '"a"' }, { property: 'tag' }] }, answer(200, '{"name":"a"}'), {})).toBe(true);
+    expect(passes({ kind: 'shows', values: [{ property: 'name', json: '"b"' }] }, answer(200, '{"name":"a"}'), {})).toBe(false);
   });
 
   it('declared statuses: exact, by range, default', () => {

@@ -10,6 +10,11 @@
  * Where the expectation does not depend on the id (what the answer carries, its type, schema or
  * status), smaller ids are swapped for fresh ones too, consistently across the steps; edge ids
  * that are the point of a finding otherwise stay.
+ *
+ * The items a stateful sequence created are named by variables ({{ID1}} in paths, bodies and the
+ * expectation): an id the client chose is drawn fresh for each replay (same size and shape), an id
+ * the server assigned is read from the answer to the step that created it, so the whole sequence
+ * replays against a target that holds what earlier runs left.
  */
 import { request } from 'undici';
 import { expect, test } from 'vitest';
@@ -30,7 +35,18 @@ export type Expectation =
   /** The body is JSON matching this JSON Schema (as prism-http dereferenced it). */
   | { readonly kind: 'json-schema'; readonly schema: unknown }
   /** The answer's JSON object carries back `property` as sent, or lacks it when it was not sent. */
-  | { readonly kind: 'echo'; readonly property: string };
+  | { readonly kind: 'echo'; readonly property: string }
+  /** The answer's JSON object shows each value (`json`, as JSON text), or lacks the property (or has null) where `json` is absent. */
+  | { readonly kind: 'shows'; readonly values: ReadonlyArray<{ readonly property: string; readonly json?: string }> }
+  /**
+   * The list answer (an array, or an object with one array property) has an item whose `property` is each of
+   * `json`; only judged when the list is complete (fewer items than `limit`, when one was asked for).
+   */
+  | { readonly kind: 'lists'; readonly property: string; readonly json: readonly string[]; readonly limit?: string }
+  /** The list answer has no item whose `property` is any of `json`. */
+  | { readonly kind: 'does-not-list'; readonly property: string; readonly json: readonly string[] }
+  /** The list answer has at most `limit` items. */
+  | { readonly kind: 'at-most-items'; readonly limit: string };
 
 /** One request to send again, as the run sent it. */
 export interface Step {
@@ -41,6 +57,11 @@ export interface Step {
   readonly body?: string;
   /** Its authorization header carries the run's token (not one made wrong on purpose): see TOKEN. */
   readonly runToken: boolean;
+  /**
+   * This step creates an item whose id later steps name as {{name}}: the client's (`sent`, as recorded, drawn
+   * fresh for each replay) or the server's (`property` of this step's JSON answer).
+   */
+  readonly defines?: { readonly name: string; readonly sent?: string; readonly property?: string };
 }
 
 export interface Answer {
@@ -63,24 +84,78 @@ const ID_INDEPENDENT: ReadonlySet<Expectation['kind']> = new Set(['echo', 'json-
 export function regressionTest(title: string, steps: readonly Step[], expectation: Expectation): void {
   const target = process.env.CONTRACT_TARGET;
   test.skipIf(!target)(title, async () => {
-    const { answer, sent } = await replay(target ?? '', steps, ID_INDEPENDENT.has(expectation.kind));
-    assertExpectation(expectation, answer, sent);
+    const { answer, sent, ids } = await replay(target ?? '', steps, ID_INDEPENDENT.has(expectation.kind));
+    assertExpectation(withIds(expectation, ids), answer, sent);
   });
 }
 
 /** Sends the steps in order; the answer and the request, as sent, of the last one. */
-export async function replay(target: string, steps: readonly Step[], swapIds: boolean): Promise<{ answer: Answer; sent: Step }> {
+export async function replay(
+  target: string,
+  steps: readonly Step[],
+  swapIds: boolean,
+): Promise<{ answer: Answer; sent: Step; ids: ReadonlyMap<string, string> }> {
   // One shift for all steps, so that a re-used id stays re-used and neighbours stay neighbours.
   const shift = idShift();
   const swapped = swapIds ? new Map<bigint, bigint>() : undefined;
+  const ids = new Map<string, string>();
   let answer: Answer | undefined;
   let sent: Step | undefined;
   for (const step of steps) {
-    sent = { ...step, ...(step.body === undefined ? {} : { body: moveIds(step.body, shift, swapped) }) };
+    const defines = step.defines;
+    if (defines?.sent !== undefined) ids.set(defines.name, freshLike(defines.sent, shift));
+    // Recorded ids move first; the variables' ids are fresh already.
+    const body = step.body === undefined ? undefined : withIdsIn(moveIds(step.body, shift, swapped), ids, (id) => id);
+    sent = { ...step, path: withIdsIn(step.path, ids, encodeURIComponent), ...(body === undefined ? {} : { body }) };
     answer = await send(target, sent);
+    if (defines?.property !== undefined) {
+      const assigned = valueIn(answer.text, defines.property);
+      if (assigned === undefined) throw new Error(`step ${sent.method} ${sent.path} answered no ${defines.property} (${answer.status}): ${answer.text}`);
+      ids.set(defines.name, assigned);
+    }
   }
   if (answer === undefined || sent === undefined) throw new Error('no step to send');
-  return { answer, sent };
+  return { answer, sent, ids };
+}
+
+/** The text with each {{NAME}} of a known id replaced by the id, written by `write`. */
+export function withIdsIn(text: string, ids: ReadonlyMap<string, string>, write: (id: string) => string): string {
+  return text.replace(/\{\{(ID\d+)\}\}/g, (whole, name: string) => {
+    const id = ids.get(name);
+    return id === undefined ? whole : write(id);
+  });
+}
+
+/** The expectation with its {{NAME}}s filled in. */
+export function withIds(expectation: Expectation, ids: ReadonlyMap<string, string>): Expectation {
+  return JSON.parse(withIdsIn(JSON.stringify(expectation), ids, (id) => id)) as Expectation;
+}
+
+/** A top-level property of a JSON answer, exactly as written (digits of an integer beyond 2^53 kept), as an id's text. */
+export function valueIn(text: string, property: string): string | undefined {
+  const escaped = JSON.stringify(property).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}\\s*:\\s*("(?:[^"\\\\]|\\\\.)*"|-?\\d+)`).exec(text);
+  if (match === null) return undefined;
+  const value = match[1] as string;
+  return value.startsWith('"') ? (JSON.parse(value) as string) : value;
+}
+
+/**
+ * A fresh id like the recorded one: an integer of the same sign and size (moved by `shift` from 2^42,
+ * drawn anew in [2^30, 2^31) below that, so an int32 id stays one), a string with its runs of hex digits drawn anew.
+ */
+export function freshLike(recorded: string, shift: bigint): string {
+  if (/^-?\d+$/.test(recorded)) {
+    const id = BigInt(recorded);
+    const magnitude = id < 0n ? -id : id;
+    const moved =
+      magnitude >= 2n ** 42n ? (magnitude < 2n ** 62n ? magnitude + shift : magnitude - shift) : 2n ** 30n + BigInt(Math.floor(Math.random() * 2 ** 30));
+    return String(id < 0n ? -moved : moved);
+  }
+  // Runs of 8 or more hex digits (and dashes: a uuid) that start a word; "lc-" and other letters stay.
+  return recorded.replace(/(?<![0-9A-Za-z])[0-9a-f][0-9a-f-]{7,}/g, (run) =>
+    run.replace(/[0-9a-f]/g, () => '0123456789abcdef'[Math.floor(Math.random() * 16)] as string),
+  );
 }
 
 /** A random multiple of 4096 below 2^39. */
@@ -215,7 +290,50 @@ export function assertExpectation(expectation: Expectation, answer: Answer, sent
       else expect(body).not.toHaveProperty(property);
       return;
     }
+    case 'lists':
+    case 'does-not-list': {
+      const items = listItemsOf(answer.text);
+      expect(items, `not a list: ${answer.text.slice(0, 200)}`).toBeDefined();
+      const shown = (json: string): boolean =>
+        (items ?? []).some((item) => item[expectation.property] !== undefined && jsonText(item[expectation.property]) === jsonText(JSON.parse(json)));
+      if (expectation.kind === 'does-not-list') {
+        expect(expectation.json.filter(shown), 'listed though deleted').toEqual([]);
+        return;
+      }
+      // A full page may leave the items to later pages: only a list shorter than its limit is complete.
+      if (expectation.limit !== undefined && BigInt(items?.length ?? 0) >= BigInt(expectation.limit)) return;
+      expect(
+        expectation.json.filter((json) => !shown(json)),
+        'not listed though created',
+      ).toEqual([]);
+      return;
+    }
+    case 'at-most-items': {
+      const items = listItemsOf(answer.text);
+      expect(items, `not a list: ${answer.text.slice(0, 200)}`).toBeDefined();
+      expect(items?.length ?? 0, 'items in the list').toBeLessThanOrEqual(Number(expectation.limit));
+      return;
+    }
+    case 'shows': {
+      const body = JSON.parse(answer.text) as Record<string, unknown>;
+      for (const { property, json } of expectation.values) {
+        if (json === undefined) expect(body[property] ?? null, property).toBeNull();
+        else expect(body[property], property).toEqual(JSON.parse(json));
+      }
+      return;
+    }
   }
+}
+
+/** The items of a list answer: the array itself, or the one array property of an object. */
+export function listItemsOf(text: string): Array<Record<string, unknown>> | undefined {
+  const body: unknown = JSON.parse(text);
+  const arrays = Array.isArray(body) ? [body] : typeof body === 'object' && body !== null ? Object.values(body).filter(Array.isArray) : [];
+  return arrays.length === 1 ? (arrays[0] as Array<Record<string, unknown>>) : undefined;
+}
+
+function jsonText(value: unknown): string {
+  return JSON.stringify(value);
 }
 
 /** Whether a content-type header's media type (parameters ignored) is the declared one; `*` matches any type or subtype. */

@@ -52,8 +52,11 @@ export function runtimeSource(): string {
 
 /** The text of one regression file (pure, for tests). */
 export function regressionSource(report: VerifyReport, finding: Finding, now = new Date()): string {
-  const steps = [...(finding.before ?? []), finding.request].map((request) => stepOf(report.target, request));
-  const expectation = finding.expectation ?? { kind: 'not-status-class', classes: [5] };
+  const { steps, expectation } = withIdVariables(
+    [...(finding.before ?? []), finding.request].map((request) => stepOf(report.target, request)),
+    [...(finding.before ?? []), finding.request],
+    finding.expectation ?? { kind: 'not-status-class', classes: [5] },
+  );
   const replay =
     finding.path === undefined ? '' : ` ${replayFlagsOf(report.replayOptions)} --seed ${finding.seed} --replay ${finding.path}`.replace(/ {2,}/g, ' ');
   const title = `${finding.check}: ${findingMessage(finding)}`;
@@ -81,6 +84,51 @@ function stepOf(target: string, request: SentRequest): Step {
   const path = request.url.startsWith(base) ? request.url.slice(base.length) || '/' : new URL(request.url).pathname + new URL(request.url).search;
   const step = { method: request.method, path, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) };
   return { ...step, runToken: request.credentialsAltered !== true };
+}
+
+/**
+ * The ids the steps' creates made, as {{ID1}}… variables in every later path, in bodies where they
+ * carry the id property, and in the expectation (an item a list must or must not show by its id):
+ * the runtime draws a client's id fresh and reads a server's from the create's answer, so the whole
+ * sequence replays against a target that holds what earlier runs made.
+ */
+export function withIdVariables(
+  steps: readonly Step[],
+  requests: readonly SentRequest[],
+  expectation: Expectation,
+): { steps: Step[]; expectation: Expectation } {
+  let named = [...steps];
+  let expected = expectation;
+  let count = 0;
+  requests.forEach((request, at) => {
+    const creates = request.creates;
+    if (creates === undefined) return;
+    count += 1;
+    const name = `ID${count}`;
+    const placeholder = `{{${name}}}`;
+    const integer = /^-?\d+$/.test(creates.id);
+    const text = integer ? creates.id : JSON.stringify(creates.id);
+    const inBody = new RegExp(`(${escaped(JSON.stringify(creates.property))}\\s*:\\s*)${escaped(text)}(?![\\d.eE])`, 'g');
+    const inPath = new RegExp(`(?<=/)${escaped(encodeURIComponent(creates.id))}(?=[/?#]|$)`, 'g');
+    const value = integer ? placeholder : `"${placeholder}"`;
+    named = named.map((step, i) => {
+      // A server's id is only known from the create's answer: the steps after it name it.
+      if (i < at || (i === at && creates.assignedBy === 'server')) return step;
+      const body = step.body?.replace(inBody, (_whole, prefix: string) => `${prefix}${value}`);
+      const path = step.path.replace(inPath, placeholder);
+      const defines = i !== at ? step.defines : creates.assignedBy === 'client' ? { name, sent: creates.id } : { name, property: creates.property };
+      return { ...step, path, ...(body === undefined ? {} : { body }), ...(defines === undefined ? {} : { defines }) };
+    });
+    if (creates.assignedBy === 'server') named[at] = { ...(named[at] as Step), defines: { name, property: creates.property } };
+    if ((expected.kind === 'lists' || expected.kind === 'does-not-list') && expected.property === creates.property) {
+      expected = { ...expected, json: expected.json.map((json) => (json === text ? value : json)) };
+    }
+  });
+  return { steps: named, expectation: expected };
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function comment(text: string): string {

@@ -7,19 +7,19 @@
  *   - free id (only seen in refused invalid bodies) → must be accepted.
  * Every id is drawn fresh for the run, so sequences never meet ids of other runs. A sequence
  * ends at the first disagreement (the model no longer knows the target's state), or at a
- * 5xx or transport error (which no-server-errors reports).
+ * 5xx or transport error (which no-server-errors reports). A finding shrinks to the fewest
+ * commands that still show it, and replays as shrunk (runner/sequence.ts).
  */
 import fc from 'fast-check';
 import type { Operation } from '../../src/core/openapi/load-document.js';
-import type { Exchange, ExchangeFacts } from '../checks/index.js';
+import type { ExchangeFacts } from '../checks/index.js';
 import { isClientError, isSuccess } from '../../src/core/openapi/operation.js';
-import type { SentRequest } from '../report.js';
 import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
 import { freshIdFor, INT64_MAX, INT64_MIN } from './ids.js';
 import { defineProperty, type Property } from './property.js';
 import { invalidLabel, validLabel, type PropertySettings } from './properties.js';
 import { idOf, send, sendCreate, withId, type RunEnv } from './send.js';
-import { PlantstoreError } from '../../src/core/errors.js';
+import { endIfBroken, newReal, record, runSequence, SequenceEnded, type SequenceReal } from './sequence.js';
 
 interface Model {
   /** Held ids, oldest first, with the step that stored each. */
@@ -28,24 +28,11 @@ interface Model {
   readonly free: Array<{ id: bigint; step: number }>;
 }
 
-interface Real {
-  readonly env: RunEnv;
+interface Real extends SequenceReal {
   readonly expectUniqueIds: boolean;
-  readonly exchanges: Exchange[];
-  readonly sent: SentRequest[];
-  step: number;
 }
 
 type Command = fc.AsyncCommand<Model, Real, boolean>;
-
-/** Thrown to end a sequence early; not a failure in itself (the exchanges carry the verdicts). */
-class SequenceEnded extends PlantstoreError {
-  override readonly name = 'SequenceEnded';
-
-  constructor(message: string) {
-    super('sequenceEnded', message);
-  }
-}
 
 const MAX_COMMANDS = 16;
 
@@ -53,45 +40,19 @@ export function modelProperty(operation: Operation, source: CaseSource, context:
   // Plain plants (no undeclared properties): the model is about ids, and smaller bodies draw faster.
   const valid = source.validCases(operation, { ...context, extraProperties: false });
   const invalidBodies = source.invalidCases(operation, { ...context, extraProperties: false }).filter((c) => c.target === 'body');
-  const commands = fc.commands(
-    [
-      valid.map(createNew),
-      fc.tuple(valid, fc.nat()).map(([plant, pick]) => createAgain(plant, pick)),
-      invalidBodies.map(invalidNew),
-      fc.tuple(valid, fc.nat()).map(([plant, pick]) => createFree(plant, pick)),
-    ],
-    // One size up from the default: sequences long enough to create, repeat and free ids in one run.
-    { maxCommands: MAX_COMMANDS, size: '+1' },
+  const command = fc.oneof(
+    valid.map(createNew),
+    fc.tuple(valid, fc.nat()).map(([plant, pick]) => createAgain(plant, pick)),
+    invalidBodies.map(invalidNew),
+    fc.tuple(valid, fc.nat()).map(([plant, pick]) => createFree(plant, pick)),
   );
+  // One size up from the default: sequences long enough to create, repeat and free ids in one run. An array, not
+  // fc.commands, so that a finding shrinks to a sequence --replay sends again (runner/sequence.ts).
+  const commands = fc.array(command, { maxLength: MAX_COMMANDS, size: '+1' });
   const runs = Math.max(10, Math.ceil(settings.runs / 8));
-  return defineProperty(
-    'model',
-    commands,
-    runs,
-    MAX_COMMANDS / 2,
-    async (sequence, env) => {
-      const real: Real = { env, expectUniqueIds: settings.expectUniqueIds, exchanges: [], sent: [], step: 0 };
-      try {
-        await fc.asyncModelRun(() => ({ model: { stored: [], free: [] }, real }), sequence);
-      } catch (error) {
-        if (!(error instanceof SequenceEnded)) throw error;
-      }
-      return real.exchanges;
-    },
-    false,
+  return defineProperty('model', commands, runs, MAX_COMMANDS / 2, (sequence, env) =>
+    runSequence<Model, Real>({ stored: [], free: [] }, { ...newReal(env), expectUniqueIds: settings.expectUniqueIds }, [sequence]),
   );
-}
-
-function record(real: Real, exchanges: readonly Exchange[]): Exchange | undefined {
-  real.exchanges.push(...exchanges);
-  real.sent.push(...exchanges.map((e) => e.request));
-  return exchanges[0];
-}
-
-function endIfBroken(exchange: Exchange | undefined): asserts exchange is Exchange {
-  if (exchange === undefined) throw new SequenceEnded('the request could not be sent');
-  const status = exchange.response.status;
-  if (status === undefined || status >= 500) throw new SequenceEnded('the target failed; its state is unknown');
 }
 
 function facts(real: Real, plant: RequestCase, id: bigint, expect: ExchangeFacts['expect'], because: string): ExchangeFacts {

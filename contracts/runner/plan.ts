@@ -5,7 +5,7 @@ import type { Resource } from '../../src/core/resources/model.js';
 import type { CheckContext } from '../checks/index.js';
 import type { CaseSource } from './case-source.js';
 import type { IdSpace } from './ids.js';
-import { lifecycleProperty } from './lifecycle.js';
+import { lifecycleProperty } from './lifecycle/sequence.js';
 import { modelProperty } from './model.js';
 import { boundaryProperty, duplicateProperty, invalidProperties, invalidProperty as defineInvalid, validProperty } from './properties.js';
 import { missingCredentials } from '../generators/request-cases/credentials.js';
@@ -62,7 +62,14 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
         ? [
             lifecycleProperty(
               resource,
-              { create: operation, list: find(resource, 'list'), read: find(resource, 'read'), delete: find(resource, 'delete') },
+              {
+                create: operation,
+                list: find(resource, 'list'),
+                read: find(resource, 'read'),
+                delete: find(resource, 'delete'),
+                update: find(resource, 'update'),
+                replace: find(resource, 'replace'),
+              },
               source,
               caseContext,
               Math.max(10, Math.ceil(settings.runs / 6)),
@@ -84,10 +91,10 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
   });
 }
 
-/** A resource whose items can be seen again after their create (listed, read or deleted): one with a life to test. */
+/** A resource whose items can be seen again after their create (listed, read, changed or deleted): one with a life to test. */
 function hasLife(resource: Resource): boolean {
   const roles = resource.operations;
-  return roles.list !== undefined || roles.read !== undefined || roles.delete !== undefined;
+  return roles.list !== undefined || roles.read !== undefined || roles.delete !== undefined || roles.update !== undefined || roles.replace !== undefined;
 }
 
 /**

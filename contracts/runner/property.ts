@@ -46,8 +46,6 @@ export function defineProperty<T>(
   numRuns: number,
   requestsPerRun: number,
   execute: (value: T, env: RunEnv) => Promise<Exchange[]>,
-  /** false for fc.commands: a shrunk command path replays only with fast-check's replayPath, so the run is reported as found. */
-  shrinkable = true,
 ): Property {
   /** The exchanges of the one value at `path` (a replay, without shrinking). */
   async function replayAt(seed: number, path: string, env: RunEnv): Promise<Exchange[]> {
@@ -69,10 +67,6 @@ export function defineProperty<T>(
     cases: (seed, from, count) =>
       fc.sample(arbitrary, { seed, numRuns: count, ...(from > 0 ? { path: String(from) } : {}) }).map((value) => (env: RunEnv) => execute(value, env)),
     async shrink(seed, path, env, stillFails, timeLimitMs) {
-      if (!shrinkable) {
-        const exchanges = await replayAt(seed, path, env);
-        return stillFails(exchanges) ? { exchanges, path, interrupted: false } : undefined;
-      }
       let smallest: Exchange[] | undefined;
       const details = await fc.check(
         fc.asyncProperty(arbitrary, async (value) => {

@@ -124,7 +124,7 @@ describe('verify', () => {
   it('passes a correct store, judging every check but the model (not asked for)', async () => {
     const report = await verify({ ...BASE, target: good.url, expectUniqueIds: true, stateful: false });
     // A random seed each time, printed on failure so that a flake can be replayed.
-    // The bundled document has a create only: the lifecycle checks (list, read, delete) have nothing to judge.
+    // The bundled document has a create only: the lifecycle checks (list, read, update, delete) have nothing to judge.
     const lifecycle = new Set([
       'ensure-resource-availability',
       'use-after-free',
@@ -132,6 +132,7 @@ describe('verify', () => {
       'deleted-item-not-listed',
       'list-limit-respected',
       'deleted-id-reusable',
+      'update-applied',
     ]);
     expect(
       report.checks

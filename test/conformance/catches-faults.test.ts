@@ -33,6 +33,7 @@ const EVERY_CHECK = [
   'deleted-item-not-listed',
   'list-limit-respected',
   'deleted-id-reusable',
+  'update-applied',
 ] as const satisfies readonly CheckId[];
 /** Compiles only while EVERY_CHECK names every CheckId. */
 const everyCheckIsListed: [Exclude<CheckId, (typeof EVERY_CHECK)[number]>] extends [never] ? true : never = true;

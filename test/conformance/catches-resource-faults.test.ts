@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { verify } from '../../contracts/index.js';
 import type { CheckId, VerifyReport } from '../../contracts/report.js';
 import { LIFECYCLE_CHECKS, RESOURCE_FAULT_CASES } from './faulty-servers/resource-fault-cases.js';
-import { RESOURCE_FAULTS, startResourceServer, type ResourceFault } from './faulty-servers/resource-servers.js';
+import { RESOURCE_FAULTS, startResourceServer, type ResourceFault, type ResourceKind } from './faulty-servers/resource-servers.js';
 
 const SEED = Number(process.env.PLANTSTORE_FAULT_SEED ?? 20_261_123);
 const RUNS = 30;
@@ -18,9 +18,10 @@ const TEST_TIMEOUT_MS = 120_000;
 const DOCUMENTS = {
   plants: fileURLToPath(new URL('../../spec/plant-store-public.yaml', import.meta.url)),
   pets: fileURLToPath(new URL('../fixtures/documents/petstore-expanded.yaml', import.meta.url)),
+  crud: fileURLToPath(new URL('../fixtures/documents/pets-crud.yaml', import.meta.url)),
 } as const;
 
-async function verifyServer(kind: 'plants' | 'pets', fault?: ResourceFault): Promise<VerifyReport> {
+async function verifyServer(kind: ResourceKind, fault?: ResourceFault): Promise<VerifyReport> {
   const server = await startResourceServer(kind, fault);
   try {
     return await verify({ target: server.url, spec: DOCUMENTS[kind], token: 'test-token', runs: RUNS, seed: SEED, timeoutMs: 5_000 });
@@ -37,7 +38,7 @@ function summary(report: VerifyReport): string {
 }
 
 describe('correct servers of the whole document pass with no failure and no warning', () => {
-  it.each(['plants', 'pets'] as const)(
+  it.each(['plants', 'pets', 'crud'] as const)(
     '%s',
     async (kind) => {
       const report = await verifyServer(kind);
@@ -52,6 +53,7 @@ describe('correct servers of the whole document pass with no failure and no warn
         expect(judged(id), `${id} judged nothing`).toBeGreaterThan(0);
       }
       expect(judged(kind === 'plants' ? 'deleted-id-reusable' : 'use-after-free')).toBeGreaterThan(0);
+      if (kind === 'crud') expect(judged('update-applied'), 'update-applied judged nothing').toBeGreaterThan(0);
     },
     TEST_TIMEOUT_MS,
   );

@@ -26,6 +26,7 @@ const DOCUMENTS: Readonly<Record<string, string>> = {
   'non-oauth-scopes': `${FIXTURES}non-oauth-scopes.yaml`,
   'owners-pets': `${FIXTURES}owners-pets.yaml`,
   tickets: `${FIXTURES}tickets.yaml`,
+  'pets-crud': `${FIXTURES}pets-crud.yaml`,
   ambiguous: `${FIXTURES}ambiguous.yaml`,
   'plant-store': `${SPEC}plant-store.yaml`,
   'plant-store-public': `${SPEC}plant-store-public.yaml`,

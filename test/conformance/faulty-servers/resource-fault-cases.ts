@@ -1,10 +1,10 @@
 /** Which check must catch each fault of the resource servers, on which document. */
 import type { CheckId } from '../../../contracts/report.js';
-import type { ResourceFault } from './resource-servers.js';
+import type { ResourceFault, ResourceKind } from './resource-servers.js';
 
 export interface ResourceFaultCase {
   readonly fault: ResourceFault;
-  readonly kind: 'plants' | 'pets';
+  readonly kind: ResourceKind;
   readonly check: CheckId;
 }
 
@@ -21,6 +21,8 @@ export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
   { fault: 'read-finds-nothing', kind: 'pets', check: 'ensure-resource-availability' },
   { fault: 'edge-id-refused', kind: 'plants', check: 'positive-acceptance' },
   { fault: 'refuses-big-ids', kind: 'plants', check: 'positive-acceptance' },
+  { fault: 'update-ignored', kind: 'crud', check: 'update-applied' },
+  { fault: 'update-refused', kind: 'crud', check: 'update-applied' },
 ];
 
 /** The checks that judge a resource's life: the seed Plant Store (create only) gives them nothing to judge. */
@@ -31,4 +33,5 @@ export const LIFECYCLE_CHECKS: readonly CheckId[] = [
   'deleted-item-not-listed',
   'list-limit-respected',
   'deleted-id-reusable',
+  'update-applied',
 ];

@@ -2,7 +2,8 @@
  * Two small stateful servers on node:http, correct by default, each able to misbehave in one named
  * way: the public Plant Store (client-assigned int64 ids: GET /plants?limit, POST /plants,
  * DELETE /plants/{id}) and the expanded Petstore (server-assigned ids: GET /pets, POST /pets,
- * GET and DELETE /pets/{id}). The suite must pass the correct ones with no failure and no warning,
+ * GET and DELETE /pets/{id}), which also serves test/fixtures/documents/pets-crud.yaml (kind
+ * 'crud': PUT and PATCH /pets/{id} as well). The suite must pass the correct ones with no failure and no warning,
  * and catch every fault with the check named for it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -19,9 +20,14 @@ export const RESOURCE_FAULTS = {
   'read-finds-nothing': 'GET /pets/{id} answers 404 for every id, even one just created',
   'edge-id-refused': 'a plant with id 0 or an int64 extreme is refused (400) though no plant holds it',
   'refuses-big-ids': "ids of 2^53 and more are refused (as Prism's mock does), though the document says int64",
+  'update-ignored': 'PUT and PATCH /pets/{id} answer 200 with the changed pet, but store nothing',
+  'update-refused': 'PATCH /pets/{id} refuses every change with 400',
 } as const satisfies Record<string, string>;
 
 export type ResourceFault = keyof typeof RESOURCE_FAULTS;
+
+/** Which document the server answers: the public Plant Store, the expanded Petstore, or the Petstore with PUT and PATCH. */
+export type ResourceKind = 'plants' | 'pets' | 'crud';
 
 export type ResourceServer = LocalServer;
 
@@ -35,7 +41,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 const INT32_MIN = -(2n ** 31n);
 const INT32_MAX = 2n ** 31n - 1n;
 
-export function startResourceServer(kind: 'plants' | 'pets', fault?: ResourceFault): Promise<ResourceServer> {
+export function startResourceServer(kind: ResourceKind, fault?: ResourceFault): Promise<ResourceServer> {
   const handler = kind === 'plants' ? plantStore(fault) : petStore(fault);
   return listenLocally((req, res) => serve(req, res, handler));
 }
@@ -83,20 +89,34 @@ function integerIn(text: string | null, min: bigint, max: bigint): bigint | unde
   return value < min || value > max ? undefined : value;
 }
 
-/** name (string, required), tag (string, optional): what NewPlant and NewPet share. */
-function readNamed(body: string): { name: string; tag?: string; fields: Map<string, unknown> } | string {
+/** The JSON object a body holds, or why it holds none. */
+function readObject(body: string): Map<string, unknown> | string {
   let value;
   try {
     value = parseExactJson(body);
   } catch (error) {
     return error instanceof JsonSyntaxError ? `not JSON: ${error.message}` : 'not JSON';
   }
-  if (!isJsonObject(value)) return 'body must be an object';
-  const name = value.get('name');
-  const tag = value.get('tag');
-  if (typeof name !== 'string') return "body must have a string property 'name'";
+  return isJsonObject(value) ? (value as Map<string, unknown>) : 'body must be an object';
+}
+
+/** name (string, required), tag (string, optional): what NewPlant and NewPet share. */
+function readNamed(body: string): { name: string; tag?: string; fields: Map<string, unknown> } | string {
+  const change = readChange(body);
+  if (typeof change === 'string') return change;
+  if (change.name === undefined) return "body must have a string property 'name'";
+  return change.tag === undefined ? { name: change.name, fields: change.fields } : { name: change.name, tag: change.tag, fields: change.fields };
+}
+
+/** A PATCH body: name and tag, both optional strings. */
+function readChange(body: string): { name?: string; tag?: string; fields: Map<string, unknown> } | string {
+  const fields = readObject(body);
+  if (typeof fields === 'string') return fields;
+  const name = fields.get('name');
+  const tag = fields.get('tag');
+  if (name !== undefined && typeof name !== 'string') return "body must have a string property 'name'";
   if (tag !== undefined && typeof tag !== 'string') return 'body/tag must be a string';
-  return tag === undefined ? { name, fields: value } : { name, tag, fields: value };
+  return { ...(name === undefined ? {} : { name }), ...(tag === undefined ? {} : { tag }), fields };
 }
 
 function plantStore(fault: ResourceFault | undefined): Handler {
@@ -171,6 +191,23 @@ function petStore(fault: ResourceFault | undefined): Handler {
       return { status: 200, body: pet };
     }
     const match = /^\/pets\/([^/]+)$/.exec(request.path);
+    if (match !== null && (request.method === 'PUT' || request.method === 'PATCH')) {
+      const id = integerIn(decodeURIComponent(match[1] as string), INT64_MIN, INT64_MAX);
+      if (id === undefined) return error(400, 'id must be an int64');
+      const pet = pets.get(id);
+      if (pet === undefined) return error(404, `no pet ${id}`);
+      if (!isJsonType(request.headers['content-type'], fault)) return error(400, 'content-type must be application/json');
+      if (fault === 'update-refused' && request.method === 'PATCH') return error(400, 'pets do not change');
+      const changed = request.method === 'PUT' ? readNamed(request.body) : readChange(request.body);
+      if (typeof changed === 'string') return error(400, changed);
+      const next = {
+        id,
+        name: changed.name ?? pet.name,
+        ...(changed.tag !== undefined ? { tag: changed.tag } : request.method === 'PATCH' && pet.tag !== undefined ? { tag: pet.tag } : {}),
+      };
+      if (fault !== 'update-ignored') pets.set(id, next);
+      return { status: 200, body: next };
+    }
     if (match !== null && (request.method === 'GET' || request.method === 'DELETE')) {
       const id = integerIn(decodeURIComponent(match[1] as string), INT64_MIN, INT64_MAX);
       if (id === undefined) return error(400, 'id must be an int64');

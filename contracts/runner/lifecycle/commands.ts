@@ -1,0 +1,199 @@
+/**
+ * The lifecycle's commands, one per step a resource's life has: create, read (held or deleted),
+ * list, delete and create again. Each sends one request with the facts the lifecycle checks judge
+ * it by, and moves the model; a step the model cannot follow (a refused create, a 5xx) ends the sequence.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Operation } from '../../../src/core/openapi/load-document.js';
+import { isSuccess } from '../../../src/core/openapi/operation.js';
+import type { Resource } from '../../../src/core/resources/model.js';
+import type { Exchange, ExchangeFacts } from '../../checks/index.js';
+import type { SentRequest } from '../../report.js';
+import { isJsonObject, parseJsonExact, toJsonText, withKey, type JsonValue } from '../../generators/json-value.js';
+import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
+import type { RequestCase } from '../case-source.js';
+import { freshIdFor } from '../ids.js';
+import { sameParent } from '../parent-path.js';
+import { endIfBroken, record, SequenceEnded } from '../sequence.js';
+import { send, sendCreate } from '../send.js';
+import {
+  describeExpected,
+  describeItem,
+  firstCreatedAt,
+  idText,
+  itemPath,
+  keyText,
+  listPath,
+  pickFrom,
+  stateFacts,
+  type Command,
+  type ListMode,
+  type Marking,
+  type Real,
+} from './steps.js';
+
+export function createNew(resource: Resource, template: RequestCase, marking: Marking): Command {
+  return {
+    check: () => true,
+    async run(model, real) {
+      real.step += 1;
+      const payload = template.payload;
+      if (!isJsonObject(payload) || template.body === undefined) return;
+      let body: JsonValue = payload;
+      let id: bigint | string | undefined;
+      if (resource.identifier.assignedBy === 'client') {
+        id = resource.identifier.type.kind === 'integer' ? freshIdFor(real.env) : `lc-${randomBytes(8).toString('hex')}`;
+        body = withKey(payload, resource.identifier.property, id);
+      }
+      if (marking?.by === 'marker') body = withKey(body as never, marking.property, `lifecycle-${randomBytes(8).toString('hex')}`);
+      // A nested collection: every create of the run under the first one's parent, so a list sees them all.
+      const earlier = firstCreatedAt(model);
+      const path = earlier === undefined ? template.path : sameParent(earlier, template.path);
+      const create: RequestCase = { ...template, path, payload: body, body: toJsonText(body) };
+      const facts: ExchangeFacts = {
+        role: 'create',
+        kind: 'valid',
+        target: 'body',
+        payload: body,
+        ...(typeof id === 'bigint' ? { id: { value: id, freshness: 'fresh' as const } } : {}),
+        state: { step: 'create' },
+      };
+      // A replay cannot send the printed id again (the target holds it since the run that found the problem): it says which it sent instead.
+      const fresh =
+        real.env.replaying === true && id !== undefined ? ' (drawn fresh for this replay; the printed run sent another id, which the target holds now)' : '';
+      const label = `step ${real.step}: create ${resource.name}${id === undefined ? '' : ` with id ${id}`}${fresh}`;
+      const first = record(real, await sendCreate(real.env, create, facts, label, [...real.sent]));
+      endIfBroken(first);
+      if (!isSuccess(first.response.status ?? 0)) throw new SequenceEnded('the create was refused (positive-acceptance judges it)');
+      let key = id === undefined ? undefined : String(id);
+      if (key === undefined) {
+        try {
+          const answer = parseJsonExact(first.response.body);
+          key = isJsonObject(answer) ? keyText(answer[resource.identifier.property]) : undefined;
+        } catch {
+          key = undefined; // not JSON: response-schema-conformance reports it
+        }
+      }
+      const markValue =
+        marking === undefined
+          ? undefined
+          : marking.by === 'id'
+            ? key === undefined
+              ? undefined
+              : idText(resource, key)
+            : toJsonText((body as Record<string, JsonValue>)[marking.property] as JsonValue);
+      const mark = marking === undefined || markValue === undefined ? undefined : { property: marking.property, text: markValue };
+      if (key !== undefined) nameCreated(real, first, { property: resource.identifier.property, id: key, assignedBy: resource.identifier.assignedBy });
+      model.held.push({ key, mark, create, step: real.step, expected: [] });
+    },
+    toString: () => `create(${template.body ?? ''})`,
+  };
+}
+
+/** The create's request, as recorded, says which item it made: a regression file names that id in later steps (reporters/regressions.ts). */
+function nameCreated(real: Real, exchange: Exchange, creates: NonNullable<SentRequest['creates']>): void {
+  const request = { ...exchange.request, creates };
+  const at = real.sent.lastIndexOf(exchange.request);
+  if (at !== -1) real.sent[at] = request;
+  const recorded = real.exchanges.lastIndexOf(exchange);
+  if (recorded !== -1) real.exchanges[recorded] = { ...exchange, request };
+}
+
+/** A read of an item the sequence holds (it must be there, with what updates set) or deleted (it must be gone). */
+function readItem(resource: Resource, operation: Operation, template: RequestCase, pick: number, of: 'held' | 'deleted'): Command {
+  return {
+    check: (model) => model[of].some((item) => item.key !== undefined),
+    async run(model, real) {
+      real.step += 1;
+      const item = pickFrom(model[of], pick);
+      if (item?.key === undefined) return;
+      const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key, item.create.path) };
+      const changed = item.expected.length === 0 ? '' : `, then changed by this sequence (${item.expected.map(describeExpected).join(', ')})`;
+      const because = of === 'deleted' ? `${describeItem(item)} was deleted before` : `${describeItem(item)} was created at step ${item.step}${changed}`;
+      const facts =
+        of === 'deleted'
+          ? stateFacts(real, model, 'read-deleted', because)
+          : stateFacts(real, model, 'read-held', because, item.expected.length === 0 ? {} : { expected: item.expected });
+      const label = `step ${real.step}: read ${of === 'deleted' ? 'deleted ' : ''}${resource.name} ${item.key}`;
+      const exchange = await send(real.env, request, facts, label, [...real.sent]);
+      endIfBroken(record(real, exchange === undefined ? [] : [exchange], operation));
+    },
+    toString: () => `${of === 'deleted' ? 'readDeleted' : 'read'}(#${pick})`,
+  };
+}
+
+export function readHeld(resource: Resource, operation: Operation, template: RequestCase, pick: number): Command {
+  return readItem(resource, operation, template, pick, 'held');
+}
+
+export function readDeleted(resource: Resource, operation: Operation, template: RequestCase, pick: number): Command {
+  return readItem(resource, operation, template, pick, 'deleted');
+}
+
+export function listItems(resource: Resource, operation: Operation, template: RequestCase, mode: ListMode): Command {
+  const limitName = resource.list?.limit;
+  const limitSchema = operation.request?.query?.find((q) => q.name === limitName)?.schema;
+  const maxLimit = limitSchema === undefined ? undefined : describeSchema(limitSchema as JsonSchema).integerRange.max;
+  return {
+    check: () => true,
+    async run(model, real) {
+      real.step += 1;
+      const createdAt = firstCreatedAt(model);
+      const path = listPath(operation, template, limitName, mode, maxLimit, createdAt);
+      const limit = mode.kind === 'small' ? mode.limit : limitName === undefined ? undefined : maxLimit;
+      const because = `created ${model.held.map(describeItem).join(', ') || 'nothing held'}; deleted ${model.deleted.map(describeItem).join(', ') || 'nothing'}`;
+      const facts = stateFacts(real, model, 'list', because, limit === undefined ? {} : { limit });
+      const exchange = await send(
+        real.env,
+        { ...template, path },
+        facts,
+        `step ${real.step}: list ${resource.name}${limit === undefined ? '' : ` (limit ${limit})`}`,
+        [...real.sent],
+      );
+      endIfBroken(record(real, exchange === undefined ? [] : [exchange], operation));
+    },
+    toString: () => `list(${mode.kind === 'small' ? mode.limit : 'all'})`,
+  };
+}
+
+export function deleteHeld(resource: Resource, operation: Operation, template: RequestCase, pick: number): Command {
+  return {
+    check: (model) => model.held.some((item) => item.key !== undefined),
+    async run(model, real) {
+      real.step += 1;
+      const item = pickFrom(model.held, pick);
+      if (item?.key === undefined) return;
+      const request: RequestCase = { ...template, path: itemPath(resource, operation, template, item.key, item.create.path) };
+      const because = `${describeItem(item)} was created at step ${item.step}`;
+      const exchange = await send(real.env, request, stateFacts(real, model, 'delete', because), `step ${real.step}: delete ${resource.name} ${item.key}`, [
+        ...real.sent,
+      ]);
+      const sent = record(real, exchange === undefined ? [] : [exchange], operation);
+      endIfBroken(sent);
+      if (!isSuccess(sent.response.status ?? 0)) throw new SequenceEnded('the delete was refused (ensure-resource-availability judges it)');
+      model.held.splice(model.held.indexOf(item), 1);
+      model.deleted.push({ ...item, step: real.step });
+    },
+    toString: () => `delete(#${pick})`,
+  };
+}
+
+export function recreate(pick: number): Command {
+  return {
+    check: (model) => model.deleted.some((item) => item.key !== undefined),
+    async run(model, real) {
+      real.step += 1;
+      const item = pickFrom(model.deleted, pick);
+      if (item?.key === undefined) return;
+      const because = `${describeItem(item)} was deleted at step ${item.step}`;
+      const facts = { ...stateFacts(real, model, 'recreate', because), payload: item.create.payload };
+      const exchange = await send(real.env, item.create, facts, `step ${real.step}: create again with the id ${item.key} of a deleted item`, [...real.sent]);
+      const sent = record(real, exchange === undefined ? [] : [exchange]);
+      endIfBroken(sent);
+      if (!isSuccess(sent.response.status ?? 0)) throw new SequenceEnded('the deleted id was refused (deleted-id-reusable judges it)');
+      model.deleted.splice(model.deleted.indexOf(item), 1);
+      model.held.push({ ...item, step: real.step, expected: [] });
+    },
+    toString: () => `recreate(#${pick})`,
+  };
+}

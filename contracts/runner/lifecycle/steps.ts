@@ -1,0 +1,145 @@
+/**
+ * What a lifecycle step knows: the model (what this sequence created, deleted and changed), how an
+ * item is told apart in a list, where its item path and list are, and the facts a step carries
+ * for the lifecycle checks (checks/resource-lifecycle.ts, checks/update-applied.ts).
+ */
+import type fc from 'fast-check';
+import type { Operation } from '../../../src/core/openapi/load-document.js';
+import type { Resource } from '../../../src/core/resources/model.js';
+import type { ExchangeFacts, ExpectedValue, ItemMark, StateFacts } from '../../checks/index.js';
+import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
+import { toJsonText, type JsonValue } from '../../generators/json-value.js';
+import type { CaseSource, RequestCase } from '../case-source.js';
+import { withParentOf } from '../parent-path.js';
+import type { SequenceReal } from '../sequence.js';
+
+/** The document's operations for each role the resource has. */
+export interface LifecycleOperations {
+  readonly create: Operation;
+  readonly list?: Operation | undefined;
+  readonly read?: Operation | undefined;
+  readonly delete?: Operation | undefined;
+  readonly update?: Operation | undefined;
+  readonly replace?: Operation | undefined;
+}
+
+export interface Item {
+  /** The identifier as the item path writes it; absent when the create's answer did not say it. */
+  readonly key: string | undefined;
+  readonly mark: ItemMark | undefined;
+  /** The create request, to send again after a delete (client-assigned ids). */
+  readonly create: RequestCase;
+  readonly step: number;
+  /** What a read must show after this sequence's updates and replaces (empty before any). */
+  readonly expected: readonly ExpectedValue[];
+}
+
+export interface Model {
+  readonly held: Item[];
+  readonly deleted: Item[];
+}
+
+export type Real = SequenceReal;
+
+export type Command = fc.AsyncCommand<Model, Real, boolean>;
+
+/** How lists are asked for: a small page (is the limit kept?) or everything (is every item there?). */
+export type ListMode = { readonly kind: 'small'; readonly limit: bigint } | { readonly kind: 'complete' };
+
+/** How this resource's items are told apart in a list: by their id when listed items carry it, else by a marker in a text property. */
+export type Marking = { readonly by: 'id'; readonly property: string } | { readonly by: 'marker'; readonly property: string } | undefined;
+
+/** What the commands of one resource are built from: the resource, its operations, and how its items are marked. */
+export interface Life {
+  readonly resource: Resource;
+  readonly operations: LifecycleOperations;
+  readonly marking: Marking;
+  readonly source: CaseSource;
+}
+
+export function markingOf(resource: Resource): Marking {
+  const item = resource.itemSchema === undefined ? undefined : describeSchema(resource.itemSchema as JsonSchema);
+  if (item?.properties.has(resource.identifier.property) === true) return { by: 'id', property: resource.identifier.property };
+  const created = resource.createSchema === undefined ? undefined : describeSchema(resource.createSchema as JsonSchema);
+  if (item === undefined || created === undefined) return undefined;
+  for (const [name, schema] of created.properties) {
+    const facts = describeSchema(schema);
+    const free = facts.types?.has('string') === true && facts.enumValues === undefined && facts.patterns.length === 0 && (facts.maxLength ?? 64) >= 32;
+    if (free && item.properties.has(name) && (schema as { format?: unknown }).format === undefined) return { by: 'marker', property: name };
+  }
+  return undefined;
+}
+
+function marks(items: readonly Item[]): ItemMark[] {
+  return items.flatMap((item) => (item.mark === undefined ? [] : [item.mark]));
+}
+
+export function describeItem(item: Item): string {
+  return item.mark !== undefined ? `${item.mark.property} ${item.mark.text}` : `id ${item.key ?? '?'}`;
+}
+
+export function describeExpected(value: ExpectedValue): string {
+  return value.value === undefined ? `${value.property} removed` : `${value.property} ${toJsonText(value.value)}`;
+}
+
+export function stateFacts(real: Real, model: Model, step: StateFacts['step'], because: string, extra: Partial<StateFacts> = {}): ExchangeFacts {
+  return {
+    role: 'lifecycle',
+    kind: 'valid',
+    target: 'body',
+    state: { step, held: marks(model.held), deleted: marks(model.deleted), ...extra },
+    because: `step ${real.step} of a lifecycle run: ${because}`,
+  };
+}
+
+/** The item path under the parent the item was created at, its key in place of its parameter, keeping the template's query (credentials). */
+export function itemPath(resource: Resource, operation: Operation, template: RequestCase, key: string, createdAt: string): string {
+  const parameter = resource.identifier.parameter ?? 'id';
+  const query = template.path.includes('?') ? template.path.slice(template.path.indexOf('?')) : '';
+  return `${withParentOf(operation.path, createdAt).replace(`{${parameter}}`, encodeURIComponent(key))}${query}`;
+}
+
+/** The list's path: the template's undeclared query parameters (credentials) kept, the declared ones (filters, paging) replaced. */
+export function listPath(
+  operation: Operation,
+  template: RequestCase,
+  limitName: string | undefined,
+  mode: ListMode,
+  maxLimit: bigint | undefined,
+  createdAt: string | undefined,
+): string {
+  const declared = new Set((operation.request?.query ?? []).map((q) => q.name));
+  const query = template.path.includes('?') ? template.path.slice(template.path.indexOf('?') + 1) : '';
+  const kept = query.split('&').filter((pair) => pair !== '' && !declared.has(decodeURIComponent(pair.split('=')[0] ?? '')));
+  const limit = mode.kind === 'small' ? mode.limit : maxLimit;
+  if (limitName !== undefined && limit !== undefined) kept.push(`${encodeURIComponent(limitName)}=${limit}`);
+  const templateBase = template.path.includes('?') ? template.path.slice(0, template.path.indexOf('?')) : template.path;
+  const parentBase = createdAt === undefined ? undefined : withParentOf(operation.path, createdAt);
+  const base = parentBase === undefined || parentBase.includes('{') ? templateBase : parentBase;
+  return kept.length === 0 ? base : `${base}?${kept.join('&')}`;
+}
+
+export function keyText(value: JsonValue | undefined): string | undefined {
+  if (typeof value === 'bigint' || typeof value === 'number') return String(value);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** An id as exact JSON text: digits for an integer id, a quoted string otherwise. */
+export function idText(resource: Resource, key: string): string {
+  return resource.identifier.type.kind === 'integer' && /^-?\d+$/.test(key) ? key : JSON.stringify(key);
+}
+
+/** An id as the JSON value a body carries: a bigint for an integer id, a string otherwise. */
+export function idValue(resource: Resource, key: string): JsonValue {
+  return resource.identifier.type.kind === 'integer' && /^-?\d+$/.test(key) ? BigInt(key) : key;
+}
+
+export function pickFrom(items: readonly Item[], pick: number): Item | undefined {
+  const keyed = items.filter((item) => item.key !== undefined);
+  return keyed[pick % Math.max(1, keyed.length)];
+}
+
+/** The item that sent the first create of the run: every later create and list stays under its parent. */
+export function firstCreatedAt(model: Model): string | undefined {
+  return (model.held[0] ?? model.deleted[0])?.create.path;
+}

@@ -1,0 +1,94 @@
+/**
+ * The update (PATCH) and replace (PUT) steps: a valid change, drawn from the operation's request
+ * schema, sent to an item the sequence holds. The model learns what a read must show afterwards
+ * (update-applied judges it): the values sent, where the item's schema has them and the change
+ * settles them — a replace sets what it sends, a merge sets each property given, a JSON Merge
+ * Patch removes what it sets to null and merges an object (which the suite does not predict).
+ */
+import type { Operation } from '../../../src/core/openapi/load-document.js';
+import { isSuccess } from '../../../src/core/openapi/operation.js';
+import type { Resource } from '../../../src/core/resources/model.js';
+import type { ExpectedValue } from '../../checks/index.js';
+import { isJsonObject, jsonEntries, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
+import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
+import type { RequestCase } from '../case-source.js';
+import { endIfBroken, record, SequenceEnded } from '../sequence.js';
+import { send } from '../send.js';
+import { describeItem, idValue, itemPath, pickFrom, stateFacts, type Command, type Item, type Marking } from './steps.js';
+
+export type Change = 'update' | 'replace';
+
+/** The properties a read shows and a client may set: declared by the item's schema, neither readOnly nor writeOnly. */
+export function settableProperties(resource: Resource): ReadonlySet<string> {
+  if (resource.itemSchema === undefined) return new Set();
+  const properties = describeSchema(resource.itemSchema as JsonSchema).properties;
+  const settable = [...properties].filter(([, schema]) => {
+    const flags = schema as { readOnly?: unknown; writeOnly?: unknown };
+    return flags.readOnly !== true && flags.writeOnly !== true;
+  });
+  return new Set(settable.map(([name]) => name));
+}
+
+export function changeHeld(resource: Resource, operation: Operation, change: Change, template: RequestCase, pick: number, marking: Marking): Command {
+  const settable = settableProperties(resource);
+  return {
+    check: (model) => model.held.some((item) => item.key !== undefined),
+    async run(model, real) {
+      real.step += 1;
+      const item = pickFrom(model.held, pick);
+      if (item?.key === undefined || !isJsonObject(template.payload) || template.body === undefined) return;
+      const body = changeBody(resource, change, template.payload, item, marking);
+      const request: RequestCase = {
+        ...template,
+        path: itemPath(resource, operation, template, item.key, item.create.path),
+        payload: body,
+        body: toJsonText(body),
+      };
+      const because = `${describeItem(item)} was created at step ${item.step}`;
+      const facts = { ...stateFacts(real, model, change, because), payload: body };
+      const label = `step ${real.step}: ${change} ${resource.name} ${item.key}`;
+      const exchange = await send(real.env, request, facts, label, [...real.sent]);
+      const sent = record(real, exchange === undefined ? [] : [exchange], operation);
+      endIfBroken(sent);
+      if (!isSuccess(sent.response.status ?? 0)) throw new SequenceEnded(`the ${change} was refused (update-applied judges it)`);
+      const expected = expectedAfter(change, resource.update, item.expected, body, settable);
+      model.held.splice(model.held.indexOf(item), 1, { ...item, expected });
+    },
+    toString: () => `${change}(#${pick}, ${template.body ?? ''})`,
+  };
+}
+
+/** The drawn change, made to name the item it goes to (its id, where the body carries one) and to keep the marker a list finds it by. */
+function changeBody(resource: Resource, change: Change, payload: JsonObject, item: Item, marking: Marking): JsonObject {
+  const property = resource.identifier.property;
+  let body = payload;
+  if (item.key !== undefined && Object.prototype.hasOwnProperty.call(body, property)) body = withKey(body, property, idValue(resource, item.key));
+  const mark = item.mark;
+  // A replace without the marker would leave the item unfindable in a list; an update without it keeps it.
+  if (marking?.by === 'marker' && mark !== undefined && (change === 'replace' || Object.prototype.hasOwnProperty.call(body, marking.property))) {
+    body = withKey(body, marking.property, JSON.parse(mark.text) as JsonValue);
+  }
+  return body;
+}
+
+/** What a read must show after the change, given what it had to show before. */
+export function expectedAfter(
+  change: Change,
+  update: Resource['update'],
+  before: readonly ExpectedValue[],
+  body: JsonObject,
+  settable: ReadonlySet<string>,
+): ExpectedValue[] {
+  const expected = new Map<string, ExpectedValue>(change === 'replace' ? [] : before.map((value) => [value.property, value]));
+  for (const [property, value] of jsonEntries(body)) {
+    if (!settable.has(property)) continue;
+    if (change === 'update' && (value === null || isJsonObject(value))) {
+      // Merge Patch: null removes the property, an object merges into the stored one; a plain merge's null is the target's to read.
+      if (value === null && update === 'merge-patch') expected.set(property, { property });
+      else expected.delete(property);
+      continue;
+    }
+    expected.set(property, { property, value });
+  }
+  return [...expected.values()];
+}
