@@ -28,6 +28,8 @@ export interface OptionEntry {
   readonly values?: readonly (string | number)[];
   /** Blank text is refused (a blank token would match nothing and look like a bug elsewhere). */
   readonly nonEmpty?: boolean;
+  /** A credential: a refusal of its value never shows the value (a log must not hold a token). */
+  readonly secret?: boolean;
   /** The flag turns the option off: `--no-cors` sets cors to false. */
   readonly negated?: boolean;
   /** strings: every source adds to the list instead of the first one winning. */

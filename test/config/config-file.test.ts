@@ -170,10 +170,12 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('authStatus: 403\n')).toBe('authStatus must be 400 or 401, not 403');
     expect(await problem('logLevel: loud\n')).toBe('logLevel must be one of silent, error, warn, info, debug, not "loud"');
     expect(await problem('echoId: yes\n')).toBe('echoId must be true or false, not "yes"');
-    expect(await problem('tokens: alice\n')).toBe('tokens must be a list, not "alice"');
-    expect(await problem('tokens: [alice, 12345]\n')).toBe('tokens[1] must be a string (quote it), not 12345');
-    expect(await problem('tokens: [alice, ""]\n')).toBe('tokens[1] must be a non-empty string, not ""');
-    expect(await problem('adminToken: 42\n')).toBe('adminToken must be a string (quote it), not 42');
+    expect(await problem('tokens: alice\n')).toBe('tokens must be a list, not the value given (not shown: a credential)');
+    // A token's value is never repeated: the refusal reaches logs and CI output.
+    expect(await problem('tokens: [alice, 12345]\n')).toBe('tokens[1] must be a string (quote it), not the value given (not shown: a credential)');
+    expect(await problem('tokens: [alice, ""]\n')).toBe('tokens[1] must be a non-empty string, not the value given (not shown: a credential)');
+    expect(await problem('adminToken: 42\n')).toBe('adminToken must be a string (quote it), not the value given (not shown: a credential)');
+    expect(await problem('adminToken: [s3cret]\n')).toBe('adminToken must be a string, not the value given (not shown: a credential)');
     expect(await problem('spec: {}\n')).toBe('spec must be a string, not a mapping');
     expect(await problem('allowedHosts: plantstore\n')).toBe('allowedHosts must be a list, not "plantstore"');
     expect(await problem('allowedHosts: [plantstore, ""]\n')).toBe('allowedHosts[1] must be a non-empty string, not ""');

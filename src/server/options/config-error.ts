@@ -30,7 +30,11 @@ export function keyPath(at: string, key: string | number): string {
 }
 
 /** A value as a person wrote it, for "must be …, not <value>". */
+/** Stands for a credential's value in a refusal, which names its key and never its value. */
+export const HIDDEN: unique symbol = Symbol('a credential');
+
 export function shown(value: unknown): string {
+  if (value === HIDDEN) return 'the value given (not shown: a credential)';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';

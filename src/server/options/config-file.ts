@@ -14,7 +14,7 @@ import type { Plant } from '../../store/plant-store.js';
 import type { ResourceOverride } from '../../core/resources/model.js';
 import { ConfigError, keyPath, KeyProblem } from './config-error.js';
 import { dataSchemas, type DataSchemas } from './data-schemas.js';
-import { compileDataCheck, MUST_BE, type DataCheck, type JsonSchema } from './schema-check.js';
+import { compileDataCheck, MUST_BE, SECRET, type DataCheck, type JsonSchema } from './schema-check.js';
 import { plantsCheck, readSeed, readSeedFile, type SeedData } from './seed-file.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import { SERVE_OPTIONS } from './table.js';
@@ -55,6 +55,11 @@ export function configSchema(schemas: DataSchemas): JsonSchema {
 }
 
 function entrySchema(entry: OptionEntry): JsonSchema {
+  const schema = valueSchema(entry);
+  return entry.secret ? { ...schema, [SECRET]: true } : schema;
+}
+
+function valueSchema(entry: OptionEntry): JsonSchema {
   const text: JsonSchema = entry.nonEmpty ? { type: 'string', pattern: '\\S' } : { type: 'string' };
   switch (entry.type) {
     case 'integer':

@@ -9,13 +9,15 @@ import type { JsonValue } from '../../core/json/exact-json.js';
 import { INT64_MAX, INT64_MIN } from '../../core/json/int64.js';
 import { validationView } from '../../core/prism/int64-bounds.js';
 import { describeWhole } from '../../core/options.js';
-import { keyPath, KeyProblem, mustBe, unknownKey } from './config-error.js';
+import { HIDDEN, keyPath, KeyProblem, mustBe, unknownKey } from './config-error.js';
 
 /** A JSON Schema as plain data. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
 /** A phrase for "must be <phrase>" that replaces the one derived from the schema. */
 export const MUST_BE = 'x-must-be';
+/** Marks a credential's schema: a refusal at or below it never shows the value. */
+export const SECRET = 'x-secret';
 
 /**
  * Throws a KeyProblem naming the first thing wrong with `value` (found at key path `at`); once it
@@ -39,6 +41,7 @@ function problemAt(schema: JsonSchema, value: unknown, path: readonly string[], 
   let node: JsonSchema | undefined = schema;
   let current = value;
   let where = at;
+  let secret = false;
   for (const pointerSegment of path) {
     // Ajv's instancePath is a JSON pointer: a key with '/' ("/pets") arrives as "~1pets".
     const segment = pointerSegment.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -46,6 +49,7 @@ function problemAt(schema: JsonSchema, value: unknown, path: readonly string[], 
     node = index !== undefined ? schemaOf(node?.items) : schemaOf(propertiesOf(node)[segment] ?? node?.additionalProperties);
     current = index !== undefined ? (current as unknown[])[index] : (current as Record<string, unknown>)[segment];
     where = keyPath(where, index ?? segment);
+    secret ||= node?.[SECRET] === true;
   }
   if (keyword === 'additionalProperties') {
     const key = /found '(.*)'$/.exec(message)?.[1] ?? '';
@@ -55,7 +59,7 @@ function problemAt(schema: JsonSchema, value: unknown, path: readonly string[], 
     const key = /required property '(.*)'/.exec(message)?.[1] ?? '';
     return mustBe(keyPath(where, key), describe(schemaOf(propertiesOf(node)[key]), 'type', undefined), undefined);
   }
-  return mustBe(where, describe(node, keyword, current), current);
+  return mustBe(where, describe(node, keyword, current), secret ? HIDDEN : current);
 }
 
 /** What a value of this schema must be; a type error on a number or string names only the type. */

@@ -21,6 +21,7 @@ export const SERVE_OPTIONS = {
     argument: 'T',
     env: 'PLANTSTORE_TOKENS',
     nonEmpty: true,
+    secret: true,
     gathered: true,
     default: [],
     help: 'accept this bearer token; repeat for more. Also PLANTSTORE_TOKENS=a,b.\nWithout tokens any non-empty bearer token is accepted',
@@ -125,6 +126,7 @@ export const SERVE_OPTIONS = {
     argument: 'T',
     env: 'PLANTSTORE_ADMIN_TOKEN',
     nonEmpty: true,
+    secret: true,
     help: 'require this bearer token on the control API (/__control); API tokens\nnever open it. Also PLANTSTORE_ADMIN_TOKEN. Without it the control API is open',
   },
   /** Without an admin token the control API answers only requests whose Host is a loopback name or an IP address (against DNS rebinding), or one of these names; '*' allows every name. */
