@@ -95,7 +95,8 @@ export function itemRoutes(find: FindTarget): ItemRoutes {
     const target = find(context, control);
     if (!target.ok) return target;
     const key = keyOfText(target.resource.identifier, context.pathParameters.id ?? '');
-    if (!key.ok) return { ok: false, refusal: refused('schemaViolation', `${target.resource.name}: ${key.reason}`) };
+    // Not an id the resource can have: invalidId, as the served API refuses such a path segment.
+    if (!key.ok) return { ok: false, refusal: refused('invalidId', `${target.resource.name}: ${key.reason}`) };
     return { ...target, id: key.key };
   }
 

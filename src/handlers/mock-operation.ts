@@ -58,8 +58,9 @@ function answerOf(
   mocked: { readonly statusCode: number; readonly headers?: MockedResponse['headers']; readonly body?: unknown },
 ): Outcome {
   const { statusCode, headers = {} } = mocked;
-  // An example asked for by name is answered as the document has it.
-  const body = preferences.example === undefined ? echoSent(operation, statusCode, request.body, mocked.body) : mocked.body;
+  // A Prefer header asks for prism's answer (the document's example, or a generated one) as prism gives it.
+  const asked = preferences.code !== undefined || preferences.example !== undefined || preferences.dynamic !== undefined;
+  const body = asked ? mocked.body : echoSent(operation, statusCode, request.body, mocked.body);
   // What was sent may hold exact int64s (bigints): an answer that says it back is written exactly.
   const echoed = body !== mocked.body;
   // prism spells the header as it likes ("Content-type"): read it by its lower-case name.
