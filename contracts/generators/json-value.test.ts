@@ -123,6 +123,10 @@ describe('object helpers', () => {
     expect(jsonEquals(parseJsonExact(toJsonText(98370357839424016)), 98370357839424016)).toBe(true);
     expect(jsonEquals(98370357839424020n, 98370357839424016)).toBe(true);
     expect(jsonEquals(98370357839424021n, 98370357839424016)).toBe(false);
+    // Written with an exponent: its exact value, as serve (reading exactly) says it back.
+    expect(jsonEquals(1000000000000000100000n, 1.0000000000000001e21)).toBe(true);
+    expect(jsonEquals(-1000000000000000100000n, -1.0000000000000001e21)).toBe(true);
+    expect(jsonEquals(1000000000000000000000n, 1.0000000000000001e21)).toBe(false);
     expect(jsonEquals({ a: [1, '2'] }, { a: [1, '2'] })).toBe(true);
     expect(jsonEquals({ a: 1 }, { a: 1, b: 2 })).toBe(false);
   });

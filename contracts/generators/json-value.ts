@@ -4,7 +4,7 @@
  * their exact text is src/core/json/exact-json.ts (shared with the server); this file adds what
  * the suite does with values.
  */
-import type { JsonValue } from '../../src/core/json/exact-json.js';
+import { integerFromJsonNumber, type JsonValue } from '../../src/core/json/exact-json.js';
 
 export { parseJsonExact, toJsonText, type JsonValue } from '../../src/core/json/exact-json.js';
 
@@ -55,7 +55,9 @@ export function jsonEquals(a: JsonValue, b: JsonValue): boolean {
     if (typeof a === 'number' && typeof b === 'number') return a === b;
     if (typeof a === 'bigint' && typeof b === 'bigint') return a === b;
     const [big, num] = typeof a === 'bigint' ? [a, b as number] : [b as bigint, a];
-    return Number.isInteger(num) && (BigInt(num) === big || JSON.stringify(num) === big.toString());
+    // The double itself, or the exact value of the text it is written as (1.0000000000000001e+21 is
+    // 1000000000000000100000, which a server reading exactly says back in digits).
+    return Number.isInteger(num) && (BigInt(num) === big || integerFromJsonNumber(JSON.stringify(num)) === big);
   }
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEquals(item, b[i] as JsonValue));
