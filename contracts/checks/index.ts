@@ -59,6 +59,17 @@ export const CHECKS = [
 /** Every check the suite runs, by its stable id (used in JUnit names, --json, regression files). */
 export type CheckId = (typeof CHECKS)[number]['id'];
 
+/** The checks that judge a resource's life (the lifecycle's steps): a document with a create only, as the seed, gives them nothing to judge. */
+export const LIFECYCLE_CHECKS: readonly CheckId[] = [
+  'ensure-resource-availability',
+  'use-after-free',
+  'created-item-listed',
+  'deleted-item-not-listed',
+  'list-limit-respected',
+  'deleted-id-reusable',
+  'update-applied',
+];
+
 export interface Judgement {
   readonly check: CheckId;
   readonly verdict: Verdict;

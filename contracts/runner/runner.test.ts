@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIFECYCLE_CHECKS } from '../checks/index.js';
 import { isJsonObject, parseJsonExact, type JsonValue } from '../generators/json-value.js';
 import { emitRegressions } from '../reporters/regressions.js';
 import { findingCurl } from '../reporters/finding.js';
@@ -125,15 +126,7 @@ describe('verify', () => {
     const report = await verify({ ...BASE, target: good.url, expectUniqueIds: true, stateful: false });
     // A random seed each time, printed on failure so that a flake can be replayed.
     // The bundled document has a create only: the lifecycle checks (list, read, update, delete) have nothing to judge.
-    const lifecycle = new Set([
-      'ensure-resource-availability',
-      'use-after-free',
-      'created-item-listed',
-      'deleted-item-not-listed',
-      'list-limit-respected',
-      'deleted-id-reusable',
-      'update-applied',
-    ]);
+    const lifecycle = new Set<string>(LIFECYCLE_CHECKS);
     expect(
       report.checks
         .filter((c) => c.status !== 'passed' && !(lifecycle.has(c.id) && c.status === 'skipped'))

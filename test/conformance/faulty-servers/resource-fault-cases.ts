@@ -25,13 +25,4 @@ export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
   { fault: 'update-refused', kind: 'crud', check: 'update-applied' },
 ];
 
-/** The checks that judge a resource's life: the seed Plant Store (create only) gives them nothing to judge. */
-export const LIFECYCLE_CHECKS: readonly CheckId[] = [
-  'ensure-resource-availability',
-  'use-after-free',
-  'created-item-listed',
-  'deleted-item-not-listed',
-  'list-limit-respected',
-  'deleted-id-reusable',
-  'update-applied',
-];
+export { LIFECYCLE_CHECKS } from '../../../contracts/checks/index.js';
