@@ -5,13 +5,10 @@
 // one, and stops it; builds alternate, so machine load falls on both alike. Medians are printed.
 //
 //   node bench/first-prefer.mjs [--rounds 9] [--cli dist/src/cli/main.js] [--base other/dist/src/cli/main.js] [--prefer 'dynamic=true']
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { whenListening } from './lib/listening.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
 const LIMIT_MS = 30_000;
 
@@ -41,36 +38,15 @@ function preferRequest(port, prefer) {
 
 /** Starts `cli` serve, times the first and a second Prefer request, stops it. @param {string} cli @param {string} prefer */
 function timeFirstPrefer(cli, prefer) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', HOST], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    let done = false;
-    const finish = (/** @type {() => void} */ settle) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      settle();
-    };
-    const timer = setTimeout(() => finish(() => reject(new Error(`no answer within ${LIMIT_MS} ms: ${err.slice(-300)}`))), LIMIT_MS);
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.once('exit', (code) => finish(() => reject(new Error(`${cli} exited (${code}) before answering: ${err.slice(-300)}`))));
-    child.stdout.on('data', (chunk) => {
-      if (out.includes('listening on')) return;
-      out += chunk;
-      const port = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out)?.[1];
-      if (port === undefined) return;
-      (async () => {
-        const first = await preferRequest(Number(port), prefer);
-        const second = await preferRequest(Number(port), prefer);
-        return { first, second };
-      })().then(
-        (timed) => finish(() => resolve(timed)),
-        (error) => finish(() => reject(error)),
-      );
-    });
-  });
+  return whenListening(
+    [cli, 'serve', '--port', '0', '--host', HOST],
+    async (port) => {
+      const first = await preferRequest(port, prefer);
+      const second = await preferRequest(port, prefer);
+      return { first, second };
+    },
+    { limitMs: LIMIT_MS },
+  );
 }
 
 /** @param {number[]} values */

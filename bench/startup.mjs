@@ -14,6 +14,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { whenListening } from './lib/listening.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -27,34 +28,15 @@ const LIMIT_MS = 20_000;
  * @returns {Promise<{ listeningMs: number, answerMs: number, status: number }>}
  */
 function timeServer(args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let out = '';
-    let err = '';
-    let done = false;
-    const finish = (/** @type {() => void} */ settle) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      settle();
-    };
-    const timer = setTimeout(() => finish(() => reject(new Error(`no answer within ${LIMIT_MS} ms: ${err.slice(-300)}`))), LIMIT_MS);
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.once('exit', (code) => finish(() => reject(new Error(`exited (${code}) before answering: ${err.slice(-300)}`))));
-    child.stdout.on('data', (chunk) => {
-      if (out.includes('listening on')) return;
-      out += chunk;
-      const port = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out)?.[1];
-      if (port === undefined) return;
-      const listeningMs = performance.now() - t0;
-      post(Number(port)).then(
-        (status) => finish(() => resolve({ listeningMs, answerMs: performance.now() - t0, status })),
-        (error) => finish(() => reject(error)),
-      );
-    });
-  });
+  return whenListening(
+    args,
+    async (port, sinceSpawn) => {
+      const listeningMs = sinceSpawn();
+      const status = await post(port);
+      return { listeningMs, answerMs: sinceSpawn(), status };
+    },
+    { env, limitMs: LIMIT_MS },
+  );
 }
 
 /** @param {string[]} args @returns {Promise<number>} ms from spawn to a clean exit */
