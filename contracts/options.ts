@@ -99,6 +99,14 @@ export const VERIFY_OPTIONS = {
     default: false,
     help: 'stop sending at the first failure (it is still shrunk and reported)',
   },
+  /** Tidying (runner/tidy.ts) off: every item the run created stays in the target. */
+  keepCreated: {
+    type: 'boolean',
+    flag: 'keep-created',
+    env: 'CONTRACT_KEEP_CREATED',
+    default: false,
+    help: 'leave what the run created in the target (by default each item a case created\nis deleted again once judged, where the document has a delete)',
+  },
   dryRun: { type: 'boolean', flag: 'dry-run', default: false, help: 'print the plan (operations, cases, checks, what is skipped and why); send nothing' },
   junit: { type: 'string', flag: 'junit', argument: 'FILE', inConfig: false, help: 'write a JUnit XML report' },
   json: { type: 'string', flag: 'json', argument: 'FILE', inConfig: false, help: 'write the report as JSON' },

@@ -11,7 +11,7 @@
 import { isSuccess } from '../../src/core/openapi/operation.js';
 import type { Exchange, ExchangeFacts, RefusalShape } from '../checks/index.js';
 import { shapeOf } from '../checks/refusal-shape.js';
-import type { CaseSource } from './case-source.js';
+import type { CaseSource, RequestCase } from './case-source.js';
 import fc from 'fast-check';
 import { freshIdFor } from './ids.js';
 import type { EnvFor, Plan } from './plan.js';
@@ -44,16 +44,18 @@ export async function gatherEvidence(plans: readonly Plan[], source: CaseSource,
       learnt.push(plan);
       continue;
     }
-    const facts = (id: bigint, extra: Partial<ExchangeFacts> = {}): ExchangeFacts => ({
+    // The payload as sent, its id included: tidying (tidy.ts) deletes the item by it.
+    const facts = (sentCase: RequestCase, id: bigint, extra: Partial<ExchangeFacts> = {}): ExchangeFacts => ({
       role: 'create',
       kind: 'valid',
       target: 'body',
-      payload: first.payload,
+      payload: sentCase.payload,
       id: { value: id, freshness: 'fresh' },
       ...extra,
     });
     const firstId = freshIdFor(env);
-    const sent = await send(env, probe(firstId) ?? first, facts(firstId), `${validLabel(plan.operation, firstId)}, probing which ids the target takes`);
+    const firstCase = probe(firstId) ?? first;
+    const sent = await send(env, firstCase, facts(firstCase, firstId), `${validLabel(plan.operation, firstId)}, probing which ids the target takes`);
     if (sent === undefined) {
       learnt.push(plan);
       continue;
@@ -94,7 +96,7 @@ export async function gatherEvidence(plans: readonly Plan[], source: CaseSource,
       const repeat = await send(
         env,
         again,
-        facts(heldId, { role: 'repeat', expect: 'either', because: `id ${heldId} was sent again to learn how the target refuses a taken id` }),
+        facts(again, heldId, { role: 'repeat', expect: 'either', because: `id ${heldId} was sent again to learn how the target refuses a taken id` }),
         `${validLabel(plan.operation, heldId)} again, to learn how a taken id is refused`,
         [own[own.length - 1]?.request ?? sent.request],
       );

@@ -1,4 +1,5 @@
 /** Which properties run for each operation, in which order, and what a phase needs to send their cases. */
+import fc from 'fast-check';
 import { type Operation } from '../../src/core/openapi/load-document.js';
 import { jsonRequestBody, operationName } from '../../src/core/openapi/operation.js';
 import type { Resource } from '../../src/core/resources/model.js';
@@ -13,6 +14,7 @@ import type { Property } from './property.js';
 import { roleOf } from './resources.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
+import { tidyFor, type Tidy } from './tidy.js';
 
 export interface Plan {
   readonly operation: Operation;
@@ -24,6 +26,8 @@ export interface Plan {
   readonly ids?: IdSpace | undefined;
   /** What the plan leaves out for this operation and why (the coverage report and --dry-run list it). */
   readonly skipped?: readonly PlanSkip[];
+  /** Deletes what a case of this operation created (tidy.ts); absent where nothing can be deleted, or under --keep-created. */
+  readonly tidy?: Tidy | undefined;
 }
 
 /** Requests the suite does not send for an operation, and why ("no credentials for apiKey …: pass --auth …"). */
@@ -81,12 +85,16 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const limitParameter = played?.role === 'list' ? resource?.list?.limit : undefined;
     const type = resource?.identifier.type;
     const ids = type?.kind === 'integer' && resource?.identifier.assignedBy === 'client' ? { min: type.minimum, max: type.maximum } : undefined;
+    const remove = played?.role === 'create' && resource !== undefined && !settings.keepCreated ? find(resource, 'delete') : undefined;
+    const [template] =
+      remove === undefined ? [] : fc.sample(source.validCases(remove, { ...caseContext, extraProperties: false }), { seed: settings.seed, numRuns: 1 });
     return {
       operation,
       context: { operation, expectUniqueIds, ...(limitParameter === undefined ? {} : { limitParameter }) },
       properties,
       key: (property) => `${prefix}${property.name}`,
       ids,
+      tidy: resource === undefined || remove === undefined || template === undefined ? undefined : tidyFor(resource, operation, remove, template),
     };
   });
 }

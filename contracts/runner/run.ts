@@ -107,7 +107,9 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     const evidence = await gatherEvidence(planned, source, settings, envFor);
     const plans = evidence.plans;
     for (const { plan, exchanges } of evidence.exchanges) {
-      record(tally, exchanges, (plans[plan] as Plan).context, { property: 'evidence', startPath: undefined, plan });
+      const planned = plans[plan] as Plan;
+      record(tally, exchanges, planned.context, { property: 'evidence', startPath: undefined, plan });
+      await planned.tidy?.(envFor(planned.operation, false), exchanges);
     }
     if (options.replay !== undefined) {
       await replayInto(tally, plans, options.replay, settings.seed, envFor);

@@ -29,11 +29,14 @@ export async function sampleInto(
     if (plant === undefined) continue;
     const exchanges = await literalNeighbours(envFor(plan.operation, true), plant, plan.context.expectUniqueIds);
     record(tally, exchanges, plan.context, { property: 'literal-neighbours', startPath: undefined, plan: planIndex });
+    await plan.tidy?.(envFor(plan.operation, false), exchanges);
   }
   await concurrently(lazyWork(plans, settings.seed, stop), settings.concurrency, async (item) => {
     const plan = plans[item.plan] as Plan;
     const exchanges = await item.run(envFor(plan.operation, true));
     record(tally, exchanges, plan.context, { property: plan.key(item.property), startPath: String(item.index), plan: item.plan });
+    // Judged first, then deleted: the next case's lists see what is in flight, not the whole run.
+    await plan.tidy?.(envFor(plan.operation, false), exchanges);
   });
 }
 

@@ -21,6 +21,8 @@ export interface Settings {
   readonly excludedChecks: ReadonlyMap<CheckId, string>;
   /** Stop sending at the first failure. */
   readonly failFast: boolean;
+  /** Leave what the cases created in the target (no tidying, runner/tidy.ts). */
+  readonly keepCreated: boolean;
 }
 
 export function settingsOf(options: VerifyOptions): Settings {
@@ -39,6 +41,7 @@ export function settingsOf(options: VerifyOptions): Settings {
   return {
     excludedChecks: excludedChecksOf(options),
     failFast: options.failFast === true,
+    keepCreated: options.keepCreated === true,
     runs,
     seed,
     timeoutMs,

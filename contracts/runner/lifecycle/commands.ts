@@ -22,7 +22,7 @@ import {
   firstCreatedAt,
   idText,
   itemPath,
-  keyText,
+  keyFromAnswer,
   listPath,
   pickFrom,
   stateFacts,
@@ -65,15 +65,7 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
       const first = record(real, await sendCreate(real.env, create, facts, label, [...real.sent]));
       endIfBroken(first);
       if (!isSuccess(first.response.status ?? 0)) throw new SequenceEnded('the create was refused (positive-acceptance judges it)');
-      let key = id === undefined ? undefined : String(id);
-      if (key === undefined) {
-        try {
-          const answer = parseJsonExact(first.response.body);
-          key = isJsonObject(answer) ? keyText(answer[resource.identifier.property]) : undefined;
-        } catch {
-          key = undefined; // not JSON: response-schema-conformance reports it
-        }
-      }
+      const key = id === undefined ? keyFromAnswer(resource, first.response.body) : String(id);
       const markValue =
         marking === undefined
           ? undefined

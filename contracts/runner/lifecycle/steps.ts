@@ -8,7 +8,7 @@ import type { Operation } from '../../../src/core/openapi/load-document.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import type { ExchangeFacts, ExpectedValue, ItemMark, StateFacts } from '../../checks/index.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
-import { toJsonText, type JsonValue } from '../../generators/json-value.js';
+import { isJsonObject, parseJsonExact, toJsonText, type JsonValue } from '../../generators/json-value.js';
 import type { CaseSource, RequestCase } from '../case-source.js';
 import { withParentOf } from '../parent-path.js';
 import type { SequenceReal } from '../sequence.js';
@@ -122,6 +122,22 @@ export function listPath(
 export function keyText(value: JsonValue | undefined): string | undefined {
   if (typeof value === 'bigint' || typeof value === 'number') return String(value);
   return typeof value === 'string' ? value : undefined;
+}
+
+/** The identifier an accepted create's answer gives for the item it made; undefined when the answer is no JSON object carrying it. */
+export function keyFromAnswer(resource: Resource, answer: string): string | undefined {
+  try {
+    const parsed = parseJsonExact(answer);
+    return isJsonObject(parsed) ? keyText(parsed[resource.identifier.property]) : undefined;
+  } catch {
+    return undefined; // not JSON: response-schema-conformance reports it
+  }
+}
+
+/** The identifier of the item an accepted create made: the one its body sent where the client assigns it, else the one its answer gives. */
+export function createdKeyIn(resource: Resource, body: Readonly<Record<string, JsonValue>> | undefined, answer: string): string | undefined {
+  const sent = body === undefined ? undefined : keyText(body[resource.identifier.property]);
+  return resource.identifier.assignedBy === 'server' ? (keyFromAnswer(resource, answer) ?? sent) : (sent ?? keyFromAnswer(resource, answer));
 }
 
 /** An id as exact JSON text: digits for an integer id, a quoted string otherwise. */

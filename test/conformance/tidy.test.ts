@@ -1,0 +1,66 @@
+/**
+ * verify deletes what its cases created, where the document has a delete (contracts/runner/tidy.ts):
+ * a correct target holds nothing of the run afterwards, and --keep-created leaves it all there.
+ * The deletes are housekeeping: neither judged nor counted as cases.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { verify } from '../../contracts/index.js';
+import { startServer } from '../../src/index.js';
+
+const documentPath = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+/** Items of every resource the stand-in holds (health's count). */
+async function itemsHeld(url: string): Promise<number> {
+  const health = (await (await fetch(`${url}/__control/health`)).json()) as { items: number };
+  return health.items;
+}
+
+const DOCUMENTS = [
+  ['the public Plant Store (client-assigned int64 ids)', documentPath('../../spec/plant-store-public.yaml')],
+  ['the expanded Petstore (server-assigned ids)', documentPath('../fixtures/documents/petstore-expanded.yaml')],
+] as const;
+
+describe('verify leaves the target as it found it', () => {
+  it.each(DOCUMENTS)('%s: nothing the run created is left', { timeout: 120_000 }, async (_name, spec) => {
+    const server = await startServer({ spec, port: 0 });
+    try {
+      const report = await verify({ target: server.url, spec, token: 'test-token', runs: 30, seed: 7, stateful: true });
+      expect(report.ok).toBe(true);
+      expect(await itemsHeld(server.url)).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each(DOCUMENTS)('%s: --keep-created leaves what the run created', { timeout: 120_000 }, async (_name, spec) => {
+    const server = await startServer({ spec, port: 0 });
+    try {
+      const report = await verify({ target: server.url, spec, token: 'test-token', runs: 30, seed: 7, stateful: true, keepCreated: true });
+      expect(report.ok).toBe(true);
+      expect(await itemsHeld(server.url)).toBeGreaterThan(30);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('does not count its deletes as cases: every request beyond the cases the report counts is one of them', { timeout: 120_000 }, async () => {
+    const spec = DOCUMENTS[0][1];
+    /** Requests the target saw that the report does not count, and how many of all its requests were deletes. */
+    const uncounted: Array<{ beyond: number; deletes: number }> = [];
+    for (const keepCreated of [true, false]) {
+      const server = await startServer({ spec, port: 0, journalSize: 100_000 });
+      try {
+        const report = await verify({ target: server.url, spec, token: 'test-token', runs: 20, seed: 3, keepCreated });
+        const journal = (await (await fetch(`${server.url}/__control/journal?limit=100000`)).json()) as Array<{ method: string }>;
+        uncounted.push({ beyond: journal.length - report.casesRun, deletes: journal.filter((entry) => entry.method === 'DELETE').length });
+      } finally {
+        await server.close();
+      }
+    }
+    const [kept, tidied] = uncounted as [{ beyond: number; deletes: number }, { beyond: number; deletes: number }];
+    const tidyDeletes = tidied.deletes - kept.deletes;
+    expect(tidyDeletes).toBeGreaterThan(20);
+    expect(tidied.beyond - kept.beyond).toBe(tidyDeletes);
+  });
+});
