@@ -45,7 +45,7 @@ async function startEcho(): Promise<{ url: string; received: Received[]; server:
         res.end(Buffer.from([0xef, 0xbb, 0xbf, 0x22, 0xff, 0x22])); // a BOM, then "<invalid byte>"
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json', 'x-twice': ['a', 'b'] });
+      res.writeHead(200, { 'content-type': 'application/json', 'x-twice': ['a', 'b'], ['__proto__']: ['p', 'q'] });
       res.end('{"ok":true}');
     });
   });
@@ -74,6 +74,9 @@ describe('sending', () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('application/json');
       expect(response.headers['x-twice']).toBe('a, b');
+      // A header named __proto__ is an own property like any other, and the headers' prototype is untouched.
+      expect(Object.getOwnPropertyDescriptor(response.headers, '__proto__')?.value).toBe('p, q');
+      expect(Object.getPrototypeOf(response.headers)).toBe(Object.prototype);
       expect(response.body).toBe('{"ok":true}');
       expect(response.error).toBeUndefined();
     } finally {
