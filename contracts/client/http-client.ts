@@ -8,7 +8,7 @@ import { Pool, type Dispatcher } from 'undici';
 import type { ReceivedResponse, SentRequest } from '../report.js';
 import { classifyError } from './classify-error.js';
 import { PlantstoreError } from '../../src/core/errors.js';
-import { revealHeaders, revealUrl, secretMap, type Secret } from './secrets.js';
+import { headerRevealer, revealUrl, secretMap, type Secret } from './secrets.js';
 
 export interface ClientOptions {
   /** Requests in flight at once: one keep-alive connection each. */
@@ -47,10 +47,11 @@ export function createClient(target: string, options: ClientOptions): HttpClient
     connect: { timeout: options.timeoutMs },
   });
   const secrets = secretMap(options.secrets ?? []);
+  const reveal = { url: (url: string) => revealUrl(url, secrets), headers: headerRevealer(secrets) };
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   return {
     baseUrl,
-    send: (request, overrides) => sendOn(pool, base.origin, request, overrides?.timeoutMs ?? options.timeoutMs, secrets),
+    send: (request, overrides) => sendOn(pool, base.origin, request, overrides?.timeoutMs ?? options.timeoutMs, reveal),
     close: async () => {
       // destroy, not close: a hanging target must not keep the run waiting for its sockets.
       await pool.destroy();
@@ -63,8 +64,14 @@ export function createClient(target: string, options: ClientOptions): HttpClient
  * body whole, so undici's stream API (a Readable per answer, its abort-signal wiring) was per-request cost
  * for nothing — a third of verify's time went to undici and Node's stream internals.
  */
-function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: number, secrets: ReadonlyMap<string, string>): Promise<ReceivedResponse> {
-  const url = new URL(revealUrl(request.url, secrets));
+/** How a request's secret variables become the values on the wire (secrets.ts). */
+interface Revealer {
+  readonly url: (url: string) => string;
+  readonly headers: (headers: Readonly<Record<string, string>>) => Readonly<Record<string, string>>;
+}
+
+function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: number, reveal: Revealer): Promise<ReceivedResponse> {
+  const url = new URL(reveal.url(request.url));
   if (url.origin !== origin) throw new TypeError(`${request.url} is not on the target ${origin}`);
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -115,7 +122,7 @@ function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: num
       onError: failWith,
     };
     try {
-      const headers = revealHeaders(request.headers, secrets);
+      const headers = reveal.headers(request.headers);
       // undici refuses these too, but only after the request took a connection, which it then never frees.
       for (const [name, value] of Object.entries(headers)) {
         validateHeaderName(name);

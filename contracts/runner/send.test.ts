@@ -1,13 +1,14 @@
 /** Sending one case: valid cases stay within the size common servers accept; --header and secrets as the wire sees them. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../src/core/json/exact-json.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { createClient, type HttpClient } from '../client/http-client.js';
 import type { RequestCase } from './case-source.js';
 import { cryptoRandom64 } from './ids.js';
-import { send, withExtraHeaders, withId, type RunEnv } from './send.js';
+import { headBytes, headBytesOver, send, withExtraHeaders, withId, type RunEnv } from './send.js';
 
 let server: Server;
 let client: HttpClient;
@@ -90,5 +91,24 @@ describe('withId', () => {
 
   it('leaves a string id (a uuid) alone: a fresh integer there would make a valid request invalid', () => {
     expect(withId(bodyCase({ id: '00000000-0000-1000-8000-000000000001', title: '' }), 2415790381921525090n)).toBeUndefined();
+  });
+});
+
+describe('headBytesOver', () => {
+  it('says what counting the bytes says, for any URL and headers (ASCII, accents, emoji) around the limit', () => {
+    // Runs of one character: 1, 2 or 4 bytes of UTF-8 for 1 or 2 code units, long enough to cross any limit.
+    const text = fc.tuple(fc.constantFrom('a', 'é', '🌱', '%20'), fc.nat({ max: 3000 })).map(([unit, count]) => unit.repeat(count));
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.tuple(fc.constantFrom('x-a', 'x-b', 'x-c'), text), { maxLength: 3 }),
+        fc.integer({ min: 100, max: 8192 }),
+        (path, pairs, limit) => {
+          const request = { method: 'POST', url: `http://127.0.0.1:4010/${path}`, headers: Object.fromEntries(pairs) };
+          const bytes = headBytes(request);
+          expect(headBytesOver(request, limit)).toBe(bytes > limit ? bytes : undefined);
+        },
+      ),
+    );
   });
 });

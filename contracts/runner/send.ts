@@ -67,6 +67,20 @@ export function headBytes(request: Pick<SentRequest, 'method' | 'url' | 'headers
   return bytes;
 }
 
+/**
+ * The head's bytes when they exceed `limit`, else undefined. Counting every request's bytes was
+ * 2% of a run's time, so a bound comes first: a UTF-16 code unit is at most 3 bytes of UTF-8 in a
+ * header, and at most 6 in the URL (percent-encoded, "é" → "%C3%A9"), so a head under the limit by
+ * that bound (the whole URL, origin included) needs no counting.
+ */
+export function headBytesOver(request: Pick<SentRequest, 'method' | 'url' | 'headers'>, limit: number): number | undefined {
+  let bound = 6 * request.url.length + 3 * (request.method.length + 32);
+  for (const name in request.headers) bound += 3 * (name.length + (request.headers[name] as string).length + 4);
+  if (bound <= limit) return undefined;
+  const bytes = headBytes(request);
+  return bytes > limit ? bytes : undefined;
+}
+
 /** Sends `requestCase`; undefined when it could not be sent at all (the case is then skipped). */
 export async function send(
   env: RunEnv,
@@ -76,8 +90,9 @@ export async function send(
   before?: readonly SentRequest[],
 ): Promise<Exchange | undefined> {
   const request = requestOf(env, requestCase, label);
-  if (requestCase.kind === 'valid' && headBytes(request) > REQUEST_HEAD_LIMIT) {
-    env.onUnsendable(`${label}: its URL and headers (${headBytes(request)} bytes) exceed the ${REQUEST_HEAD_LIMIT} bytes common servers accept`);
+  const oversized = requestCase.kind === 'valid' ? headBytesOver(request, REQUEST_HEAD_LIMIT) : undefined;
+  if (oversized !== undefined) {
+    env.onUnsendable(`${label}: its URL and headers (${oversized} bytes) exceed the ${REQUEST_HEAD_LIMIT} bytes common servers accept`);
     return undefined;
   }
   try {
