@@ -3,7 +3,7 @@
 // delete by int64 id), the stateful model on, against a fresh `plantstore serve` each round.
 // Builds are alternated round by round, so they see the same machine load; the medians are compared.
 //
-//   node bench/verify-speed.mjs [--rounds 5] [--runs 200] [--base other/dist/src/cli/main.js] [--spec spec/plant-store-public.yaml]
+//   node bench/verify-speed.mjs [--rounds 5] [--runs 3000] [--base other/dist/src/cli/main.js] [--spec spec/plant-store-public.yaml]
 //
 // cases/s is verify's own figure: requests sent and judged per second of the main phase (start-up and
 // shrinking apart). The server is always this checkout's build, so only the suite differs.
@@ -20,7 +20,7 @@ import { TOKEN } from './targets.mjs';
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
-    runs: { type: 'string', default: '200' },
+    runs: { type: 'string', default: '3000' },
     base: { type: 'string' },
     spec: { type: 'string', default: 'spec/plant-store-public.yaml' },
   },

@@ -4,7 +4,7 @@
  * so with no tokens configured any non-empty credential of the declared kind is accepted (a
  * bearer token, Basic user:password, an API key value); configured tokens restrict bearer only.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpOperation } from '@stoplight/types';
 import { cookiePairs, headerText } from '../core/http/headers.js';
@@ -145,9 +145,9 @@ function checkApiKey({ headers, query }: CredentialSource, scheme: Extract<Secur
   return { ok: true };
 }
 
-/** Digests have one length, so timingSafeEqual can compare tokens of any length in constant time. */
+/** Digests have one length, so timingSafeEqual can compare tokens of any length in constant time. One-shot `hash`: half the cost of a Hash object, per request. */
 function digest(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
+  return hash('sha256', token, 'buffer');
 }
 
 function isKnown(candidate: Buffer, known: readonly Buffer[]): boolean {
