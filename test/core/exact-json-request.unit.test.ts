@@ -1,4 +1,6 @@
 /** Exact JSON: integers beyond 2^53 keep their digits; what JSON Schema calls an integer is one. */
+import fc from 'fast-check';
+import { parse as parseLossless } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { exactNumber, integerFromJsonNumber, MAX_JSON_DEPTH, parseExactJson, parseJsonExact } from '../../src/core/json/exact-json.js';
 
@@ -70,6 +72,32 @@ describe('parseExactJson', () => {
       value: [-9223372036854775808n, 9223372036854775807n],
       exact: true,
     });
+  });
+
+  it('reads long integers as lossless-json reads them, on the fast path too (no fraction or exponent in the text)', () => {
+    const lossless = (text: string): unknown => parseLossless(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue });
+    const huge = `[${'9'.repeat(5000)},-${'1'.repeat(60)}]`;
+    expect(parseExactJson(huge)).toStrictEqual({ ok: true, value: lossless(huge), exact: true });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+            fc.string().map((text) => JSON.stringify(text)),
+            fc.constant('"9007199254740993"'),
+          ),
+          {
+            maxLength: 8,
+          },
+        ),
+        fc.boolean(),
+        (items, asObject) => {
+          const text = asObject ? `{${items.map((item, index) => `"k${index % 3}":${item}`).join(',')}}` : `[${items.join(',')}]`;
+          const parsed = parseExactJson(text);
+          expect(parsed.ok && parsed.value).toStrictEqual(lossless(text));
+        },
+      ),
+    );
   });
 
   it('refuses text that is not JSON, saying so', () => {

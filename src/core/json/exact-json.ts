@@ -51,6 +51,13 @@ export function parseExactJson(text: string): ParsedJson {
   // A fraction or exponent in the text may have rounded to an integer double (1.00000000000000000000001).
   const mayHaveRounded = scan.integral && FRACTION_OR_EXPONENT.test(text);
   if (!scan.inexact && !mayHaveRounded) return { ok: true, value: value as JsonValue, exact: false };
+  // No fraction or exponent anywhere: only integer literals of 16 digits or more can have lost digits
+  // (every shorter one is safe), so they are marked and JSON.parse reads the rest — every create with
+  // an int64 id comes this way, at a fraction of lossless-json's cost.
+  if (!FRACTION_OR_EXPONENT.test(text)) {
+    const marked = parseMarked(text, exactNumber);
+    if (marked !== undefined) return { ok: true, value: marked, exact: true };
+  }
   // Depth is bounded now, so the recursive lossless parser cannot overflow. A repeated key keeps
   // its last value, as JSON.parse (and Prism, Express) do: which parser reads a body must not
   // decide whether it is accepted.
@@ -158,7 +165,7 @@ export function parseJsonExact(text: string): JsonValue {
   const plain = parseOrUndefined(text);
   // Most answers hold no integer beyond 2^53: JSON.parse read them exactly, and a walk is cheaper than a second pass over the text.
   if (plain !== undefined && !holdsUnsafeInteger(plain)) return plain;
-  const fast = parseMarked(text);
+  const fast = parseMarked(text, literalNumber);
   if (fast !== undefined) return fast;
   return parseLossless(text, null, { parseNumber: literalNumber, onDuplicateKey: lastWins }) as JsonValue;
 }
@@ -191,7 +198,7 @@ export function markAbsentFrom(text: string): string | undefined {
  * lossless-json would make of it. Undefined when the text cannot go this way (not JSON: lossless-json
  * gives the error; no mark is free).
  */
-function parseMarked(text: string): JsonValue | undefined {
+function parseMarked(text: string, numberOf: (literal: string) => number | bigint): JsonValue | undefined {
   // Most answers have no 16-digit run at all: no copy of the text is made for them.
   if (!SIXTEEN_DIGITS.test(text)) return parseOrUndefined(text);
   let mark = undefined as string | undefined;
@@ -210,7 +217,7 @@ function parseMarked(text: string): JsonValue | undefined {
   const found = mark;
   try {
     return JSON.parse(protectedText, (_key, value: unknown) =>
-      typeof value === 'string' && value.charAt(0) === found ? literalNumber(value.slice(1)) : value,
+      typeof value === 'string' && value.charAt(0) === found ? numberOf(value.slice(1)) : value,
     ) as JsonValue;
   } catch {
     return undefined;
