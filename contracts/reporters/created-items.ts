@@ -53,23 +53,25 @@ export function placeholderJson(item: Pick<CreatedItem, 'id' | 'name'>): string 
  * The steps with each created id replaced by its placeholder where it names that item: in the
  * URL's path segments and as the id property's value in JSON bodies, in every step after the
  * create, and in the create itself when the client sent the id (a server's id is not in its create).
+ * Not in the target (`base`, e.g. http://host/api/v1) or, without it, the origin: a port or base path is never an id.
  */
-export function withPlaceholders<T extends SentRequest>(requests: readonly T[], items: readonly CreatedItem[]): T[] {
+export function withPlaceholders<T extends SentRequest>(requests: readonly T[], items: readonly CreatedItem[], base?: string): T[] {
   return requests.map((request, index) => {
     let { url, body } = request;
     for (const item of items) {
       if (index < item.at || (index === item.at && item.assignedBy === 'server')) continue;
-      url = withinPath(url, (path) => path.replace(inPath(item), placeholder(item)));
+      url = withinPath(url, base, (path) => path.replace(inPath(item), placeholder(item)));
       body = body?.replace(inBody(item), (_whole, prefix: string) => `${prefix}${placeholderJson(item)}`);
     }
     return url === request.url && body === request.body ? request : { ...request, url, ...(body === undefined ? {} : { body }) };
   });
 }
 
-/** The URL with its path (all after the origin) changed by `change`: a host or port is never an id. */
-function withinPath(url: string, change: (path: string) => string): string {
-  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? '';
-  return origin + change(url.slice(origin.length));
+/** The URL with what follows the target (or the origin) changed by `change`. */
+function withinPath(url: string, base: string | undefined, change: (path: string) => string): string {
+  const target = base?.replace(/\/+$/, '');
+  const kept = target !== undefined && url.startsWith(target) ? target : (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? '');
+  return kept + change(url.slice(kept.length));
 }
 
 /** The id as a whole path segment (before a "/", "?", "#" or the end). */

@@ -128,12 +128,13 @@ describe('findingCurl: created ids as shell variables', () => {
     expect(lines).toHaveLength(4);
   });
 
-  it('a host or port that looks like an id is left alone', () => {
+  it('a host, port or base path of the target that looks like an id is left alone', () => {
     const finding = {
-      before: [{ ...serverCreate('8080'), url: 'http://8080:8080/pets' }],
-      request: { method: 'GET', url: 'http://8080:8080/pets/8080', headers: {}, label: 'step 2' },
+      before: [{ ...serverCreate('8080'), url: 'http://8080:8080/8080/pets' }],
+      request: { method: 'GET', url: 'http://8080:8080/8080/pets/8080', headers: {}, label: 'step 2' },
     };
-    const curl = findingCurl(finding);
-    expect(curl).toContain(`'http://8080:8080/pets/'"$ID1"`);
+    expect(findingCurl(finding, 'http://8080:8080/8080/')).toContain(`'http://8080:8080/8080/pets/'"$ID1"`);
+    // Without the target only the origin is known.
+    expect(findingCurl(finding)).toContain(`'http://8080:8080/'"$ID1"'/pets/'"$ID1"`);
   });
 });

@@ -15,14 +15,15 @@ export function findingMessage(finding: Pick<Finding, 'message' | 'outcome' | 's
  * steps create are shell variables ($ID1…) in the later steps: an id the client sent is set to the
  * run's at the top (to be set fresh: the target holds it now), an id the server assigned is read
  * from the create's answer by that step itself, so the lines replay on a target that holds other items.
+ * The run's `target` is left as it is (a base path segment may equal an id).
  */
-export function findingCurl(finding: Pick<Finding, 'before' | 'request'>): string {
+export function findingCurl(finding: Pick<Finding, 'before' | 'request'>, target?: string): string {
   const sent = [...(finding.before ?? []), finding.request];
   const items = createdItems(sent);
   const variables = new Map(items.map((item) => [placeholder(item), item.name]));
   // A server's id is read from its create's answer where a later step names it.
   const assigned = items.filter((item) => item.assignedBy === 'server' && item.at < sent.length - 1);
-  const lines = withPlaceholders(sent, items).map((request, at) => {
+  const lines = withPlaceholders(sent, items, target).map((request, at) => {
     const read = assigned.find((item) => item.at === at);
     return read === undefined
       ? toCurl(request, { variables })

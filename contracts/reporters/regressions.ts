@@ -96,7 +96,7 @@ function stepOf(target: string, request: SentRequest): Step {
  */
 export function withIdVariables(target: string, requests: readonly SentRequest[], expectation: Expectation): { steps: Step[]; expectation: Expectation } {
   const items = createdItems(requests);
-  const steps = withPlaceholders(requests, items).map((request, at): Step => {
+  const steps = withPlaceholders(requests, items, target).map((request, at): Step => {
     const step = stepOf(target, request);
     const item = items.find((created) => created.at === at);
     if (item === undefined) return step;
