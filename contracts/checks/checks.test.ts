@@ -14,6 +14,7 @@ import { responseReflectsRequest } from './response-reflects-request.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statefulModel } from './stateful-model.js';
 import { statusConformance } from './status-conformance.js';
+import { listLimitRespected } from './resource-lifecycle.js';
 
 let operation: Operation;
 let context: CheckContext;
@@ -381,5 +382,30 @@ describe('response-schema-conformance with int64 in a response', () => {
     expect(judge('{"id":9007199254740993}')).toBe('pass');
     expect(judge('{"id":9223372036854775807}')).toBe('pass');
     expect(judge('{"id":9223372036854775808}')).toBe('fail');
+  });
+});
+
+describe('list-limit-respected', () => {
+  const list = (facts: Partial<ExchangeFacts>, items: number): Exchange => ({
+    request: { method: 'GET', url: 'http://h/plants?limit=1', headers: {}, label: 'a list' },
+    response: answer(
+      200,
+      Array.from({ length: items }, (_, i) => ({ name: `p${i}` })),
+    ),
+    facts: { role: 'create', kind: 'valid', target: 'parameter', ...facts },
+  });
+  const listContext = (): CheckContext => ({ ...context, limitParameter: 'limit' });
+  const lifecycle = (holds: number): Partial<ExchangeFacts> => ({ role: 'lifecycle', state: { step: 'list', held: [], deleted: [], holds, limit: 1n } });
+
+  it('a lone list is held to the limit in its URL, whatever the target held before', () => {
+    expect(listLimitRespected.judge(list({}, 1), listContext())?.outcome).toBe('pass');
+    expect(listLimitRespected.judge(list({}, 5), listContext())?.outcome).toBe('fail');
+  });
+
+  it("a lifecycle list is judged once the sequence's own items exceed the limit, so its steps show the fault on a fresh target", () => {
+    // One item held, a page of one: five items came from elsewhere, which the sequence's steps cannot make again.
+    expect(listLimitRespected.judge(list(lifecycle(1), 5), listContext())).toBeUndefined();
+    expect(listLimitRespected.judge(list(lifecycle(2), 5), listContext())?.outcome).toBe('fail');
+    expect(listLimitRespected.judge(list(lifecycle(2), 1), listContext())?.outcome).toBe('pass');
   });
 });

@@ -45,6 +45,8 @@ export interface StateFacts {
   readonly held?: readonly ItemMark[];
   /** Items this sequence deleted: no list shows them, no read finds them. */
   readonly deleted?: readonly ItemMark[];
+  /** How many items this sequence holds (created, not deleted), marked or not. */
+  readonly holds?: number;
   /** The page size sent to a list, exactly. */
   readonly limit?: bigint;
   /** For a read of an item this sequence updated or replaced: the values sent that the read's schema has (update-applied). */

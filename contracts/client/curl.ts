@@ -36,8 +36,20 @@ export function withoutToken<T extends Pick<SentRequest, 'headers'>>(request: T,
   return changed ? { ...request, headers } : request;
 }
 
-export function toCurl(request: Pick<SentRequest, 'method' | 'url' | 'headers' | 'body'>): string {
-  const args = ['curl', '-sS', '-i', '-X', shellQuote(request.method), shellQuoteKeepingSecrets(urlWithVariables(request.url))];
+export interface CurlOptions {
+  /**
+   * Text in the URL or body that stands for a shell variable, e.g. {"{{ID1}}" → "ID1"}: written as
+   * "$ID1" outside the quotes, so the shell fills in what an earlier step set it to.
+   */
+  readonly variables?: ReadonlyMap<string, string>;
+  /** Leave out -i (the status line and headers): the answer's body alone, for a step whose answer is read into a variable. */
+  readonly bodyOnly?: boolean;
+}
+
+export function toCurl(request: Pick<SentRequest, 'method' | 'url' | 'headers' | 'body'>, options: CurlOptions = {}): string {
+  const variables = options.variables ?? new Map<string, string>();
+  const args = ['curl', '-sS', ...(options.bodyOnly === true ? [] : ['-i']), '-X', shellQuote(request.method)];
+  args.push(quoteWithVariables(urlWithVariables(request.url), variables));
   let hasContentType = false;
   for (const [name, value] of Object.entries(request.headers)) {
     if (name.toLowerCase() === 'content-type') hasContentType = true;
@@ -47,20 +59,23 @@ export function toCurl(request: Pick<SentRequest, 'method' | 'url' | 'headers' |
       continue;
     }
     // "Name:" with nothing after it makes curl drop the header; "Name;" sends it empty.
-    args.push('-H', shellQuoteKeepingSecrets(value === '' ? `${name};` : `${name}: ${value}`));
+    args.push('-H', quoteWithVariables(value === '' ? `${name};` : `${name}: ${value}`, new Map()));
   }
   // undici sends "content-length: 0" with a bodiless POST; an empty --data-binary makes curl do the same.
   if (request.body === undefined && /^(GET|HEAD|OPTIONS|TRACE)$/i.test(request.method)) return args.join(' ');
   const body = request.body ?? '';
   // Otherwise curl adds its own application/x-www-form-urlencoded, which this request did not send.
   if (!hasContentType) args.push('-H', shellQuote('Content-Type:'));
-  const bytes = Buffer.from(body, 'utf8');
-  if (isPlainText(bytes) && !body.startsWith('@')) {
-    args.push('--data-binary', shellQuote(body));
+  const parts = split(body, variables, false);
+  if (isPlainText(Buffer.from(body, 'utf8')) && !body.startsWith('@')) {
+    args.push('--data-binary', quoteParts(parts));
     return args.join(' ');
   }
   args.push('--data-binary', '@-');
-  return `printf '${printfEscape(bytes)}' | ${args.join(' ')}`;
+  // A variable goes in as a printf argument ("%s"), so what it holds is never read as a format.
+  const format = parts.map((part) => (typeof part === 'string' ? printfEscape(Buffer.from(part, 'utf8')) : '%s')).join('');
+  const values = parts.filter((part) => typeof part !== 'string').map((part) => ` "$${part.variable}"`);
+  return `printf '${format}'${values.join('')} | ${args.join(' ')}`;
 }
 
 /** A query's percent-encoded variable ("api_key=%24API_KEY") written as the shell variable it stands for. */
@@ -68,19 +83,31 @@ function urlWithVariables(url: string): string {
   return url.replace(/%24(?=(?:TOKEN|BASIC_AUTH|API_KEY|HEADER))/g, '$');
 }
 
-/** As shellQuote, but secret variables ("$TOKEN", "$API_KEY", …) stay outside the quotes, double-quoted, so the shell expands them. */
-function shellQuoteKeepingSecrets(text: string): string {
-  const parts: string[] = [];
+/** Text as literal pieces and the shell variables within it: `variables`' texts, and with `secrets`, "$TOKEN", "$API_KEY", …. */
+function split(text: string, variables: ReadonlyMap<string, string>, secrets: boolean): Array<string | { readonly variable: string }> {
+  const alternatives = [...(secrets ? [SECRET_VARIABLE.source] : []), ...[...variables.keys()].map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))];
+  if (alternatives.length === 0) return [text];
+  const parts: Array<string | { readonly variable: string }> = [];
   let last = 0;
-  for (const match of text.matchAll(SECRET_VARIABLE)) {
+  for (const match of text.matchAll(new RegExp(alternatives.map((a) => `(?:${a})`).join('|'), 'g'))) {
     const index = match.index ?? 0;
-    if (index > last) parts.push(shellQuote(text.slice(last, index)));
-    parts.push(`"${match[0]}"`);
+    if (index > last) parts.push(text.slice(last, index));
+    parts.push({ variable: variables.get(match[0]) ?? match[0].slice(1) });
     last = index + match[0].length;
   }
-  if (parts.length === 0) return shellQuote(text);
-  if (last < text.length) parts.push(shellQuote(text.slice(last)));
-  return parts.join('');
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+/** Each literal piece shell-quoted, each variable double-quoted outside them ('a'"$ID1"'b'), so the shell expands it. */
+function quoteParts(parts: ReadonlyArray<string | { readonly variable: string }>): string {
+  if (parts.length === 0) return "''";
+  return parts.map((part) => (typeof part === 'string' ? shellQuote(part) : `"$${part.variable}"`)).join('');
+}
+
+/** As shellQuote, but secret variables ("$TOKEN", "$API_KEY", …) and `variables` stay outside the quotes, double-quoted. */
+function quoteWithVariables(text: string, variables: ReadonlyMap<string, string>): string {
+  return quoteParts(split(text, variables, true));
 }
 
 /** Single-quotes printable ASCII; anything else becomes bash ANSI-C quoting ($'...') over its UTF-8 bytes. */

@@ -91,7 +91,7 @@ export function renderFinding(
     `   replay:   ${replay}${finding.shrunk && finding.shrinkNote === undefined ? ' (shrunk)' : ''}`,
     ...(finding.shrinkNote === undefined ? [] : [`   note:     ${finding.shrinkNote}`]),
     `   curl:`,
-    ...findingCurl(finding)
+    ...findingCurl(finding, report.target)
       .split('\n')
       .map((line) => `     ${oneLine(shorten(line))}`),
   ];

@@ -1,5 +1,6 @@
 /** A finding in words, the same in every report: its message and the curl commands that replay its requests. */
-import { toCurl } from '../client/curl.js';
+import { shellQuote, toCurl } from '../client/curl.js';
+import { createdItems, placeholder, withPlaceholders } from './created-items.js';
 import type { Finding } from '../report.js';
 
 /** The check's message, marked when --strict made a warning fail, with how many requests showed the problem. */
@@ -9,26 +10,53 @@ export function findingMessage(finding: Pick<Finding, 'message' | 'outcome' | 's
   return `${strict}${finding.message}${times}`;
 }
 
-/** Ready curl commands, one a line: the steps before the request, then the request. */
-export function findingCurl(finding: Pick<Finding, 'before' | 'request'>): string {
-  const lines = [...(finding.before ?? []), finding.request].map((request) => toCurl(request));
-  const ids = createdIds(finding.before ?? []);
-  if (ids.length === 0) return lines.join('\n');
-  // The steps create items with these ids, which the target holds after the run: as variables, they can be set to fresh ones to run the steps again.
-  const names = ids.map((_, i) => `ID${i + 1}`);
-  const header = `# the target holds these ids since this run; set fresh ones to run the steps again (a repeated create is refused)`;
-  const assignments = ids.map((id, i) => `${names[i]}=${id}`).join(' ');
-  const withVariables = lines.map((line) => ids.reduce((text, id, i) => text.replace(idPattern(id), `'"$${names[i]}"'`), line));
-  return [header, assignments, ...withVariables].join('\n');
+/**
+ * Ready curl commands, one a line: the steps before the request, then the request. The items the
+ * steps create are shell variables ($ID1…) in the later steps: an id the client sent is set to the
+ * run's at the top (to be set fresh: the target holds it now), an id the server assigned is read
+ * from the create's answer by that step itself, so the lines replay on a target that holds other items.
+ * The run's `target` is left as it is (a base path segment may equal an id).
+ */
+export function findingCurl(finding: Pick<Finding, 'before' | 'request'>, target?: string): string {
+  const sent = [...(finding.before ?? []), finding.request];
+  const items = createdItems(sent);
+  const variables = new Map(items.map((item) => [placeholder(item), item.name]));
+  // A server's id is read from its create's answer where a later step names it.
+  const assigned = items.filter((item) => item.assignedBy === 'server' && item.at < sent.length - 1);
+  const lines = withPlaceholders(sent, items, target).map((request, at) => {
+    const read = assigned.find((item) => item.at === at);
+    return read === undefined
+      ? toCurl(request, { variables })
+      : `${read.name}=$(${toCurl(request, { variables, bodyOnly: true })} | ${readJsonValue(read.property)})`;
+  });
+  const chosen = items.filter((item) => item.assignedBy === 'client');
+  const header = [
+    ...(chosen.length === 0
+      ? []
+      : [
+          `# the target holds these ids since this run; set fresh ones to run the steps again (a repeated create is refused)`,
+          chosen.map((item) => `${item.name}=${shellWord(item.id)}`).join(' '),
+        ]),
+    ...(assigned.length === 0
+      ? []
+      : [`# ${assigned.map((item) => item.name).join(', ')}: the id the server assigns, read from the create's answer (exact digits, no jq needed)`]),
+  ];
+  return [...header, ...lines].join('\n');
 }
 
-/** The ids the lifecycle steps created ("step 1: create plants with id 123"), each once, in order. */
-function createdIds(before: readonly Finding['request'][]): string[] {
-  const ids = before.flatMap((request) => /^step \d+: create \S+ with id (-?\d+)/.exec(request.label)?.[1] ?? []);
-  return [...new Set(ids)];
+/**
+ * A shell pipeline that prints the first `property` of the JSON it reads, a number's digits as
+ * written or a string's text (its escapes not undone), the way the regression runtime's valueIn
+ * reads it. Not jq: jq 1.6 reads numbers as doubles and would print 9007199254740993 as …992.
+ */
+export function readJsonValue(property: string): string {
+  const key = JSON.stringify(property).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pair = (name: string): string => `${name}[[:space:]]*:[[:space:]]*`;
+  const inSed = pair(key.replace(/\//g, '\\/'));
+  return `grep -Eo ${shellQuote(`${pair(key)}(-?[0-9]+|"[^"]*")`)} | head -n 1 | sed -E ${shellQuote(`s/^${inSed}//; s/^"(.*)"$/\\1/`)}`;
 }
 
-/** The id as a whole number in a command line (not the middle of a longer one). */
-function idPattern(id: string): RegExp {
-  return new RegExp(`(?<![\\d-])${id.replace('-', '\\-')}(?!\\d)`, 'g');
+/** An id as one shell word: digits bare, anything else quoted. */
+function shellWord(id: string): string {
+  return /^[\w.-]+$/.test(id) ? id : shellQuote(id);
 }

@@ -43,7 +43,7 @@ export function renderJson(report: VerifyReport): string {
 /** The report as the JSON shows it (fields in the order they are written). */
 export function jsonReport(report: VerifyReport): JsonReport {
   const { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, coverage, hints, ok } = report;
-  const checks = report.checks.map(({ findings, ...check }) => ({ ...check, findings: findings.map(jsonFinding) }));
+  const checks = report.checks.map(({ findings, ...check }) => ({ ...check, findings: findings.map((finding) => jsonFinding(finding, report.target)) }));
   const extra = {
     ...(report.plan === undefined ? {} : { plan: report.plan }),
     ...(report.stoppedEarly === undefined ? {} : { stoppedEarly: report.stoppedEarly }),
@@ -52,7 +52,7 @@ export function jsonReport(report: VerifyReport): JsonReport {
   return { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, replayFlags, checks, coverage, hints, ...extra, ok };
 }
 
-function jsonFinding(finding: Finding): JsonFinding {
+function jsonFinding(finding: Finding, target: string): JsonFinding {
   const { check, severity, expected, expectation, actual, request, response, seed, shrunk, shrinkNote, before, path } = finding;
   return {
     check,
@@ -63,7 +63,7 @@ function jsonFinding(finding: Finding): JsonFinding {
     actual,
     request: jsonRequest(request),
     response,
-    curl: findingCurl(finding),
+    curl: findingCurl(finding, target),
     seed,
     shrunk,
     ...(shrinkNote === undefined ? {} : { shrinkNote }),

@@ -61,5 +61,7 @@ function testcase(report: VerifyReport, check: CheckResult): string[] {
 function details(report: VerifyReport, finding: Finding): string {
   const replay = replayCommand(report, finding) ?? '(a fixed probe)';
   const note = finding.shrinkNote === undefined ? [] : [finding.shrinkNote];
-  return [`expected: ${finding.expected}`, `actual: ${finding.actual}`, `replay: ${replay}`, ...note, `curl:\n${findingCurl(finding)}`].join('\n');
+  return [`expected: ${finding.expected}`, `actual: ${finding.actual}`, `replay: ${replay}`, ...note, `curl:\n${findingCurl(finding, report.target)}`].join(
+    '\n',
+  );
 }

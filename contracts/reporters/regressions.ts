@@ -9,6 +9,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Expectation, Finding, SentRequest, VerifyReport } from '../report.js';
+import { createdItems, idJson, placeholderJson, withPlaceholders } from './created-items.js';
 import { findingMessage } from './finding.js';
 import type { Step } from './regression-runtime.js';
 import { replayFlagsOf } from './replay.js';
@@ -53,7 +54,7 @@ export function runtimeSource(): string {
 /** The text of one regression file (pure, for tests). */
 export function regressionSource(report: VerifyReport, finding: Finding, now = new Date()): string {
   const { steps, expectation } = withIdVariables(
-    [...(finding.before ?? []), finding.request].map((request) => stepOf(report.target, request)),
+    report.target,
     [...(finding.before ?? []), finding.request],
     finding.expectation ?? { kind: 'not-status-class', classes: [5] },
   );
@@ -90,45 +91,25 @@ function stepOf(target: string, request: SentRequest): Step {
  * The ids the steps' creates made, as {{ID1}}… variables in every later path, in bodies where they
  * carry the id property, and in the expectation (an item a list must or must not show by its id):
  * the runtime draws a client's id fresh and reads a server's from the create's answer, so the whole
- * sequence replays against a target that holds what earlier runs made.
+ * sequence replays against a target that holds what earlier runs made. Which ids are created where
+ * is created-items.ts's to say, for the printed curl steps too.
  */
-export function withIdVariables(
-  steps: readonly Step[],
-  requests: readonly SentRequest[],
-  expectation: Expectation,
-): { steps: Step[]; expectation: Expectation } {
-  let named = [...steps];
-  let expected = expectation;
-  let count = 0;
-  requests.forEach((request, at) => {
-    const creates = request.creates;
-    if (creates === undefined) return;
-    count += 1;
-    const name = `ID${count}`;
-    const placeholder = `{{${name}}}`;
-    const integer = /^-?\d+$/.test(creates.id);
-    const text = integer ? creates.id : JSON.stringify(creates.id);
-    const inBody = new RegExp(`(${escaped(JSON.stringify(creates.property))}\\s*:\\s*)${escaped(text)}(?![\\d.eE])`, 'g');
-    const inPath = new RegExp(`(?<=/)${escaped(encodeURIComponent(creates.id))}(?=[/?#]|$)`, 'g');
-    const value = integer ? placeholder : `"${placeholder}"`;
-    named = named.map((step, i) => {
-      // A server's id is only known from the create's answer: the steps after it name it.
-      if (i < at || (i === at && creates.assignedBy === 'server')) return step;
-      const body = step.body?.replace(inBody, (_whole, prefix: string) => `${prefix}${value}`);
-      const path = step.path.replace(inPath, placeholder);
-      const defines = i !== at ? step.defines : creates.assignedBy === 'client' ? { name, sent: creates.id } : { name, property: creates.property };
-      return { ...step, path, ...(body === undefined ? {} : { body }), ...(defines === undefined ? {} : { defines }) };
-    });
-    if (creates.assignedBy === 'server') named[at] = { ...(named[at] as Step), defines: { name, property: creates.property } };
-    if ((expected.kind === 'lists' || expected.kind === 'does-not-list') && expected.property === creates.property) {
-      expected = { ...expected, json: expected.json.map((json) => (json === text ? value : json)) };
-    }
+export function withIdVariables(target: string, requests: readonly SentRequest[], expectation: Expectation): { steps: Step[]; expectation: Expectation } {
+  const items = createdItems(requests);
+  const steps = withPlaceholders(requests, items, target).map((request, at): Step => {
+    const step = stepOf(target, request);
+    const item = items.find((created) => created.at === at);
+    if (item === undefined) return step;
+    return { ...step, defines: item.assignedBy === 'client' ? { name: item.name, sent: item.id } : { name: item.name, property: item.property } };
   });
-  return { steps: named, expectation: expected };
-}
-
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  let expected = expectation;
+  for (const item of items) {
+    if ((expected.kind === 'lists' || expected.kind === 'does-not-list') && expected.property === item.property) {
+      const [text, named] = [idJson(item), placeholderJson(item)];
+      expected = { ...expected, json: expected.json.map((json) => (json === text ? named : json)) };
+    }
+  }
+  return { steps, expectation: expected };
 }
 
 function comment(text: string): string {

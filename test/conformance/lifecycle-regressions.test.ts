@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { verify } from '../../contracts/index.js';
-import type { CheckId } from '../../contracts/report.js';
+import type { CheckId, Finding, VerifyReport } from '../../contracts/report.js';
 import { assertExpectation, replay, withIds, type Expectation, type Step } from '../../contracts/reporters/regression-runtime.js';
 import { emitRegressions } from '../../contracts/reporters/regressions.js';
 import { startResourceServer, type ResourceFault, type ResourceKind } from './faulty-servers/resource-servers.js';
@@ -30,6 +30,8 @@ const CASES: ReadonlyArray<{ kind: ResourceKind; fault: ResourceFault; check: Ch
   { kind: 'plants', fault: 'delete-does-nothing', check: 'deleted-item-not-listed', kindOfExpectation: 'does-not-list' },
   { kind: 'pets', fault: 'list-hides-creates', check: 'created-item-listed', kindOfExpectation: 'lists' },
   { kind: 'crud', fault: 'update-ignored', check: 'update-applied', kindOfExpectation: 'shows' },
+  { kind: 'plants', fault: 'limit-ignored', check: 'list-limit-respected', kindOfExpectation: 'at-most-items' },
+  { kind: 'pets', fault: 'limit-ignored', check: 'list-limit-respected', kindOfExpectation: 'at-most-items' },
 ];
 
 /** The data of an emitted file: its STEPS and EXPECTATION, as the runtime reads them. */
@@ -80,6 +82,46 @@ describe('a lifecycle finding emits a regression file that replays the whole seq
         await server.close();
         await rm(dir, { recursive: true, force: true });
       }
+    },
+    120_000,
+  );
+});
+
+describe('list-limit-respected end to end: a list that ignores its limit', () => {
+  it.each(['plants', 'pets'] as const)(
+    '%s: the finding carries the creates that overfill the page, and --replay shows it on a fresh faulty server only',
+    async (kind) => {
+      const server = await startResourceServer(kind, 'limit-ignored');
+      const base = { spec: DOCUMENTS[kind], token: 'test-token', runs: 20, seed: 20_261_123, timeoutMs: 5_000 };
+      let finding: Finding | undefined;
+      try {
+        const report = await verify({ ...base, target: server.url });
+        finding = report.checks.find((c) => c.id === 'list-limit-respected')?.findings.find((f) => (f.before?.length ?? 0) > 0);
+      } finally {
+        await server.close();
+      }
+      expect(finding, 'no lifecycle finding of list-limit-respected').toBeDefined();
+      if (finding === undefined) return;
+      expect(finding.shrunk).toBe(true);
+      // Shrunk to what shows the fault by itself: two creates, then a list asking for one item.
+      expect([...(finding.before ?? []), finding.request].map((r) => r.method)).toEqual(['POST', 'POST', 'GET']);
+      expect(finding.expectation).toEqual({ kind: 'at-most-items', limit: '1' });
+
+      const replayOn = async (fault: ResourceFault | undefined): Promise<VerifyReport> => {
+        const fresh = await startResourceServer(kind, fault);
+        try {
+          return await verify({ ...base, target: fresh.url, seed: finding.seed, replay: finding.path ?? '' });
+        } finally {
+          await fresh.close();
+        }
+      };
+      const again = await replayOn('limit-ignored');
+      const status = (report: VerifyReport): string | undefined => report.checks.find((c) => c.id === 'list-limit-respected')?.status;
+      expect(status(again)).toBe('failed');
+      expect(again.checks.find((c) => c.id === 'list-limit-respected')?.findings[0]?.message).toMatch(/has [2-9] items though the request asked for at most 1/);
+      const onCorrect = await replayOn(undefined);
+      expect(status(onCorrect)).toBe('passed');
+      expect(onCorrect.ok).toBe(true);
     },
     120_000,
   );

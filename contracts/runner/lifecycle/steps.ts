@@ -87,7 +87,7 @@ export function stateFacts(real: Real, model: Model, step: StateFacts['step'], b
     role: 'lifecycle',
     kind: 'valid',
     target: 'body',
-    state: { step, held: marks(model.held), deleted: marks(model.deleted), ...extra },
+    state: { step, held: marks(model.held), deleted: marks(model.deleted), holds: model.held.length, ...extra },
     because: `step ${real.step} of a lifecycle run: ${because}`,
   };
 }
