@@ -54,6 +54,10 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
       message: `the ${response.status} answer's body does not match ${schemaName}: ${listed.join('; ')} (${request.label})`,
     });
   },
+  prepare(operation) {
+    const widenedOperation = withTrueInt64Bounds(operation);
+    for (const declared of widenedOperation.responses) for (const content of declared.contents ?? []) checkFor(content, widenedOperation);
+  },
 };
 
 const checks = new WeakMap<IMediaTypeContent, SchemaCheck | undefined>();

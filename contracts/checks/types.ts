@@ -149,6 +149,8 @@ export interface Check<Id extends string = string> {
   readonly description: string;
   /** The verdict on one exchange, or undefined when the exchange is none of this check's business. */
   judge(exchange: Exchange, context: CheckContext): Verdict | undefined;
+  /** Compiles what judging this operation's answers needs (schemas), once, at start-up rather than at its first answer. */
+  prepare?(operation: Operation): void;
 }
 
 export const PASS: Verdict = { outcome: 'pass' };

@@ -10,6 +10,7 @@
  * which is sequential but rare.
  */
 import type { LoadedDocument, Operation } from '../../src/core/openapi/load-document.js';
+import { CHECKS } from '../checks/index.js';
 import type { HttpClient } from '../client/http-client.js';
 import type { ReplayOptions, VerifyOptions, VerifyProgress, VerifyReport } from '../report.js';
 import { checkResults, newTally, record } from './aggregate.js';
@@ -102,6 +103,8 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     };
 
     const stop = (): boolean => settings.failFast && (tally.failures > 0 || (settings.strict && tally.warnings > 0));
+    // Start-up, whatever the number of runs: the checks compile their schemas now, not at each operation's first answer.
+    for (const check of CHECKS) if (!settings.excludedChecks.has(check.id)) for (const plan of planned) check.prepare?.(plan.operation);
     const mainStarted = performance.now();
     // Which ids the target takes and how it refuses a taken one, learnt before the cases that depend on it.
     const evidence = await gatherEvidence(planned, source, settings, envFor);
