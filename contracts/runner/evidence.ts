@@ -48,7 +48,8 @@ export async function gatherEvidence(plans: readonly Plan[], source: CaseSource,
       role: 'create',
       kind: 'valid',
       target: 'body',
-      payload: first.payload,
+      // The payload this id went in (first carries another fresh id).
+      payload: (probe(id) ?? first).payload,
       id: { value: id, freshness: 'fresh' },
       ...extra,
     });

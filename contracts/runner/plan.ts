@@ -80,10 +80,17 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const prefix = operations.length === 1 ? '' : `${operationName(operation)}/`;
     const limitParameter = played?.role === 'list' ? resource?.list?.limit : undefined;
     const type = resource?.identifier.type;
-    const ids = type?.kind === 'integer' && resource?.identifier.assignedBy === 'client' ? { min: type.minimum, max: type.maximum } : undefined;
+    // Sized wherever the client sends ids (client, and either when it gives one).
+    const ids =
+      type?.kind === 'integer' && resource !== undefined && resource.identifier.assignedBy !== 'server' ? { min: type.minimum, max: type.maximum } : undefined;
     return {
       operation,
-      context: { operation, expectUniqueIds, ...(limitParameter === undefined ? {} : { limitParameter }) },
+      context: {
+        operation,
+        expectUniqueIds,
+        ...(limitParameter === undefined ? {} : { limitParameter }),
+        ...(played?.role === 'create' && resource?.identifier.assignedBy === 'either' ? { assignedIdentifier: resource.identifier.property } : {}),
+      },
       properties,
       key: (property) => `${prefix}${property.name}`,
       ids,
