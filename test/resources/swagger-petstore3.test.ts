@@ -69,6 +69,17 @@ describe('the Swagger Petstore 3, stateful', () => {
     expect((await call('GET', `/api/v3/user/${encodeURIComponent(username as string)}`)).json).toEqual(nameless.json);
   });
 
+  it('an optional request body left out: POST /store/order makes an order of no given properties, PUT /user/{username} empties the user', async () => {
+    const order = await call('POST', '/api/v3/store/order');
+    expect(order.status).toBe(200);
+    expect((await call('GET', `/api/v3/store/order/${(order.json as { id: number }).id}`)).json).toEqual(order.json);
+    await call('POST', '/api/v3/user', '{"username":"grace","firstName":"Grace"}');
+    const emptied = await call('PUT', '/api/v3/user/grace');
+    expect(emptied.status).toBe(200);
+    expect((await call('GET', '/api/v3/user/grace')).json).toEqual({ username: 'grace' });
+    expect((await call('PUT', '/api/v3/user/nobody')).status).toBe(404);
+  });
+
   it('PUT /pet (an update by body) and /pet/findByStatus are not taken for an item: they stay mocked and answer', async () => {
     const found = await call('GET', '/api/v3/pet/findByStatus?status=available');
     expect(found.status).toBe(200);

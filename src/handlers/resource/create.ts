@@ -12,7 +12,7 @@ import type { ItemFields, ItemStore } from '../../store/item-store.js';
 import type { TenantId } from '../../store/tenants.js';
 import { compileFill, fillAll } from './fill.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
-import { answer, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileItemWriter } from './shape.js';
 
 /** Allocations tried before giving up: a seed or client may already hold the next numbers. */
@@ -52,10 +52,9 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     return refuse(failure('storageFailed', `no free ${noun} identifier found after ${ALLOCATION_ATTEMPTS} tries`));
   }
 
-  // An optional request body left out (the Swagger Petstore 3's placeOrder) makes an item of no given properties.
-  const bodyOptional = operation.request?.body?.required !== true;
+  const bodyOf = compileBodyOf(operation);
   return (context) => {
-    const body = context.body === undefined && bodyOptional ? {} : context.body;
+    const body = bodyOf(context.body);
     if (!isObject(body)) {
       return Promise.resolve(refuse(failure('badRequest', `a ${noun} is stored from a JSON object; this body is ${describe(body)}`)));
     }
