@@ -24,6 +24,7 @@ const DOCUMENTS: Readonly<Record<ResourceKind, string>> = {
   plants: fileURLToPath(new URL('../../spec/plant-store-public.yaml', import.meta.url)),
   pets: fileURLToPath(new URL('../fixtures/documents/petstore-expanded.yaml', import.meta.url)),
   crud: fileURLToPath(new URL('../fixtures/documents/pets-crud.yaml', import.meta.url)),
+  optional: fileURLToPath(new URL('../fixtures/documents/optional-ids.yaml', import.meta.url)),
 };
 
 const CASES: ReadonlyArray<{ kind: ResourceKind; fault: ResourceFault; check: CheckId; kindOfExpectation: Expectation['kind'] }> = [
