@@ -31,6 +31,8 @@ const CASES: ReadonlyArray<{ kind: ResourceKind; fault: ResourceFault; check: Ch
   { kind: 'plants', fault: 'delete-does-nothing', check: 'deleted-item-not-listed', kindOfExpectation: 'does-not-list' },
   { kind: 'pets', fault: 'list-hides-creates', check: 'created-item-listed', kindOfExpectation: 'lists' },
   { kind: 'crud', fault: 'update-ignored', check: 'update-applied', kindOfExpectation: 'shows' },
+  // Ids the client may give or leave out: the file sends a given one again and reads an assigned one from the answer.
+  { kind: 'optional', fault: 'list-hides-creates', check: 'created-item-listed', kindOfExpectation: 'lists' },
 ];
 
 /** The data of an emitted file: its STEPS and EXPECTATION, as the runtime reads them. */
