@@ -61,3 +61,27 @@ describe('resources of the Swagger Petstore 3', () => {
     expect(pet?.identifier).toMatchObject({ parameter: 'petId', property: 'id', assignedBy: 'either' });
   });
 });
+
+describe('assignedBy settles the mode by config', () => {
+  it('"either" where the create body has the id optional settles it so; on a required id it cannot be (the document makes the client give it)', async () => {
+    const model = inferResources(await loadDocument(SPEC), { '/pet': { id: 'id', assignedBy: 'either' } });
+    expect(model.resources.find((resource) => resource.name === 'pet')?.identifier).toMatchObject({ property: 'id', assignedBy: 'either' });
+    const document = await loadDocument(new URL('../../spec/plant-store-public.yaml', import.meta.url).pathname);
+    expect(inferResources(document, { '/plants': { assignedBy: 'either' } }).resources).toEqual([]);
+    expect(() => inferResources(document, { '/plants': { id: 'id', assignedBy: 'either' } })).toThrow(
+      `"assignedBy": "either", but the create body of /plants requires "id": the client always gives it ("client")`,
+    );
+  });
+
+  it('"client" on an optional id: the client always gives it', async () => {
+    const model = inferResources(await loadDocument(SPEC), { '/pet': { assignedBy: 'client' } });
+    expect(model.resources.find((resource) => resource.name === 'pet')?.identifier).toMatchObject({ property: 'id', assignedBy: 'client' });
+  });
+
+  it('"either" for a property the create body lacks is refused, naming it', async () => {
+    const expanded = await loadDocument(new URL('../fixtures/documents/petstore-expanded.yaml', import.meta.url).pathname);
+    expect(() => inferResources(expanded, { '/pets': { id: 'id', assignedBy: 'either' } })).toThrow(
+      `"assignedBy": "either", but the create body of /pets has no property "id" for the client to send`,
+    );
+  });
+});

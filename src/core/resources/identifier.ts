@@ -16,7 +16,7 @@ export interface IdentifierFacts {
   /** One item as the document answers it: the create response, else the read response. */
   readonly answer?: ObjectShape;
   /** Restricts the search to one side (an override's `assignedBy`). */
-  readonly assignedBy?: 'client' | 'server';
+  readonly assignedBy?: AssignedBy;
 }
 
 export type IdentifierFinding =
@@ -63,7 +63,7 @@ function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string
 
 /** No item path (the seed Plant Store: POST /plants only): the create body's one required integer or uuid property, client-assigned. */
 function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
-  if (facts.assignedBy === 'server') return { notes: [] };
+  if (facts.assignedBy === 'server' || facts.assignedBy === 'either') return { notes: [] };
   const candidates = clientCandidates(facts.create, (schema) => typeOf(schema) === 'integer' || formatOf(schema) === 'uuid');
   const names = Object.keys(candidates);
   const [only] = names;

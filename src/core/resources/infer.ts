@@ -144,7 +144,7 @@ function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source
 /** The identifier an override names: it must be a property of the create body or of an item. */
 function namedIdentifier(
   property: string,
-  assignedBy: 'client' | 'server' | undefined,
+  assignedBy: AssignedBy | undefined,
   parameter: string | undefined,
   create: ObjectShape | undefined,
   answers: readonly (object | undefined)[],
@@ -172,8 +172,11 @@ function namedIdentifier(
   // Named but not settled who assigns it: as inference would (required in the create body: client; optional: either).
   const by: AssignedBy =
     assignedBy ?? (sent !== undefined && sent.readOnly !== true ? (create?.required.has(property) === true ? 'client' : 'either') : 'server');
-  if (by === 'client' && sent === undefined) {
-    throw overrideError(where, `"assignedBy": "client", but the create body of ${path} has no property "${property}" for the client to send`);
+  if (by !== 'server' && sent === undefined) {
+    throw overrideError(where, `"assignedBy": "${by}", but the create body of ${path} has no property "${property}" for the client to send`);
+  }
+  if (by === 'either' && create?.required.has(property) === true) {
+    throw overrideError(where, `"assignedBy": "either", but the create body of ${path} requires "${property}": the client always gives it ("client")`);
   }
   return { ...(parameter !== undefined ? { parameter } : {}), property, assignedBy: by, type: identifierType(schema) };
 }

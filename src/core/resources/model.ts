@@ -111,7 +111,7 @@ export interface ResourceOverride {
   readonly name?: string;
   /** The identifier property of an item. */
   readonly id?: string;
-  readonly assignedBy?: 'client' | 'server';
+  readonly assignedBy?: AssignedBy;
   /** false: no resource here, leave the operations to the mocker. */
   readonly stateful?: boolean;
 }
