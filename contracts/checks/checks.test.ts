@@ -295,6 +295,20 @@ describe('response-reflects-request', () => {
     expect(responseReflectsRequest.judge(exchange({}, answer(200, { id: 'u-1', title: 'printer', status: 'open' }), sent), patch)?.outcome).toBe('fail');
   });
 
+  it('lets the server assign an identifier the client may leave out (assignedBy either), and holds one that was sent', () => {
+    const pet = { type: 'object', properties: { id: { type: 'integer', format: 'int64' }, title: { type: 'string' } } };
+    const post = { operation: ticketOperation('post', pet, pet), expectUniqueIds: false, assignedIdentifier: 'id' };
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { id: 7, title: 'printer' }), sentTitle), post)?.outcome).toBe('pass');
+    expect(
+      responseReflectsRequest.judge(exchange({}, answer(201, { id: 7, title: 'printer' }), sentTitle), { ...post, assignedIdentifier: undefined })?.outcome,
+    ).toBe('fail');
+    const sentId = jsonObject([
+      ['id', 5n],
+      ['title', 'printer'],
+    ]);
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { id: 7, title: 'printer' }), sentId), post)?.outcome).toBe('fail');
+  });
+
   it('leaves refusals and non-JSON answers alone', () => {
     expect(responseReflectsRequest.judge(exchange({}, badRequest), context)).toBeUndefined();
     expect(responseReflectsRequest.judge(exchange({}, answer(200, 'oops')), context)).toBeUndefined();

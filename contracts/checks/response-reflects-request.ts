@@ -11,7 +11,7 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
   id: 'response-reflects-request',
   title: 'Answers reflect requests',
   description: 'A success answer carries back the name and tag that were sent (no tag when none was sent).',
-  judge({ request, response, facts }, { operation }) {
+  judge({ request, response, facts }, { operation, assignedIdentifier }) {
     if (facts.kind !== 'valid' || !isJsonObject(facts.payload)) return undefined;
     if (response.status === undefined || !isSuccess(response.status)) return undefined;
     // An undeclared success (a 201 where 200 is declared) is still held to the declared success body:
@@ -44,6 +44,8 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
             ...readOnlyProperties(requestSchema),
             ...readOnlyProperties(success?.contents?.[0]?.schema),
             ...requiredProperties(success?.contents?.[0]?.schema),
+            // An identifier the request left out is the server's to assign.
+            ...(assignedIdentifier === undefined ? [] : [assignedIdentifier]),
           ]);
     for (const property of properties) {
       const wasSent = Object.prototype.hasOwnProperty.call(sent, property);

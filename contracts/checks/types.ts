@@ -97,6 +97,8 @@ export interface CheckContext {
   readonly limitParameter?: string | undefined;
   /** How the target refuses an id it holds, learnt in this run (see runner/evidence.ts). */
   readonly duplicateRefusal?: RefusalShape | undefined;
+  /** A create's identifier property that the client may leave out and the server then assigns ('id' of the Swagger Petstore 3's Pet). */
+  readonly assignedIdentifier?: string | undefined;
 }
 
 /** A refusal's fingerprint: its status, its error code, and its message with the values taken out. */

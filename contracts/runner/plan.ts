@@ -11,6 +11,7 @@ import { modelProperty } from './model.js';
 import { boundaryProperty, duplicateProperty, invalidProperties, invalidProperty as defineInvalid, validProperty } from './properties.js';
 import { missingCredentials } from '../generators/request-cases/credentials.js';
 import type { Property } from './property.js';
+import { alignedSource } from './item-identifier.js';
 import { roleOf } from './resources.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
@@ -52,15 +53,20 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     if (missing !== undefined) return authOnlyPlan(operation, source, settings, operations.length, missing);
     const played = roleOf(resources, operation);
     const resource = played?.resource;
+    // A replace or update names its item twice (path and body): valid cases name the same one; a create's
+    // text id the client may leave out is made unique (item-identifier.ts).
+    const role = played?.role;
+    const cases =
+      played !== undefined && (role === 'create' || role === 'replace' || role === 'update') ? alignedSource(source, played.resource, operation, role) : source;
     const creates = jsonRequestBody(operation) !== undefined;
     // Invalid requests first: a lenient target that takes one (say id 1.5 as 1) should not find
     // that id already stored by a valid create and refuse it for the wrong reason.
     const properties = [
-      ...invalidProperties(operation, source, caseContext, propertySettings),
-      ...(settings.model && creates ? [modelProperty(operation, source, caseContext, propertySettings)] : []),
-      validProperty(operation, source, caseContext, propertySettings),
-      ...boundaryProperty(operation, source, caseContext),
-      ...(creates ? [duplicateProperty(operation, source, caseContext, propertySettings)] : []),
+      ...invalidProperties(operation, cases, caseContext, propertySettings),
+      ...(settings.model && creates ? [modelProperty(operation, cases, caseContext, propertySettings)] : []),
+      validProperty(operation, cases, caseContext, propertySettings),
+      ...boundaryProperty(operation, cases, caseContext),
+      ...(creates ? [duplicateProperty(operation, cases, caseContext, propertySettings)] : []),
       // Each resource's life, once, from its create operation: on by default wherever the model finds one.
       ...(played?.role === 'create' && resource !== undefined && hasLife(resource)
         ? [
@@ -74,7 +80,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
                 update: find(resource, 'update'),
                 replace: find(resource, 'replace'),
               },
-              source,
+              cases,
               caseContext,
               Math.max(10, Math.ceil(settings.runs / 6)),
             ),
@@ -84,13 +90,20 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const prefix = operations.length === 1 ? '' : `${operationName(operation)}/`;
     const limitParameter = played?.role === 'list' ? resource?.list?.limit : undefined;
     const type = resource?.identifier.type;
-    const ids = type?.kind === 'integer' && resource?.identifier.assignedBy === 'client' ? { min: type.minimum, max: type.maximum } : undefined;
+    // Sized wherever the client sends ids (client, and either when it gives one).
+    const ids =
+      type?.kind === 'integer' && resource !== undefined && resource.identifier.assignedBy !== 'server' ? { min: type.minimum, max: type.maximum } : undefined;
     const remove = played?.role === 'create' && resource !== undefined && !settings.keepCreated ? find(resource, 'delete') : undefined;
     const [template] =
       remove === undefined ? [] : fc.sample(source.validCases(remove, { ...caseContext, extraProperties: false }), { seed: settings.seed, numRuns: 1 });
     return {
       operation,
-      context: { operation, expectUniqueIds, ...(limitParameter === undefined ? {} : { limitParameter }) },
+      context: {
+        operation,
+        expectUniqueIds,
+        ...(limitParameter === undefined ? {} : { limitParameter }),
+        ...(played?.role === 'create' && resource?.identifier.assignedBy === 'either' ? { assignedIdentifier: resource.identifier.property } : {}),
+      },
       properties,
       key: (property) => `${prefix}${property.name}`,
       ids,

@@ -3,7 +3,8 @@
  * file: --proxy (answers come from elsewhere) and --watch (files are read again). Plain lines;
  * serve.ts makes them printable.
  */
-import { bundledSpecPath } from '../core/openapi/load-document.js';
+import { basePathsOf } from '../core/openapi/base-paths.js';
+import { bundledSpecPath, type Operation } from '../core/openapi/load-document.js';
 import type { ServerOptions } from '../server/start-server.js';
 
 export function modeLines(options: ServerOptions): string[] {
@@ -23,4 +24,11 @@ function watchLine({ watch, spec, optionSources }: ServerOptions): string {
   if (typeof spec === 'object') return 'watch: on, but the document was given as an object: nothing to watch';
   const files = [`document ${spec ?? bundledSpecPath()}`, ...(optionSources?.files ?? []).map(({ what, path }) => `${what} ${path}`)];
   return `watch: on, reloading when one of these changes (stored items are kept): ${files.join(', ')}`;
+}
+
+/** Where else the API answers: under each of the document's servers' paths (empty when they have none). */
+export function basePathLines(url: string, operations: readonly Operation[]): string[] {
+  const paths = basePathsOf(operations);
+  if (paths.length === 0) return [];
+  return [`also answering under ${paths.map((path) => `${url}${path}`).join(', ')} (the document's servers; its own paths win where they collide)`];
 }

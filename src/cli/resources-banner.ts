@@ -18,7 +18,7 @@ function describe(resource: Resource): string[] {
   const where = identifier.parameter === undefined ? '' : ` (path {${identifier.parameter}})`;
   const lines = [
     `  ${resource.name}: ${paths} (${resource.source})`,
-    `    id: ${identifier.property}${where}, ${identifier.assignedBy}-assigned, ${typeText(identifier.type)}`,
+    `    id: ${identifier.property}${where}, ${identifier.assignedBy === 'either' ? 'client-given or else server-assigned' : `${identifier.assignedBy}-assigned`}, ${typeText(identifier.type)}`,
     `    operations: ${Object.entries(resource.operations)
       .map(([role, operation]) => `${role} ${operation.name}`)
       .join(', ')}${resource.update === undefined ? '' : ` (update: ${resource.update})`}`,

@@ -14,7 +14,7 @@ import { operationRoles } from '../core/resources/model.js';
 import { roleOf } from '../handlers/bind-api.js';
 import { printable } from '../log/logger.js';
 import { resourceLines } from './resources-banner.js';
-import { modeLines } from './modes-banner.js';
+import { basePathLines, modeLines } from './modes-banner.js';
 import type { Fault } from '../faults/faults.js';
 import { UsageError } from './usage-error.js';
 
@@ -104,7 +104,12 @@ function jsonBanner(server: RunningServer, options: ServerOptions): string {
 /** What a person needs at start: where, what, and how credentials are treated (never the tokens). */
 function banner(server: RunningServer, options: ServerOptions): string[] {
   const { document } = server;
-  const lines = [`plantstore serving ${document.title} ${document.version} from ${document.source}`, `listening on ${server.url}`, 'operations:'];
+  const lines = [
+    `plantstore serving ${document.title} ${document.version} from ${document.source}`,
+    `listening on ${server.url}`,
+    ...basePathLines(server.url, document.operations),
+    'operations:',
+  ];
   const roles = operationRoles(server.resources);
   for (const operation of document.operations) {
     const store = options.dataDir === undefined ? 'in-memory store' : `kept in ${options.dataDir}`;

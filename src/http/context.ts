@@ -73,6 +73,8 @@ export interface RequestContext {
   operation: ServedOperation | undefined;
   /** route */
   pathParameters: Readonly<Record<string, string>>;
+  /** route: `path` as the document's paths read it (without the servers' base path it came under, e.g. /api/v3). */
+  operationPath: string;
   /** faults: the faults applied ('latency+status'), for the journal. */
   fault: string | undefined;
   /** faults: a slow-body fault's duration. */
@@ -110,10 +112,12 @@ const NO_PARAMETERS: Readonly<Record<string, string>> = Object.freeze({});
 export function requestContext(request: IncomingMessage): RequestContext {
   const url = originForm(request.url ?? '/');
   const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
   return {
     request,
     method: request.method ?? 'GET',
-    path: queryStart === -1 ? url : url.slice(0, queryStart),
+    path,
+    operationPath: path,
     query: queryStart === -1 ? '' : url.slice(queryStart + 1),
     arrivedAt: Date.now(),
     started: performance.now(),

@@ -47,6 +47,8 @@ export interface SiteOptions {
   readonly logger: Logger;
   /** What GET of the site's front door answers when no operation has its path. */
   readonly index?: SiteIndex | undefined;
+  /** Paths the site also answers under (the document's servers' paths, e.g. /api/v3); the document's own paths win. */
+  readonly basePaths?: readonly string[];
   /** Hand requests that fail validation on to the handler (proxy mode), which records the violation. */
   readonly forwardInvalid?: boolean;
 }
@@ -61,7 +63,7 @@ export interface CompiledSite {
 
 export function compileSite(definition: SiteDefinition, options: SiteOptions): CompiledSite {
   const { operations } = definition.document;
-  const routes = compileRouteTable(operations);
+  const routes = compileRouteTable(operations, options.basePaths);
   const served = new Map<IHttpOperation, ServedOperation>(
     operations.map((operation) => [
       operation,

@@ -87,7 +87,7 @@ function validationViolations({ validation }: HandlerContext): ContractViolation
   return validation?.ok === false ? [{ side: 'request', check: 'request', message: validation.message }] : [];
 }
 
-/** The path and query exactly as the client sent them. */
+/** The path and query as the client sent them (under the document's paths: a servers' base path such as /api/v3 is not forwarded). */
 function targetOf({ request, queryText }: HandlerContext): string {
   return queryText === undefined || queryText === '' ? request.path : `${request.path}?${queryText}`;
 }

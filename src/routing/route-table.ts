@@ -1,7 +1,13 @@
 import type { IHttpOperation } from '@stoplight/types';
 
 export type RouteMatch =
-  | { readonly kind: 'operation'; readonly operation: IHttpOperation; readonly pathParameters: Readonly<Record<string, string>> }
+  | {
+      readonly kind: 'operation';
+      readonly operation: IHttpOperation;
+      readonly pathParameters: Readonly<Record<string, string>>;
+      /** The path as the document's paths read it: the request's path without the base path it came under. */
+      readonly path: string;
+    }
   | { readonly kind: 'no-path' }
   /** The path exists; `allow` lists its methods (for 405 and CORS preflight). */
   | { readonly kind: 'no-method'; readonly allow: readonly string[] };
@@ -26,7 +32,7 @@ interface PathRoute {
  * (/plants/{id}) by pattern, concrete first as prism-http's router prefers them.
  * Unlike prism's router it can tell a wrong method (405, with the Allow list) from a wrong path.
  */
-export function compileRouteTable(operations: readonly IHttpOperation[]): RouteTable {
+export function compileRouteTable(operations: readonly IHttpOperation[], basePaths: readonly string[] = []): RouteTable {
   const byTemplate = new Map<string, Map<string, IHttpOperation>>();
   for (const operation of operations) {
     const methods = byTemplate.get(operation.path) ?? new Map<string, IHttpOperation>();
@@ -51,12 +57,26 @@ export function compileRouteTable(operations: readonly IHttpOperation[]): RouteT
   // More literal characters first, so /plants/mine wins over /plants/{id} when both are templated.
   templated.sort((a, b) => b.template.replace(/\{[^}]+\}/g, '').length - a.template.replace(/\{[^}]+\}/g, '').length);
 
-  function find(path: string): { route: PathRoute; values: readonly string[] } | undefined {
+  /** The route of a path as given, else under one of the base paths (the document's own paths win where they collide). */
+  function find(path: string): { route: PathRoute; values: readonly string[]; path: string } | undefined {
+    const found = findAt(path);
+    if (found !== undefined || basePaths.length === 0) return found;
+    for (const base of basePaths) {
+      if (path === base || path.startsWith(`${base}/`)) {
+        const rest = path.length === base.length ? '/' : path.slice(base.length);
+        const under = findAt(rest);
+        if (under !== undefined) return under;
+      }
+    }
+    return undefined;
+  }
+
+  function findAt(path: string): { route: PathRoute; values: readonly string[]; path: string } | undefined {
     const exact = concrete.get(path);
-    if (exact) return { route: exact, values: [] };
+    if (exact) return { route: exact, values: [], path };
     for (const route of templated) {
       const match = route.pattern?.exec(path);
-      if (match) return { route, values: match.slice(1) };
+      if (match) return { route, values: match.slice(1), path };
     }
     return undefined;
   }
@@ -71,7 +91,7 @@ export function compileRouteTable(operations: readonly IHttpOperation[]): RouteT
       found.route.parameterNames.forEach((name, index) => {
         pathParameters[name] = safeDecode(found.values[index] ?? '');
       });
-      return { kind: 'operation', operation, pathParameters };
+      return { kind: 'operation', operation, pathParameters, path: found.path };
     },
     methodsOf(path) {
       return find(path)?.route.allow;

@@ -4,6 +4,7 @@
  * build their site here too, so they run exactly the stages the server runs.
  */
 import type { LoadedDocument } from '../core/openapi/load-document.js';
+import { basePathsOf } from '../core/openapi/base-paths.js';
 import type { ResourceModel } from '../core/resources/model.js';
 import { bindControlOperation, type ControlContext } from '../control/bind-control.js';
 import type { Faults } from '../faults/faults.js';
@@ -61,6 +62,7 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
       logger: parts.logger,
       index: parts.index,
       forwardInvalid: proxy !== undefined && !proxy.strict,
+      basePaths: basePathsOf(document.operations),
     },
   );
 }

@@ -185,7 +185,7 @@ describe('loadConfig: every error names the file and the key path', () => {
     expect(await problem('resources:\n  /things: {idd: code}\n')).toMatch(
       /^unknown key "idd" in resources\["\/things"\]; did you mean "id"\? \(known keys: name, id, assignedBy, stateful\)/,
     );
-    expect(await problem('resources:\n  /things: {assignedBy: me}\n')).toBe('resources["/things"].assignedBy must be client or server, not "me"');
+    expect(await problem('resources:\n  /things: {assignedBy: me}\n')).toBe('resources["/things"].assignedBy must be one of client, server, either, not "me"');
     expect(await problem('resources:\n  /things: {id: ""}\n')).toBe('resources["/things"].id must be a non-empty string, not ""');
     expect(await problem('resources:\n  /things: {stateful: no}\n')).toBe('resources["/things"].stateful must be true or false, not "no"');
     expect(await problem('resources:\n  /things: code\n')).toBe(

@@ -37,3 +37,10 @@ test('the notes follow, each with its level and subject; a document with no reso
     "resources: none inferred (settle them with the config file's resources or x-plantstore)",
   ]);
 });
+
+test('swagger-petstore3: an id the client may give, else the server assigns, says so', async () => {
+  const lines = resourceLines(inferResources(await loadDocument(`${FIXTURES}swagger-petstore3.yaml`)));
+  expect(lines).toContain('  pet: /pet and /pet/{petId} (inferred)');
+  expect(lines).toContain('    id: id (path {petId}), client-given or else server-assigned, int64');
+  expect(lines).toContain('    id: username (path {username}), client-given or else server-assigned, string');
+});

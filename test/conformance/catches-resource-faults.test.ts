@@ -19,6 +19,7 @@ const DOCUMENTS = {
   plants: fileURLToPath(new URL('../../spec/plant-store-public.yaml', import.meta.url)),
   pets: fileURLToPath(new URL('../fixtures/documents/petstore-expanded.yaml', import.meta.url)),
   crud: fileURLToPath(new URL('../fixtures/documents/pets-crud.yaml', import.meta.url)),
+  optional: fileURLToPath(new URL('../fixtures/documents/optional-ids.yaml', import.meta.url)),
 } as const;
 
 async function verifyServer(kind: ResourceKind, fault?: ResourceFault): Promise<VerifyReport> {
@@ -38,7 +39,7 @@ function summary(report: VerifyReport): string {
 }
 
 describe('correct servers of the whole document pass with no failure and no warning', () => {
-  it.each(['plants', 'pets', 'crud'] as const)(
+  it.each(['plants', 'pets', 'crud', 'optional'] as const)(
     '%s',
     async (kind) => {
       const report = await verifyServer(kind);
@@ -54,6 +55,8 @@ describe('correct servers of the whole document pass with no failure and no warn
       }
       expect(judged(kind === 'plants' ? 'deleted-id-reusable' : 'use-after-free')).toBeGreaterThan(0);
       if (kind === 'crud') expect(judged('update-applied'), 'update-applied judged nothing').toBeGreaterThan(0);
+      // A client-given id, deleted, may be given again.
+      if (kind === 'optional') expect(judged('deleted-id-reusable'), 'deleted-id-reusable judged nothing').toBeGreaterThan(0);
     },
     TEST_TIMEOUT_MS,
   );

@@ -24,6 +24,7 @@ const DOCUMENTS: Readonly<Record<ResourceKind, string>> = {
   plants: fileURLToPath(new URL('../../spec/plant-store-public.yaml', import.meta.url)),
   pets: fileURLToPath(new URL('../fixtures/documents/petstore-expanded.yaml', import.meta.url)),
   crud: fileURLToPath(new URL('../fixtures/documents/pets-crud.yaml', import.meta.url)),
+  optional: fileURLToPath(new URL('../fixtures/documents/optional-ids.yaml', import.meta.url)),
 };
 
 const CASES: ReadonlyArray<{ kind: ResourceKind; fault: ResourceFault; check: CheckId; kindOfExpectation: Expectation['kind'] }> = [
@@ -32,6 +33,8 @@ const CASES: ReadonlyArray<{ kind: ResourceKind; fault: ResourceFault; check: Ch
   { kind: 'crud', fault: 'update-ignored', check: 'update-applied', kindOfExpectation: 'shows' },
   { kind: 'plants', fault: 'limit-ignored', check: 'list-limit-respected', kindOfExpectation: 'at-most-items' },
   { kind: 'pets', fault: 'limit-ignored', check: 'list-limit-respected', kindOfExpectation: 'at-most-items' },
+  // Ids the client may give or leave out: the file sends a given one again and reads an assigned one from the answer.
+  { kind: 'optional', fault: 'list-hides-creates', check: 'created-item-listed', kindOfExpectation: 'lists' },
 ];
 
 /** The data of an emitted file: its STEPS and EXPECTATION, as the runtime reads them. */

@@ -3,8 +3,9 @@
  * config's `resources` settled), as spec/control-api.yaml's ResourceModel.
  */
 import { describe, expect, it } from 'vitest';
-import { shippedFile } from '../../src/core/openapi/load-document.js';
+import { loadDocument, shippedFile } from '../../src/core/openapi/load-document.js';
 import { startServer } from '../../src/index.js';
+import { expectConforms } from '../resources/conforms.js';
 import { send, serverFor } from '../support/server.js';
 
 const FIXTURES = new URL('../fixtures/documents/', import.meta.url).pathname;
@@ -76,5 +77,21 @@ describe('an override naming what the document lacks stops the start', () => {
       code: 'PST_ERR_CONFIG',
       message: expect.stringContaining(`the config file's resources["/pets"]: "id": "serial" is not a property of /pets's items`),
     });
+  });
+});
+
+describe('GET /__control/resources: the Swagger Petstore 3 (ids the client may give, else the server assigns)', () => {
+  const server = serverFor({ spec: `${FIXTURES}swagger-petstore3.yaml` });
+
+  it('answers assignedBy "either", as spec/control-api.yaml allows', async () => {
+    const reply = await send(`${server.current.url}/__control/resources`);
+    expect(reply.status).toBe(200);
+    const model = reply.json as { resources: { name: string; identifier: { property: string; assignedBy: string } }[] };
+    expect(model.resources.map(({ name, identifier }) => [name, identifier.property, identifier.assignedBy])).toEqual([
+      ['pet', 'id', 'either'],
+      ['order', 'id', 'either'],
+      ['user', 'username', 'either'],
+    ]);
+    expectConforms(await loadDocument(shippedFile('spec/control-api.yaml')), 'get', '/__control/resources', reply);
   });
 });

@@ -28,6 +28,8 @@ const DOCUMENTS: Readonly<Record<string, string>> = {
   tickets: `${FIXTURES}tickets.yaml`,
   'pets-crud': `${FIXTURES}pets-crud.yaml`,
   ambiguous: `${FIXTURES}ambiguous.yaml`,
+  'swagger-petstore3': `${FIXTURES}swagger-petstore3.yaml`,
+  'optional-ids': `${FIXTURES}optional-ids.yaml`,
   'plant-store': `${SPEC}plant-store.yaml`,
   'plant-store-public': `${SPEC}plant-store-public.yaml`,
 };

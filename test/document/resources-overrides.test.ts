@@ -80,7 +80,7 @@ describe('overrides settle what inference cannot', () => {
     expect(thrown(() => inferResources(expanded, { '/pets/{id}': { id: 'id' } })).message).toContain('/pets/{id} has no create (POST) nor list');
     const bad = { assignedBy: 'someone' } as unknown as ResourceOverride;
     expect(thrown(() => inferResources(expanded, { '/pets': bad })).message).toBe(
-      `the config file's resources["/pets"]: "assignedBy" cannot be "someone" (one of "client", "server")`,
+      `the config file's resources["/pets"]: "assignedBy" cannot be "someone" (one of "client", "server", "either")`,
     );
     const unknown = { identifier: 'id' } as unknown as ResourceOverride;
     expect(thrown(() => inferResources(expanded, { '/pets': unknown })).message).toContain('unknown key "identifier"');

@@ -17,7 +17,7 @@ const table = compileRouteTable([createPlant, listPlants, getPlant, deletePlant,
 
 describe('compileRouteTable', () => {
   it('finds a concrete path by method, case-insensitively', () => {
-    expect(table.match('POST', '/plants')).toEqual({ kind: 'operation', operation: createPlant, pathParameters: {} });
+    expect(table.match('POST', '/plants')).toEqual({ kind: 'operation', operation: createPlant, pathParameters: {}, path: '/plants' });
     expect(table.match('post', '/plants')).toMatchObject({ kind: 'operation', operation: createPlant });
     expect(table.match('GET', '/plants')).toMatchObject({ kind: 'operation', operation: listPlants });
   });
@@ -27,9 +27,14 @@ describe('compileRouteTable', () => {
   });
 
   it('fills path parameters, percent-decoded', () => {
-    expect(table.match('GET', '/plants/42')).toEqual({ kind: 'operation', operation: getPlant, pathParameters: { id: '42' } });
+    expect(table.match('GET', '/plants/42')).toEqual({ kind: 'operation', operation: getPlant, pathParameters: { id: '42' }, path: '/plants/42' });
     expect(table.match('GET', '/plants/a%20b')).toMatchObject({ pathParameters: { id: 'a b' } });
-    expect(table.match('GET', '/plants/7/leaves/3')).toEqual({ kind: 'operation', operation: leaf, pathParameters: { id: '7', leaf: '3' } });
+    expect(table.match('GET', '/plants/7/leaves/3')).toEqual({
+      kind: 'operation',
+      operation: leaf,
+      pathParameters: { id: '7', leaf: '3' },
+      path: '/plants/7/leaves/3',
+    });
   });
 
   it('keeps a malformed percent-encoding as written instead of throwing', () => {
@@ -57,5 +62,26 @@ describe('compileRouteTable', () => {
     expect(table.methodsOf('/plants')).toEqual(['GET', 'POST']);
     expect(table.methodsOf('/plants/9')).toEqual(['DELETE', 'GET']);
     expect(table.methodsOf('/nowhere')).toBeUndefined();
+  });
+
+  describe("under base paths (the document's servers: /api/v3)", () => {
+    const root = operation('get', '/', 'root');
+    const based = compileRouteTable([createPlant, getPlant, root, operation('get', '/api/v3/plants', 'ownPath')], ['/api/v3', '/v1']);
+
+    it('finds an operation under each base path, with its path as the document reads it', () => {
+      expect(based.match('GET', '/api/v3/plants/42')).toEqual({ kind: 'operation', operation: getPlant, pathParameters: { id: '42' }, path: '/plants/42' });
+      expect(based.match('POST', '/v1/plants')).toMatchObject({ kind: 'operation', operation: createPlant, path: '/plants' });
+      expect(based.match('GET', '/api/v3')).toMatchObject({ kind: 'operation', operation: root, path: '/' });
+      expect(based.match('GET', '/api/v3/')).toMatchObject({ kind: 'operation', operation: root, path: '/' });
+      expect(based.match('DELETE', '/v1/plants')).toEqual({ kind: 'no-method', allow: ['POST'] });
+      expect(based.methodsOf('/v1/plants/9')).toEqual(['GET']);
+    });
+
+    it("the document's own paths win where they collide, and a prefix is a whole segment", () => {
+      expect(based.match('GET', '/api/v3/plants')).toMatchObject({ kind: 'operation', path: '/api/v3/plants' });
+      expect(based.match('POST', '/api/v3plants')).toEqual({ kind: 'no-path' });
+      expect(based.match('GET', '/api/v4/plants/1')).toEqual({ kind: 'no-path' });
+      expect(table.match('GET', '/api/v3/plants/42')).toEqual({ kind: 'no-path' });
+    });
   });
 });

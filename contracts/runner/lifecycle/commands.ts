@@ -9,7 +9,7 @@ import { isSuccess } from '../../../src/core/openapi/operation.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import type { Exchange, ExchangeFacts } from '../../checks/index.js';
 import type { SentRequest } from '../../report.js';
-import { isJsonObject, parseJsonExact, toJsonText, withKey, type JsonValue } from '../../generators/json-value.js';
+import { isJsonObject, parseJsonExact, toJsonText, withKey, withoutKey, type JsonValue } from '../../generators/json-value.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import type { RequestCase } from '../case-source.js';
 import { freshIdFor } from '../ids.js';
@@ -27,12 +27,19 @@ import {
   pickFrom,
   stateFacts,
   type Command,
+  type Item,
   type ListMode,
   type Marking,
   type Real,
 } from './steps.js';
 
-export function createNew(resource: Resource, template: RequestCase, marking: Marking): Command {
+/**
+ * A create of a new item. `giveId` matters only where the client may give the id or leave it to the
+ * server (assignedBy 'either'): true sends a fresh one, false sends none and reads it from the answer.
+ */
+export function createNew(resource: Resource, template: RequestCase, marking: Marking, giveId = true): Command {
+  const { assignedBy, property } = resource.identifier;
+  const gives = assignedBy === 'client' || (assignedBy === 'either' && giveId);
   return {
     check: () => true,
     async run(model, real) {
@@ -41,9 +48,11 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
       if (!isJsonObject(payload) || template.body === undefined) return;
       let body: JsonValue = payload;
       let id: bigint | string | undefined;
-      if (resource.identifier.assignedBy === 'client') {
+      if (gives) {
         id = resource.identifier.type.kind === 'integer' ? freshIdFor(real.env) : `lc-${randomBytes(8).toString('hex')}`;
-        body = withKey(payload, resource.identifier.property, id);
+        body = withKey(payload, property, id);
+      } else if (assignedBy === 'either') {
+        body = withoutKey(payload, property); // the generator may have put one in: this create is the server's to number
       }
       if (marking?.by === 'marker') body = withKey(body as never, marking.property, `lifecycle-${randomBytes(8).toString('hex')}`);
       // A nested collection: every create of the run under the first one's parent, so a list sees them all.
@@ -61,7 +70,7 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
       // A replay cannot send the printed id again (the target holds it since the run that found the problem): it says which it sent instead.
       const fresh =
         real.env.replaying === true && id !== undefined ? ' (drawn fresh for this replay; the printed run sent another id, which the target holds now)' : '';
-      const label = `step ${real.step}: create ${resource.name}${id === undefined ? '' : ` with id ${id}`}${fresh}`;
+      const label = `step ${real.step}: create ${resource.name}${id === undefined ? (assignedBy === 'either' ? ' without an id' : '') : ` with id ${id}`}${fresh}`;
       const first = record(real, await sendCreate(real.env, create, facts, label, [...real.sent]));
       endIfBroken(first);
       if (!isSuccess(first.response.status ?? 0)) throw new SequenceEnded('the create was refused (positive-acceptance judges it)');
@@ -75,7 +84,8 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
               : idText(resource, key)
             : toJsonText((body as Record<string, JsonValue>)[marking.property] as JsonValue);
       const mark = marking === undefined || markValue === undefined ? undefined : { property: marking.property, text: markValue };
-      if (key !== undefined) nameCreated(real, first, { property: resource.identifier.property, id: key, assignedBy: resource.identifier.assignedBy });
+      // Who assigned this item's id, as this create went: the regression file sends it again or reads it from the answer.
+      if (key !== undefined) nameCreated(real, first, { property, id: key, assignedBy: id === undefined ? 'server' : 'client' });
       model.held.push({ key, mark, create, step: real.step, expected: [] });
     },
     toString: () => `create(${template.body ?? ''})`,
@@ -170,12 +180,14 @@ export function deleteHeld(resource: Resource, operation: Operation, template: R
   };
 }
 
-export function recreate(pick: number): Command {
+/** A create again of a deleted item whose create gave its id (an id the server assigned is not the client's to send again). */
+export function recreate(resource: Resource, pick: number): Command {
+  const recreatable = (items: readonly Item[]) => items.filter((item) => gaveId(resource, item));
   return {
-    check: (model) => model.deleted.some((item) => item.key !== undefined),
+    check: (model) => recreatable(model.deleted).some((item) => item.key !== undefined),
     async run(model, real) {
       real.step += 1;
-      const item = pickFrom(model.deleted, pick);
+      const item = pickFrom(recreatable(model.deleted), pick);
       if (item?.key === undefined) return;
       const because = `${describeItem(item)} was deleted at step ${item.step}`;
       const facts = { ...stateFacts(real, model, 'recreate', because), payload: item.create.payload };
@@ -188,4 +200,9 @@ export function recreate(pick: number): Command {
     },
     toString: () => `recreate(#${pick})`,
   };
+}
+
+function gaveId(resource: Resource, item: Item): boolean {
+  const payload = item.create.payload;
+  return isJsonObject(payload) && Object.prototype.hasOwnProperty.call(payload, resource.identifier.property);
 }

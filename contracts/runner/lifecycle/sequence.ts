@@ -10,7 +10,8 @@
  * (runner/sequence.ts says why not fc.commands).
  *
  * Ids: a client-assigned id is drawn fresh for every create (sized to the identifier, IdSpace), a
- * server-assigned one is read from the create's answer. An item is recognised in a list by its id
+ * server-assigned one is read from the create's answer; where the client may give it or not
+ * ('either'), creates do both, and only an item created with its id is created again. An item is recognised in a list by its id
  * where the listed items carry it, else by a marker the sequence writes into one of its text
  * properties. A sequence ends at the first step the model can no longer follow (a refused create,
  * a 5xx, no answer): the exchanges sent so far are judged.
@@ -30,7 +31,7 @@ export type { LifecycleOperations } from './steps.js';
 const MAX_COMMANDS = 14;
 
 /** The steps of the ordered walk every run starts with. */
-type WalkStep = 'create' | 'read' | 'read-deleted' | 'list' | 'list-small' | 'update' | 'replace' | 'delete' | 'recreate';
+type WalkStep = 'create' | 'create-without-id' | 'read' | 'read-latest' | 'read-deleted' | 'list' | 'list-small' | 'update' | 'replace' | 'delete' | 'recreate';
 
 /** One request template per role the resource has (undefined where it has none). */
 type Templates = { readonly [Role in keyof LifecycleOperations]: RequestCase | undefined };
@@ -39,12 +40,14 @@ type Templates = { readonly [Role in keyof LifecycleOperations]: RequestCase | u
 function walkOf(resource: Resource, operations: LifecycleOperations): WalkStep[] {
   const look: WalkStep[] = [...(operations.read ? ['read' as const] : []), ...(operations.list ? ['list' as const] : [])];
   const walk: WalkStep[] = ['create', ...look];
+  // The client may give the id or leave it out: both, each read back (the walk's first create, with an id, is the one re-created).
+  if (resource.identifier.assignedBy === 'either') walk.push('create-without-id', ...(operations.read ? ['read-latest' as const] : []));
   if (operations.list !== undefined && resource.list?.limit !== undefined) walk.push('create', 'list-small');
   if (operations.update !== undefined) walk.push('update', ...(operations.read ? ['read' as const] : []));
   if (operations.replace !== undefined) walk.push('replace', ...(operations.read ? ['read' as const] : []));
   if (operations.delete !== undefined) {
     walk.push('delete', ...(operations.read ? ['read-deleted' as const] : []), ...(operations.list ? ['list' as const] : []));
-    if (resource.identifier.assignedBy === 'client') walk.push('recreate', ...look);
+    if (resource.identifier.assignedBy !== 'server') walk.push('recreate', ...look);
   }
   return walk;
 }
@@ -69,8 +72,12 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
     switch (step) {
       case 'create':
         return t.create === undefined ? undefined : createNew(resource, t.create, marking);
+      case 'create-without-id':
+        return t.create === undefined ? undefined : createNew(resource, t.create, marking, false);
       case 'read':
         return read && t.read ? readHeld(resource, read, t.read, 0) : undefined;
+      case 'read-latest':
+        return read && t.read ? readHeld(resource, read, t.read, -1) : undefined;
       case 'read-deleted':
         return read && t.read ? readDeleted(resource, read, t.read, 0) : undefined;
       case 'list':
@@ -84,11 +91,16 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
       case 'delete':
         return remove && t.delete ? deleteHeld(resource, remove, t.delete, 0) : undefined;
       case 'recreate':
-        return recreate(0);
+        return recreate(resource, 0);
     }
   };
 
-  const commands: Array<fc.Arbitrary<Command>> = [source.validCases(operations.create, plain).map((c) => createNew(resource, c, marking))];
+  // Where the id is the client's to give or leave out, random creates do either.
+  const commands: Array<fc.Arbitrary<Command>> = [
+    resource.identifier.assignedBy === 'either'
+      ? fc.tuple(source.validCases(operations.create, plain), fc.boolean()).map(([c, gives]) => createNew(resource, c, marking, gives))
+      : source.validCases(operations.create, plain).map((c) => createNew(resource, c, marking)),
+  ];
   const picked = (operation: Operation | undefined, make: (operation: Operation, template: RequestCase, pick: number) => Command): void => {
     if (operation !== undefined) commands.push(fc.tuple(source.validCases(operation, plain), fc.nat()).map(([t, pick]) => make(operation, t, pick)));
   };
@@ -106,7 +118,7 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
       limit === undefined ? fc.constant({ kind: 'complete' }) : fc.bigInt({ min: 1n, max: 3n }).map((n): ListMode => ({ kind: 'small', limit: n }));
     commands.push(fc.tuple(source.validCases(list, plain), mode).map(([t, m]) => listItems(resource, list, t, m)));
   }
-  if (operations.delete !== undefined && resource.identifier.assignedBy === 'client') commands.push(fc.nat().map((pick) => recreate(pick)));
+  if (operations.delete !== undefined && resource.identifier.assignedBy !== 'server') commands.push(fc.nat().map((pick) => recreate(resource, pick)));
 
   const walk = walkOf(resource, operations);
   const sequences = fc.tuple(templates, droppable(walk), fc.array(fc.oneof(...commands), { maxLength: MAX_COMMANDS, size: '+1' }));

@@ -150,9 +150,10 @@ export function idValue(resource: Resource, key: string): JsonValue {
   return resource.identifier.type.kind === 'integer' && /^-?\d+$/.test(key) ? BigInt(key) : key;
 }
 
+/** The pick-th item with a key, counted round; a negative pick counts from the last (-1: the latest). */
 export function pickFrom(items: readonly Item[], pick: number): Item | undefined {
   const keyed = items.filter((item) => item.key !== undefined);
-  return keyed[pick % Math.max(1, keyed.length)];
+  return keyed.at(pick % Math.max(1, keyed.length));
 }
 
 /** The item that sent the first create of the run: every later create and list stays under its parent. */

@@ -1,9 +1,10 @@
 /**
  * Which property identifies a resource's items, and who assigns it: matched by schema type to the
  * item path's parameter (a name only breaks a tie), the create body first (client-assigned), then
- * the create or read response (server-assigned). See README "What is inferred".
+ * the create or read response (server-assigned), then an optional property of the create body
+ * (either: the client may give it, else the server assigns it). See README "What is inferred".
  */
-import type { Identifier, InferenceNote } from './model.js';
+import type { AssignedBy, Identifier, InferenceNote } from './model.js';
 import { fitsParameter, formatOf, identifierType, typeOf, type ObjectShape, type Schema } from './schema-shape.js';
 
 export interface IdentifierFacts {
@@ -15,7 +16,7 @@ export interface IdentifierFacts {
   /** One item as the document answers it: the create response, else the read response. */
   readonly answer?: ObjectShape;
   /** Restricts the search to one side (an override's `assignedBy`). */
-  readonly assignedBy?: 'client' | 'server';
+  readonly assignedBy?: AssignedBy;
 }
 
 export type IdentifierFinding =
@@ -27,11 +28,15 @@ export function findIdentifier(facts: IdentifierFacts): IdentifierFinding {
 
 function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string; readonly schema: unknown }): IdentifierFinding {
   const fits = (schema: Schema) => fitsParameter(parameter.schema, schema);
-  const sides: ['client' | 'server', Record<string, Schema>][] = [
+  // either last: an optional id is settled only where neither a required one nor a server-added one is found.
+  const sides: [AssignedBy, Record<string, Schema>][] = [
     ['client', clientCandidates(facts.create, fits)],
     ['server', serverCandidates(facts.create, facts.answer, fits)],
+    ['either', optionalCandidates(facts.create, fits)],
   ];
-  for (const [assignedBy, candidates] of sides) {
+  for (const [side, candidates] of sides) {
+    // An override of "client" takes an optional property too: the user says the client always gives it.
+    const assignedBy = side === 'either' && facts.assignedBy === 'client' ? 'client' : side;
     if (facts.assignedBy !== undefined && facts.assignedBy !== assignedBy) continue;
     const names = Object.keys(candidates);
     if (names.length === 0) continue;
@@ -58,7 +63,7 @@ function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string
 
 /** No item path (the seed Plant Store: POST /plants only): the create body's one required integer or uuid property, client-assigned. */
 function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
-  if (facts.assignedBy === 'server') return { notes: [] };
+  if (facts.assignedBy === 'server' || facts.assignedBy === 'either') return { notes: [] };
   const candidates = clientCandidates(facts.create, (schema) => typeOf(schema) === 'integer' || formatOf(schema) === 'uuid');
   const names = Object.keys(candidates);
   const [only] = names;
@@ -84,6 +89,12 @@ function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
 function clientCandidates(create: ObjectShape | undefined, fits: (schema: Schema) => boolean): Record<string, Schema> {
   if (create === undefined) return {};
   return pick(create.properties, (name, schema) => create.required.has(name) && schema.readOnly !== true && fits(schema));
+}
+
+/** Properties the client may send or leave out (optional, not readOnly): given, it is the id; left out, the server assigns one. */
+function optionalCandidates(create: ObjectShape | undefined, fits: (schema: Schema) => boolean): Record<string, Schema> {
+  if (create === undefined) return {};
+  return pick(create.properties, (name, schema) => !create.required.has(name) && schema.readOnly !== true && fits(schema));
 }
 
 /** Properties the answer adds to what the client sends (or marks readOnly): the server assigns them. */
@@ -118,7 +129,8 @@ function describe(parameter: { readonly name: string; readonly schema: unknown }
   return `the item path's parameter {${parameter.name}} (${format ? `${type}, ${format}` : type})`;
 }
 
-function where(assignedBy: 'client' | 'server'): string {
+function where(assignedBy: AssignedBy): string {
+  if (assignedBy === 'either') return 'that the create body may leave out (given by the client, else server-assigned)';
   return assignedBy === 'client' ? 'of the create body (client-assigned)' : 'that the create or read response adds (server-assigned)';
 }
 

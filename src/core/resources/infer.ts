@@ -9,7 +9,7 @@ import type { LoadedDocument } from '../openapi/load-document.js';
 import { jsonRequestBody, operationName, type Operation } from '../openapi/operation.js';
 import { findIdentifier } from './identifier.js';
 import { listParameters } from './list-parameters.js';
-import type { Identifier, InferenceNote, OperationRef, Resource, ResourceModel, ResourceOverride, ResourceRole } from './model.js';
+import type { AssignedBy, Identifier, InferenceNote, OperationRef, Resource, ResourceModel, ResourceOverride, ResourceRole } from './model.js';
 import { checkOverride, configWhere, EXTENSION, overrideError, settleOverride, type OverrideOrigin } from './overrides.js';
 import { nameResources } from './resource-names.js';
 import { arrayItems, identifierType, objectShape, structureSignature, typeOf, type ObjectShape } from './schema-shape.js';
@@ -144,7 +144,7 @@ function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source
 /** The identifier an override names: it must be a property of the create body or of an item. */
 function namedIdentifier(
   property: string,
-  assignedBy: 'client' | 'server' | undefined,
+  assignedBy: AssignedBy | undefined,
   parameter: string | undefined,
   create: ObjectShape | undefined,
   answers: readonly (object | undefined)[],
@@ -169,9 +169,14 @@ function namedIdentifier(
       `"id": "${property}" is not a property of ${path}'s items (the create body and responses have: ${known.join(', ') || 'no properties'})`,
     );
   }
-  const by = assignedBy ?? (sent !== undefined && sent.readOnly !== true ? 'client' : 'server');
-  if (by === 'client' && sent === undefined) {
-    throw overrideError(where, `"assignedBy": "client", but the create body of ${path} has no property "${property}" for the client to send`);
+  // Named but not settled who assigns it: as inference would (required in the create body: client; optional: either).
+  const by: AssignedBy =
+    assignedBy ?? (sent !== undefined && sent.readOnly !== true ? (create?.required.has(property) === true ? 'client' : 'either') : 'server');
+  if (by !== 'server' && sent === undefined) {
+    throw overrideError(where, `"assignedBy": "${by}", but the create body of ${path} has no property "${property}" for the client to send`);
+  }
+  if (by === 'either' && create?.required.has(property) === true) {
+    throw overrideError(where, `"assignedBy": "either", but the create body of ${path} requires "${property}": the client always gives it ("client")`);
   }
   return { ...(parameter !== undefined ? { parameter } : {}), property, assignedBy: by, type: identifierType(schema) };
 }

@@ -29,6 +29,9 @@ export type IdentifierType =
   /** An integer within its format's bounds (int32, int64; the schema's minimum/maximum narrow them). */
   { readonly kind: 'integer'; readonly minimum: bigint; readonly maximum: bigint } | { readonly kind: 'uuid' } | { readonly kind: 'string' };
 
+/** Who assigns an item's identifier (Identifier.assignedBy says what each means). */
+export type AssignedBy = 'client' | 'server' | 'either';
+
 export interface Identifier {
   /** The item path's parameter naming an item ('id' of /plants/{id}); absent when there is no item path. */
   readonly parameter?: string;
@@ -36,9 +39,11 @@ export interface Identifier {
   readonly property: string;
   /**
    * client: the create body carries it (the Plant Store's NewPlant.id) and a taken one is refused;
-   * server: the stand-in assigns it (sequential integers within the type's bounds, a uuid, …).
+   * server: the stand-in assigns it (sequential integers within the type's bounds, a uuid, …);
+   * either: the create body may carry it (optional, not readOnly: the Swagger Petstore 3's Pet.id), and
+   * a create without one gets one from the server, as such APIs do; a given one that is taken is refused.
    */
-  readonly assignedBy: 'client' | 'server';
+  readonly assignedBy: AssignedBy;
   readonly type: IdentifierType;
 }
 
@@ -106,7 +111,7 @@ export interface ResourceOverride {
   readonly name?: string;
   /** The identifier property of an item. */
   readonly id?: string;
-  readonly assignedBy?: 'client' | 'server';
+  readonly assignedBy?: AssignedBy;
   /** false: no resource here, leave the operations to the mocker. */
   readonly stateful?: boolean;
 }

@@ -13,7 +13,7 @@ export const EXTENSION = 'x-plantstore';
 const KEYS: Readonly<Record<keyof ResourceOverride, (value: unknown) => boolean>> = {
   name: (value) => typeof value === 'string' && value.length > 0,
   id: (value) => typeof value === 'string' && value.length > 0,
-  assignedBy: (value) => value === 'client' || value === 'server',
+  assignedBy: (value) => value === 'client' || value === 'server' || value === 'either',
   stateful: (value) => typeof value === 'boolean',
 };
 
@@ -44,7 +44,7 @@ export function checkOverride(value: unknown, origin: OverrideOrigin): ResourceO
 function expected(key: keyof ResourceOverride): string {
   switch (key) {
     case 'assignedBy':
-      return 'one of "client", "server"';
+      return 'one of "client", "server", "either"';
     case 'stateful':
       return 'true or false';
     default:

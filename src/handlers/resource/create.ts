@@ -1,7 +1,8 @@
 /**
  * create: stores the validated body as a new item and answers it as the document declares.
  * Client-assigned identifiers are create-if-absent (a taken one is refused, the store unchanged);
- * server-assigned ones come from the collection's allocation sequence. Required properties of the
+ * server-assigned ones come from the collection's allocation sequence; where the client may give
+ * one (assignedBy 'either', or a client id left out), a create without it gets an allocated one. Required properties of the
  * answer that the request lacks are made once here and stored, so every later answer agrees.
  */
 import { failure } from '../../core/errors.js';
@@ -11,7 +12,7 @@ import type { ItemFields, ItemStore } from '../../store/item-store.js';
 import type { TenantId } from '../../store/tenants.js';
 import { compileFill, fillAll } from './fill.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
-import { answer, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileItemWriter } from './shape.js';
 
 /** Allocations tried before giving up: a seed or client may already hold the next numbers. */
@@ -51,15 +52,17 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     return refuse(failure('storageFailed', `no free ${noun} identifier found after ${ALLOCATION_ATTEMPTS} tries`));
   }
 
+  const bodyOf = compileBodyOf(operation);
   return (context) => {
-    const body = context.body;
+    const body = bodyOf(context.body);
     if (!isObject(body)) {
       return Promise.resolve(refuse(failure('badRequest', `a ${noun} is stored from a JSON object; this body is ${describe(body)}`)));
     }
     return guarded(async () => {
       const store = await collection(context);
       const fields = body as ItemFields;
-      return identifier.assignedBy === 'client' ? createClientAssigned(store, fields, context.tenant) : createServerAssigned(store, fields, context.tenant);
+      // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.
+      return identifier.assignedBy !== 'server' ? createClientAssigned(store, fields, context.tenant) : createServerAssigned(store, fields, context.tenant);
     });
   };
 }

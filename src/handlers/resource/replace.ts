@@ -9,7 +9,7 @@ import type { ItemFields } from '../../store/item-store.js';
 import { compileFill, fillAll } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
-import { answer, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { answer, compileBodyOf, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileItemWriter } from './shape.js';
 
 export function compileReplace({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
@@ -24,10 +24,11 @@ export function compileReplace({ operation, resource, collection, echoId }: Role
   const property = resource.identifier.property;
   const mismatchOf = compileIdMismatch(resource, operation);
 
+  const bodyOf = compileBodyOf(operation);
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));
-    const { body } = context;
+    const body = bodyOf(context.body);
     if (!isObject(body)) return Promise.resolve(refuse(failure('badRequest', `a ${singular(resource)} is replaced by a JSON object`)));
     const mismatch = mismatchOf(body as ItemFields, named.key);
     if (mismatch) return Promise.resolve(refuse(mismatch));

@@ -9,7 +9,7 @@ import type { Item, ItemFields } from '../../store/item-store.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
 import { mergePatch, shallowMerge } from './merge.js';
-import { answer, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { answer, compileBodyOf, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileItemWriter } from './shape.js';
 
 /** Thrown out of the store's update to leave the item as it was; caught right here. */
@@ -25,10 +25,11 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
   const mismatchOf = compileIdMismatch(resource, operation);
   const merge = resource.update === 'merge-patch' ? mergePatch : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
 
+  const bodyOf = compileBodyOf(operation);
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));
-    const { body } = context;
+    const body = bodyOf(context.body);
     if (!isObject(body)) return Promise.resolve(refuse(failure('badRequest', `a ${singular(resource)} is updated by a JSON object`)));
     const patch = body as ItemFields;
     // Merge Patch may remove the identifier with null; that is the path's to decide, so null counts as keeping it.

@@ -29,6 +29,7 @@ export function routeStage(routes: RouteTable, served: ReadonlyMap<IHttpOperatio
       }
       context.operation = served.get(route.operation);
       context.pathParameters = route.pathParameters;
+      context.operationPath = route.path;
       return PASS;
     },
   };

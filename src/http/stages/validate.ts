@@ -12,7 +12,7 @@ export const forwardingValidateStage: Stage = { name: 'validate', run: (context)
 
 function validate(context: RequestContext, forwardInvalid: boolean): Decision {
   const operation = routed(context);
-  const input = new ArrivedRequest(context.request.headers, context.method, context.path, context.query, context.body);
+  const input = new ArrivedRequest(context.request.headers, context.method, context.operationPath, context.query, context.body);
   context.input = input;
   const validation = operation.validate(input);
   context.validation = validation.ok ? { ok: true } : { ok: false, error: validation.failure.error, message: validation.failure.message };

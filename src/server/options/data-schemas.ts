@@ -22,7 +22,7 @@ const RESOURCE_OVERRIDE: JsonSchema = {
   properties: {
     name: { type: 'string', minLength: 1 },
     id: { type: 'string', minLength: 1 },
-    assignedBy: { enum: ['client', 'server'] },
+    assignedBy: { enum: ['client', 'server', 'either'] },
     stateful: { type: 'boolean' },
   },
   [MUST_BE]: 'a mapping with any of name, id, assignedBy, stateful (e.g. {id: petId})',

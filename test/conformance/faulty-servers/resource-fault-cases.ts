@@ -23,6 +23,10 @@ export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
   { fault: 'refuses-big-ids', kind: 'plants', check: 'positive-acceptance' },
   { fault: 'update-ignored', kind: 'crud', check: 'update-applied' },
   { fault: 'update-refused', kind: 'crud', check: 'update-applied' },
+  { fault: 'given-id-ignored', kind: 'optional', check: 'response-reflects-request' },
+  { fault: 'id-less-create-refused', kind: 'optional', check: 'positive-acceptance' },
+  // Only the lifecycle's create without an id, read back, shows it: a fault of the 'either' mode itself.
+  { fault: 'id-less-create-forgotten', kind: 'optional', check: 'ensure-resource-availability' },
 ];
 
 export { LIFECYCLE_CHECKS } from '../../../contracts/checks/index.js';

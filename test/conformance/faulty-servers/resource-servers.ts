@@ -22,12 +22,18 @@ export const RESOURCE_FAULTS = {
   'refuses-big-ids': "ids of 2^53 and more are refused (as Prism's mock does), though the document says int64",
   'update-ignored': 'PUT and PATCH /pets/{id} answer 200 with the changed pet, but store nothing',
   'update-refused': 'PATCH /pets/{id} refuses every change with 400',
+  'given-id-ignored': "a create that gives an id gets another one, the server's own (optional-ids.yaml)",
+  'id-less-create-refused': 'a create without an id is refused with 400, though the id is optional (optional-ids.yaml)',
+  'id-less-create-forgotten': 'a create without an id answers a pet with a new id, but stores nothing: GET of that id is 404 (optional-ids.yaml)',
 } as const satisfies Record<string, string>;
 
 export type ResourceFault = keyof typeof RESOURCE_FAULTS;
 
-/** Which document the server answers: the public Plant Store, the expanded Petstore, or the Petstore with PUT and PATCH. */
-export type ResourceKind = 'plants' | 'pets' | 'crud';
+/**
+ * Which document the server answers: the public Plant Store, the expanded Petstore, the Petstore with
+ * PUT and PATCH, or optional-ids.yaml (the Swagger Petstore 3's shape: a create may give the id or leave it to the server).
+ */
+export type ResourceKind = 'plants' | 'pets' | 'crud' | 'optional';
 
 export type ResourceServer = LocalServer;
 
@@ -42,7 +48,7 @@ const INT32_MIN = -(2n ** 31n);
 const INT32_MAX = 2n ** 31n - 1n;
 
 export function startResourceServer(kind: ResourceKind, fault?: ResourceFault): Promise<ResourceServer> {
-  const handler = kind === 'plants' ? plantStore(fault) : petStore(fault);
+  const handler = kind === 'plants' ? plantStore(fault) : petStore(fault, kind === 'optional');
   return listenLocally((req, res) => serve(req, res, handler));
 }
 
@@ -165,7 +171,8 @@ function plantStore(fault: ResourceFault | undefined): Handler {
   };
 }
 
-function petStore(fault: ResourceFault | undefined): Handler {
+/** optionalIds: a create may give the id (kept; a taken one is refused with 409) or leave it out (the next free one). */
+function petStore(fault: ResourceFault | undefined, optionalIds = false): Handler {
   const pets = new Map<bigint, { id: bigint; name: string; tag?: string }>();
   let next = 1n;
   const error = (status: number, message: string): Answer => ({ status, body: { code: status, message } });
@@ -184,10 +191,15 @@ function petStore(fault: ResourceFault | undefined): Handler {
       if (!isJsonType(request.headers['content-type'], fault)) return error(400, 'content-type must be application/json');
       const named = readNamed(request.body);
       if (typeof named === 'string') return error(400, named);
-      const id = next;
-      next += 1n;
+      const given = optionalIds ? givenId(named.fields) : undefined;
+      if (typeof given === 'string') return error(400, given);
+      if (optionalIds && given === undefined && fault === 'id-less-create-refused') return error(400, "body must have an integer property 'id'");
+      if (given !== undefined && pets.has(given)) return error(409, `a pet with id ${given} already exists`);
+      while (pets.has(next)) next += 1n; // ids given earlier are skipped
+      const id = given !== undefined && fault !== 'given-id-ignored' ? given : next;
+      if (id === next) next += 1n;
       const pet = named.tag === undefined ? { id, name: named.name } : { id, name: named.name, tag: named.tag };
-      pets.set(id, pet);
+      if (!(fault === 'id-less-create-forgotten' && given === undefined)) pets.set(id, pet);
       return { status: 200, body: pet };
     }
     const match = /^\/pets\/([^/]+)$/.exec(request.path);
@@ -222,4 +234,12 @@ function petStore(fault: ResourceFault | undefined): Handler {
     }
     return error(404, `no ${request.method} ${request.path}`);
   };
+}
+
+/** The int64 id a create body gives, undefined when it gives none, or what is wrong with it. */
+function givenId(fields: Map<string, unknown>): bigint | string | undefined {
+  if (!fields.has('id')) return undefined;
+  const id = fields.get('id');
+  const exact = isJsonNumber(id as never) ? exactInteger((id as { raw: string }).raw) : undefined;
+  return typeof exact === 'bigint' && exact >= INT64_MIN && exact <= INT64_MAX ? exact : 'body/id must be an int64';
 }
