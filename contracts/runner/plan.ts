@@ -4,7 +4,7 @@ import { jsonRequestBody, operationName } from '../../src/core/openapi/operation
 import type { Resource } from '../../src/core/resources/model.js';
 import type { CheckContext } from '../checks/index.js';
 import type { CaseSource } from './case-source.js';
-import type { IdSpace } from './ids.js';
+import { canDrawFresh, runIdentifierOf, type RunIdentifier } from './identifier.js';
 import { lifecycleProperty } from './lifecycle/sequence.js';
 import { modelProperty } from './model.js';
 import { boundaryProperty, duplicateProperty, invalidProperties, invalidProperty as defineInvalid, validProperty } from './properties.js';
@@ -20,8 +20,8 @@ export interface Plan {
   readonly properties: readonly Property[];
   /** "valid" for the only operation, "createPlant/valid" when there are several. */
   readonly key: (property: Property) => string;
-  /** The ids this operation's resource draws (its identifier's type, narrowed by what the target takes). */
-  readonly ids?: IdSpace | undefined;
+  /** The identifier of this operation's resource, when the client assigns it: its property and the ids to draw (its type, an integer space narrowed by what the target takes). */
+  readonly identifier?: RunIdentifier | undefined;
   /** What the plan leaves out for this operation and why (the coverage report and --dry-run list it). */
   readonly skipped?: readonly PlanSkip[];
 }
@@ -49,16 +49,19 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const played = roleOf(resources, operation);
     const resource = played?.resource;
     const creates = jsonRequestBody(operation) !== undefined;
+    const identifier = runIdentifierOf(resource);
+    // Scenarios that need never-used ids (duplicate, model, lifecycle) are left out where none can be drawn, and the plan says why.
+    const fresh = canDrawFresh(identifier);
     // Invalid requests first: a lenient target that takes one (say id 1.5 as 1) should not find
     // that id already stored by a valid create and refuse it for the wrong reason.
     const properties = [
       ...invalidProperties(operation, source, caseContext, propertySettings),
-      ...(settings.model && creates ? [modelProperty(operation, source, caseContext, propertySettings)] : []),
+      ...(settings.model && creates && fresh ? [modelProperty(operation, source, caseContext, propertySettings)] : []),
       validProperty(operation, source, caseContext, propertySettings),
       ...boundaryProperty(operation, source, caseContext),
-      ...(creates ? [duplicateProperty(operation, source, caseContext, propertySettings)] : []),
+      ...(creates && fresh ? [duplicateProperty(operation, source, caseContext, propertySettings)] : []),
       // Each resource's life, once, from its create operation: on by default wherever the model finds one.
-      ...(played?.role === 'create' && resource !== undefined && hasLife(resource)
+      ...(played?.role === 'create' && resource !== undefined && hasLife(resource) && fresh
         ? [
             lifecycleProperty(
               resource,
@@ -79,14 +82,16 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     ];
     const prefix = operations.length === 1 ? '' : `${operationName(operation)}/`;
     const limitParameter = played?.role === 'list' ? resource?.list?.limit : undefined;
-    const type = resource?.identifier.type;
-    const ids = type?.kind === 'integer' && resource?.identifier.assignedBy === 'client' ? { min: type.minimum, max: type.maximum } : undefined;
+    const unfreshable = identifier?.kind === 'string' ? identifier.unfreshable : undefined;
     return {
       operation,
       context: { operation, expectUniqueIds, ...(limitParameter === undefined ? {} : { limitParameter }) },
       properties,
       key: (property) => `${prefix}${property.name}`,
-      ids,
+      identifier,
+      ...(unfreshable === undefined
+        ? {}
+        : { skipped: [{ what: 'duplicate, stateful and lifecycle requests (valid creates send their ids as generated)', reason: unfreshable }] }),
     };
   });
 }
