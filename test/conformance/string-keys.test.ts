@@ -5,6 +5,9 @@
  * sku's rules, and a server that refuses a fresh sku, or accepts a taken one where ids are expected
  * unique, is caught.
  */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { verify } from '../../contracts/index.js';
@@ -92,4 +95,34 @@ describe('faulty servers of string-keyed parts are caught', () => {
     },
     TEST_TIMEOUT_MS,
   );
+});
+
+describe('a sku no never-used value can be drawn for', () => {
+  it.each([
+    ['^[A-Z]{3}$', /pattern .* too few different values/],
+    ['^[A-Za-z0-9_~-]{1,6}$', /too few different values/],
+  ])('pattern %s: the plan leaves out the scenarios that need one, and says why', async (pattern, reason) => {
+    const folder = await mkdtemp(join(tmpdir(), 'plantstore-strings-'));
+    try {
+      const spec = join(folder, 'parts.yaml');
+      await writeFile(
+        spec,
+        (await readFile(SPEC, 'utf8')).replace("pattern: '^[A-Za-z0-9_~-]+$'", () => `pattern: '${pattern}'`),
+      );
+      const report = await verify({ target: 'http://127.0.0.1:9', spec, runs: 30, seed: SEED, dryRun: true });
+      const create = report.plan?.find((entry) => entry.operation.startsWith('createPart'));
+      expect(create?.properties.map((p) => p.name)).not.toContain('createPart/duplicate');
+      expect(create?.properties.some((p) => p.name.includes('lifecycle'))).toBe(false);
+      expect(create?.skipped.map((skip) => skip.reason).join('\n')).toMatch(reason);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('with a pattern whose draws are varied, nothing is left out', async () => {
+    const report = await verify({ target: 'http://127.0.0.1:9', spec: SPEC, runs: 30, seed: SEED, dryRun: true });
+    const create = report.plan?.find((entry) => entry.operation.startsWith('createPart'));
+    expect(create?.properties.map((p) => p.name)).toContain('createPart/duplicate');
+    expect(create?.skipped ?? []).toEqual([]);
+  });
 });
