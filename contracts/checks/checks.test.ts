@@ -202,6 +202,15 @@ describe('positive-acceptance of string ids', () => {
     );
   });
 
+  it('excuses a literal id without a retry (none can be drawn) only when refused the learnt way', () => {
+    const literalSku = { id: { value: 'a', freshness: 'literal' as const, property: 'sku' } };
+    expect(positiveAcceptance.judge(exchange(literalSku, refusal('a')), { ...context, duplicateRefusal: learnt })?.outcome).toBe('pass');
+    expect(positiveAcceptance.judge(exchange(literalSku, refusal('a')), context)?.outcome).toBe('fail');
+    expect(positiveAcceptance.judge(exchange(literalSku, answer(400, { error: 400, message: 'no' })), { ...context, duplicateRefusal: learnt })?.outcome).toBe(
+      'fail',
+    );
+  });
+
   it('fails a literal string id refused some other way', () => {
     const other = exchange(
       { id: { value: 'lily', freshness: 'literal', property: 'sku' }, retry: accepted },

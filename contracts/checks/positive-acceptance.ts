@@ -6,7 +6,9 @@
  *   - retry accepted, id fresh → the target refused an id it cannot hold: failure;
  *   - retry accepted, id sent as generated (an edge value such as 0 or 2^53+1) → it may be
  *     stored already, so the refusal is allowed;
- *   - retry failed (5xx, no answer), id sent as generated → not judged (no-server-errors reports it).
+ *   - retry failed (5xx, no answer), id sent as generated → not judged (no-server-errors reports it);
+ *   - no retry (no never-used id of the identifier's type exists), id sent as generated → allowed
+ *     only when refused the way this target refuses a taken id (learnt in the run).
  * 5xx and transport errors belong to no-server-errors; which 2xx belongs to status-conformance.
  */
 import { isSuccess, type Operation } from '../../src/core/openapi/operation.js';
@@ -39,6 +41,12 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
     // reports the failure, and the refusal stays unjudged. A refused fresh id is a fault either way.
     const retryFailed = retry !== undefined && (retryStatus === undefined || retryStatus >= 500);
     if (retryFailed && facts.id?.freshness !== 'fresh') return undefined;
+    // No retry (no never-used id of the identifier's type can be drawn): a literal id refused the way
+    // this target refuses a taken one may be held (by this run or an earlier one); any other refusal fails.
+    const learnt = duplicateRefusal;
+    if (retry === undefined && facts.id?.freshness === 'literal' && learnt !== undefined && sameShape(shapeOf(status, response.body, facts.id.value), learnt)) {
+      return PASS;
+    }
     if (retry === undefined || retryStatus === undefined || retryStatus >= 500) {
       return fail({
         key,
@@ -60,7 +68,6 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
     }
     // A literal id (0, an int64 extreme) may be held from an earlier run, but then it is refused the
     // way this target refuses a taken id (learnt in this run); any other refusal is about the id itself.
-    const learnt = duplicateRefusal;
     if (facts.id?.freshness === 'literal' && learnt !== undefined) {
       const shape = shapeOf(status, response.body, facts.id.value);
       if (!sameShape(shape, learnt)) {

@@ -4,7 +4,8 @@
  *   - which ids it takes (integer ids): a fresh id as large as the identifier allows; if that is refused and a
  *     fresh one below 2^53 is accepted, the run goes on with ids below 2^53 (the refusal is judged
  *     once, by positive-acceptance, as a refused valid id), so duplicate and lifecycle checks still run;
- *   - how it refuses a taken id: the same fresh id sent twice; the second answer's status, error
+ *   - how it refuses a taken id: the same fresh id sent twice (where none can be drawn, the first
+ *     case's own id, when the first of the two is accepted); the second answer's status, error
  *     code and message (values taken out) are the fingerprint a later refusal of an edge id
  *     (0, the int64 extremes) must match to be excused as "perhaps stored by an earlier run".
  */
@@ -13,7 +14,7 @@ import type { Exchange, ExchangeFacts, RefusalShape } from '../checks/index.js';
 import { shapeOf } from '../checks/refusal-shape.js';
 import type { CaseSource } from './case-source.js';
 import fc from 'fast-check';
-import { canDrawFresh, freshIdValue, idLabel, sentId, type IdValue, type RunIdentifier } from './identifier.js';
+import { canDrawFresh, freshIdValue, idIn, idLabel, sentId, type IdValue, type RunIdentifier } from './identifier.js';
 import { freshIdWithin } from './ids.js';
 import type { EnvFor, Plan } from './plan.js';
 import { validLabel } from './properties.js';
@@ -33,7 +34,12 @@ export async function gatherEvidence(plans: readonly Plan[], source: CaseSource,
   const learnt: Plan[] = [];
   for (const [index, plan] of plans.entries()) {
     const identifier = plan.identifier;
-    const found = identifier === undefined || !canDrawFresh(identifier) ? undefined : await probeIds(plan, identifier, source, settings, envFor);
+    const found =
+      identifier === undefined
+        ? undefined
+        : canDrawFresh(identifier)
+          ? await probeIds(plan, identifier, source, settings, envFor)
+          : await probeRepeat(plan, identifier, source, settings, envFor);
     if (found === undefined) {
       learnt.push(plan);
       continue;
@@ -117,4 +123,45 @@ async function probeIds(
     }
   }
   return { exchanges: own, duplicateRefusal };
+}
+
+/**
+ * Where no never-used id can be drawn (a sku of at most 2 characters): the first case's own id, sent
+ * twice. Only when the first is accepted is the second's refusal the fingerprint of a taken id; the
+ * first is a setup (it may be held from an earlier run), not judged as a valid create.
+ */
+async function probeRepeat(
+  plan: Plan,
+  identifier: RunIdentifier,
+  source: CaseSource,
+  settings: Settings,
+  envFor: EnvFor,
+): Promise<{ exchanges: Exchange[]; duplicateRefusal: RefusalShape | undefined } | undefined> {
+  const env = envFor(plan.operation, true);
+  const [template] = fc.sample(source.validCases(plan.operation, { ...settings.caseContext, extraProperties: false }), { seed: settings.seed, numRuns: 1 });
+  const id = template === undefined ? undefined : idIn(template, identifier);
+  if (template === undefined || id === undefined) return undefined;
+  const facts = (extra: Partial<ExchangeFacts>): ExchangeFacts => ({
+    role: 'setup',
+    kind: 'valid',
+    target: 'body',
+    payload: template.payload,
+    id: sentId(id, 'literal', identifier),
+    ...extra,
+  });
+  const label = validLabel(plan.operation, id);
+  const first = await send(env, template, facts({}), `${label}, to learn how a taken id is refused (no never-used id can be drawn)`);
+  if (first === undefined) return undefined;
+  if (first.response.status === undefined || !isSuccess(first.response.status)) return { exchanges: [first], duplicateRefusal: undefined };
+  const repeat = await send(
+    env,
+    template,
+    facts({ role: 'repeat', expect: 'either', because: `id ${idLabel(id)} was sent again to learn how the target refuses a taken id` }),
+    `${label} again, to learn how a taken id is refused`,
+    [first.request],
+  );
+  if (repeat === undefined) return { exchanges: [first], duplicateRefusal: undefined };
+  const status = repeat.response.status;
+  const learnt = status !== undefined && status >= 400 && status < 500 ? shapeOf(status, repeat.response.body, id) : undefined;
+  return { exchanges: [first, repeat], duplicateRefusal: learnt };
 }

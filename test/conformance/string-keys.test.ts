@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { verify } from '../../contracts/index.js';
 import type { CheckId, VerifyReport } from '../../contracts/report.js';
+import { startServer } from '../../src/index.js';
 import { PARTS_FAULTS, startPartsServer, type PartsFault } from './faulty-servers/parts-server.js';
 
 const SPEC = fileURLToPath(new URL('../fixtures/documents/parts.yaml', import.meta.url));
@@ -124,5 +125,30 @@ describe('a sku no never-used value can be drawn for', () => {
     const create = report.plan?.find((entry) => entry.operation.startsWith('createPart'));
     expect(create?.properties.map((p) => p.name)).toContain('createPart/duplicate');
     expect(create?.skipped ?? []).toEqual([]);
+  });
+});
+
+describe('a sku no never-used value can be drawn for, against a correct server', () => {
+  it('raises no false alarm: a short literal sku refused as taken is told by the fingerprint learnt from a repeat of one', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'plantstore-strings-'));
+    const ambiguous = fileURLToPath(new URL('../fixtures/documents/ambiguous.yaml', import.meta.url));
+    const spec = join(folder, 'ambiguous.yaml');
+    await writeFile(
+      spec,
+      (await readFile(ambiguous, 'utf8')).replace('sku: { type: string }', () => 'sku: { type: string, maxLength: 2 }'),
+    );
+    const server = await startServer({ spec, port: 0 });
+    try {
+      const report = await verify({ target: server.url, spec, runs: 30, seed: SEED, timeoutMs: 5_000 });
+      const failures = report.checks.filter((c) => c.status === 'failed');
+      expect(
+        failures.map((c) => c.id),
+        summary(report),
+      ).toEqual([]);
+      expect(report.coverage.some((entry) => entry.skipped?.includes('maxLength 2') === true)).toBe(true);
+    } finally {
+      await server.close();
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
