@@ -82,7 +82,8 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     ];
     const prefix = operations.length === 1 ? '' : `${operationName(operation)}/`;
     const limitParameter = played?.role === 'list' ? resource?.list?.limit : undefined;
-    const unfreshable = identifier?.kind === 'string' ? identifier.unfreshable : undefined;
+    // Said where it left something out: an operation with a body (the create; a list or read never had these scenarios).
+    const unfreshable = identifier?.kind === 'string' && creates ? identifier.unfreshable : undefined;
     return {
       operation,
       context: { operation, expectUniqueIds, ...(limitParameter === undefined ? {} : { limitParameter }) },
