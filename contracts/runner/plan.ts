@@ -43,13 +43,20 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const ref = resource.operations[role];
     return ref === undefined ? undefined : operations.find((o) => o.method === ref.method && o.path === ref.path);
   };
+  // One per resource: its operations draw alike, and a pattern's variety is sampled once.
+  const identifiers = new Map<Resource, RunIdentifier | undefined>();
+  const identifierOf = (resource: Resource | undefined): RunIdentifier | undefined => {
+    if (resource === undefined) return undefined;
+    if (!identifiers.has(resource)) identifiers.set(resource, runIdentifierOf(resource));
+    return identifiers.get(resource);
+  };
   return operations.map((operation) => {
     const missing = missingCredentials(operation, caseContext);
     if (missing !== undefined) return authOnlyPlan(operation, source, settings, operations.length, missing);
     const played = roleOf(resources, operation);
     const resource = played?.resource;
     const creates = jsonRequestBody(operation) !== undefined;
-    const identifier = runIdentifierOf(resource);
+    const identifier = identifierOf(resource);
     // Scenarios that need never-used ids (duplicate, model, lifecycle) are left out where none can be drawn, and the plan says why.
     const fresh = canDrawFresh(identifier);
     // Invalid requests first: a lenient target that takes one (say id 1.5 as 1) should not find
