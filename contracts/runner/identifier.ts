@@ -21,9 +21,9 @@ export type RunIdentifier =
   /** `unfreshable`: why no never-used value can be drawn (then ids are sent as generated, and the scenarios that need fresh ones are left out). */
   | { readonly property: string; readonly kind: 'string'; readonly rules?: StringIdRules; readonly unfreshable?: string };
 
-/** The identifier a run draws for a resource's creates: client-assigned ones only (a server-assigned id is not sent). */
+/** The identifier a run draws for a resource's creates: wherever the client sends ids (a server-assigned id is not sent). */
 export function runIdentifierOf(resource: Resource | undefined): RunIdentifier | undefined {
-  if (resource === undefined || resource.identifier.assignedBy !== 'client') return undefined;
+  if (resource === undefined || resource.identifier.assignedBy === 'server') return undefined;
   const { property, type } = resource.identifier;
   if (type.kind === 'integer') return { property, kind: 'integer', space: { min: type.minimum, max: type.maximum } };
   if (type.kind === 'uuid') return { property, kind: 'uuid' };
