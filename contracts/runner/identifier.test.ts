@@ -66,6 +66,13 @@ describe('fresh string ids', () => {
     }
   });
 
+  it('read a pattern only the non-unicode reading takes (as the generators do), and say so of one no reading takes', () => {
+    const read = stringIdSchema('sku', { type: 'string', pattern: '^x\\-[a-z0-9]{8,20}$' });
+    if (!('rules' in read)) throw new Error(read.unfreshable);
+    expect(freshString(read.rules, cryptoRandom64)).toMatch(/^x-[a-z0-9]{8,20}$/);
+    expect(stringIdSchema('sku', { type: 'string', pattern: '(' })).toEqual({ unfreshable: expect.stringMatching(/not a regular expression/) as unknown });
+  });
+
   it('are none where the identifier cannot have them', () => {
     expect(freshIdValue(cryptoRandom64, { property: 'sku', kind: 'string', unfreshable: 'maxLength 4' })).toBeUndefined();
   });

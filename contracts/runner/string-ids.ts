@@ -42,17 +42,26 @@ export function stringIdSchema(name: string, schema: unknown): StringIdSchema {
   }
   let pattern: RegExp | undefined;
   if (typeof s.pattern === 'string') {
-    try {
-      pattern = new RegExp(s.pattern, 'u');
-    } catch {
-      return { unfreshable: `${name}'s pattern ${JSON.stringify(s.pattern)} is not a regular expression the suite reads` };
-    }
+    pattern = compiled(s.pattern);
+    if (pattern === undefined) return { unfreshable: `${name}'s pattern ${JSON.stringify(s.pattern)} is not a regular expression the suite reads` };
   }
   const rules: StringIdRules = { minLength, maxLength, pattern };
   if (pattern !== undefined && !variedEnough(rules)) {
     return { unfreshable: `${name}'s pattern ${JSON.stringify(s.pattern)} yields too few different values to draw one no earlier run used` };
   }
   return { rules };
+}
+
+/** ECMA-262 with unicode semantics, as ajv compiles it; without the flag where only that reads it (as the generators do). */
+function compiled(pattern: string): RegExp | undefined {
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      // the next flags
+    }
+  }
+  return undefined;
 }
 
 export function codePoints(value: string): number {
