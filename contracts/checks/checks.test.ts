@@ -169,6 +169,56 @@ describe('status-conformance where the document declares no failure status', () 
       statusConformance.judge(exchange({}, answer(404, {})), { ...context, operation: { ...operation, path: '/plants/{id}' } as Operation })?.outcome,
     ).toBe('fail');
   });
+
+  it("names the document's silence for a 409 to a taken id (the only way a correct server can refuse it there)", () => {
+    const retry = { request: { method: 'POST', url: 'http://h/parts', headers: {}, label: 'retry' }, response: ok };
+    const taken = exchange({ id: { value: '', freshness: 'literal', property: 'sku' }, retry }, answer(409, { error: 409, message: 'taken' }));
+    const verdict = statusConformance.judge(taken, only200('/parts'));
+    expect(verdict?.outcome).toBe('warn');
+    expect(verdict?.outcome === 'warn' && verdict.message).toMatch(/the document declares no failure status for this operation; .*409/);
+  });
+});
+
+describe('positive-acceptance of string ids', () => {
+  const learnt = { status: 409, code: '409', message: 'a part with id # already exists' };
+  const accepted = {
+    request: { method: 'POST', url: 'http://h/parts', headers: {}, body: '{"code":"","sku":"k3x9q2m8a7b6c5d4"}', label: 'retry' },
+    response: ok,
+  };
+  const refusal = (id: string) => answer(409, { error: 409, message: `a part with id ${JSON.stringify(id)} already exists` });
+
+  it('excuses a literal string id refused the way this target refuses a taken one, whatever the id', () => {
+    for (const id of ['', '🌱', 'a"b', 'lily']) {
+      const taken = exchange({ id: { value: id, freshness: 'literal', property: 'sku' }, retry: accepted }, refusal(id));
+      expect(positiveAcceptance.judge(taken, { ...context, duplicateRefusal: learnt })?.outcome, id).toBe('pass');
+    }
+  });
+
+  it('fails a fresh string id refused when the same part is accepted under another, naming both ids', () => {
+    const refused = exchange({ id: { value: 'q1w2e3r4t5y6u7i8', freshness: 'fresh', property: 'sku' }, retry: accepted }, refusal('q1w2e3r4t5y6u7i8'));
+    const verdict = positiveAcceptance.judge(refused, { ...context, duplicateRefusal: learnt });
+    expect(verdict?.outcome).toBe('fail');
+    expect(verdict?.outcome === 'fail' && verdict.message).toContain(
+      'its id "q1w2e3r4t5y6u7i8", which no earlier request used (the same plant with id "k3x9q2m8a7b6c5d4"',
+    );
+  });
+
+  it('excuses a literal id without a retry (none can be drawn) only when refused the learnt way', () => {
+    const literalSku = { id: { value: 'a', freshness: 'literal' as const, property: 'sku' } };
+    expect(positiveAcceptance.judge(exchange(literalSku, refusal('a')), { ...context, duplicateRefusal: learnt })?.outcome).toBe('pass');
+    expect(positiveAcceptance.judge(exchange(literalSku, refusal('a')), context)?.outcome).toBe('fail');
+    expect(positiveAcceptance.judge(exchange(literalSku, answer(400, { error: 400, message: 'no' })), { ...context, duplicateRefusal: learnt })?.outcome).toBe(
+      'fail',
+    );
+  });
+
+  it('fails a literal string id refused some other way', () => {
+    const other = exchange(
+      { id: { value: 'lily', freshness: 'literal', property: 'sku' }, retry: accepted },
+      answer(400, { error: 400, message: 'sku too short' }),
+    );
+    expect(positiveAcceptance.judge(other, { ...context, duplicateRefusal: learnt })?.outcome).toBe('fail');
+  });
 });
 
 describe('status-conformance where the operation declares no responses at all', () => {

@@ -6,13 +6,16 @@
  *   - retry accepted, id fresh → the target refused an id it cannot hold: failure;
  *   - retry accepted, id sent as generated (an edge value such as 0 or 2^53+1) → it may be
  *     stored already, so the refusal is allowed;
- *   - retry failed (5xx, no answer), id sent as generated → not judged (no-server-errors reports it).
+ *   - retry failed (5xx, no answer), id sent as generated → not judged (no-server-errors reports it);
+ *   - no retry (no never-used id of the identifier's type exists), id sent as generated → allowed
+ *     only when refused the way this target refuses a taken id (learnt in the run).
  * 5xx and transport errors belong to no-server-errors; which 2xx belongs to status-conformance.
  */
 import { isSuccess, type Operation } from '../../src/core/openapi/operation.js';
 import { securityOf } from '../../src/core/openapi/security.js';
 import { flagFor } from '../generators/request-cases/credentials.js';
 import { describeResponse, declaredCodesIn, isDeclared } from './declared.js';
+import { isJsonObject, parseJsonExact } from '../generators/json-value.js';
 import { describeShape, sameShape, shapeOf } from './refusal-shape.js';
 import { byRequest, fail, PASS, type Check } from './types.js';
 
@@ -38,6 +41,12 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
     // reports the failure, and the refusal stays unjudged. A refused fresh id is a fault either way.
     const retryFailed = retry !== undefined && (retryStatus === undefined || retryStatus >= 500);
     if (retryFailed && facts.id?.freshness !== 'fresh') return undefined;
+    // No retry (no never-used id of the identifier's type can be drawn): a literal id refused the way
+    // this target refuses a taken one may be held (by this run or an earlier one); any other refusal fails.
+    const learnt = duplicateRefusal;
+    if (retry === undefined && facts.id?.freshness === 'literal' && learnt !== undefined && sameShape(shapeOf(status, response.body, facts.id.value), learnt)) {
+      return PASS;
+    }
     if (retry === undefined || retryStatus === undefined || retryStatus >= 500) {
       return fail({
         key,
@@ -59,16 +68,15 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
     }
     // A literal id (0, an int64 extreme) may be held from an earlier run, but then it is refused the
     // way this target refuses a taken id (learnt in this run); any other refusal is about the id itself.
-    const learnt = duplicateRefusal;
     if (facts.id?.freshness === 'literal' && learnt !== undefined) {
-      const shape = shapeOf(status, response.body);
+      const shape = shapeOf(status, response.body, facts.id.value);
       if (!sameShape(shape, learnt)) {
         return fail({
           key: byRequest(`${expected}, an edge id`),
           expected,
           expectation,
           actual: describeResponse(response),
-          message: `a valid request with id ${facts.id.value} was refused, not the way this target refuses a taken id (${describeShape(learnt)}), and the same plant with id ${idOf(retry.request.body)} was accepted (${request.label})`,
+          message: `a valid request with id ${shown(facts.id.value)} was refused, not the way this target refuses a taken id (${describeShape(learnt)}), and the same plant with id ${idOf(retry.request.body, facts.id.property)} was accepted (${request.label})`,
         });
       }
     }
@@ -78,7 +86,7 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
         expected,
         expectation,
         actual: describeResponse(response),
-        message: `a valid request was refused for its id ${facts.id.value}, which no earlier request used (the same plant with id ${idOf(retry.request.body)} was accepted)`,
+        message: `a valid request was refused for its id ${shown(facts.id.value)}, which no earlier request used (the same plant with id ${idOf(retry.request.body, facts.id.property)} was accepted)`,
       });
     }
     return PASS;
@@ -105,8 +113,20 @@ function flagsFor(operation: Operation): string {
   return flags.length === 0 ? 'credentials it accepts with --token, --auth or --header' : `credentials it accepts: ${flags.join(', or ')}`;
 }
 
-function idOf(body: string | undefined): string {
-  return /"id"\s*:\s*(-?\d+)/.exec(body ?? '')?.[1] ?? '?';
+/** The id a request's body carries in `property` ("id" unless named), as a finding shows it. */
+function idOf(body: string | undefined, property = 'id'): string {
+  try {
+    const value = parseJsonExact(body ?? '');
+    const id = isJsonObject(value) ? value[property] : undefined;
+    return typeof id === 'bigint' || typeof id === 'number' || typeof id === 'string' ? shown(id) : '?';
+  } catch {
+    return '?';
+  }
+}
+
+/** Digits for an integer id, JSON-quoted for a string one. */
+function shown(id: bigint | number | string): string {
+  return typeof id === 'string' ? JSON.stringify(id) : String(id);
 }
 
 /** Whether the operation has its own status for a missing item. */

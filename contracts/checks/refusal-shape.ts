@@ -2,8 +2,13 @@
 import { isJsonObject, parseJsonExact } from '../generators/json-value.js';
 import type { RefusalShape } from './types.js';
 
-/** A refusal's fingerprint: status, the first integer property of its body (an error code), its first text property with numbers taken out. */
-export function shapeOf(status: number, body: string): RefusalShape {
+/**
+ * A refusal's fingerprint: status, the first integer property of its body (an error code), its
+ * first text property with numbers taken out, and the refused id (`id`, a string one) too: "a part
+ * with id \"k3x…\" already exists" and "a part with id \"\" already exists" are one shape.
+ */
+export function shapeOf(status: number, body: string, id?: bigint | string): RefusalShape {
+  const normalised = (text: string): string => numbersOut(typeof id === 'string' ? withoutId(text, id) : text);
   let parsed;
   try {
     parsed = parseJsonExact(body);
@@ -17,8 +22,14 @@ export function shapeOf(status: number, body: string): RefusalShape {
   return { status, code: code === undefined ? undefined : String(code), message: message === undefined ? undefined : normalised(message) };
 }
 
-function normalised(text: string): string {
+function numbersOut(text: string): string {
   return text.replace(/-?\d+/g, '#').slice(0, 200);
+}
+
+/** Quoted as JSON (how most servers show it), then bare where it is long enough not to be mistaken for a word. */
+function withoutId(text: string, id: string): string {
+  const quoted = text.split(JSON.stringify(id)).join('#');
+  return id.length >= 6 ? quoted.split(id).join('#') : quoted;
 }
 
 export function sameShape(a: RefusalShape, b: RefusalShape): boolean {

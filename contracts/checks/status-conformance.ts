@@ -25,7 +25,7 @@ export const statusConformance: Check<'status-conformance'> = {
       actual: describeResponse(exchange.response),
       message: `${status} is not declared for ${operation.method.toUpperCase()} ${operation.path} (${exchange.request.label})`,
     };
-    const allowance = silentlyAllowed(exchange, status) ?? undeclaredFailure(exchange, operation, status);
+    const allowance = undeclaredFailure(exchange, operation, status) ?? silentlyAllowed(exchange, status);
     return allowance === undefined ? fail(problem) : warn({ ...problem, message: `${problem.message}; ${allowance}` });
   },
 };
@@ -41,6 +41,9 @@ function undeclaredFailure(exchange: Exchange, operation: Operation, status: num
   if (declaresFailure) return undefined;
   if (status === 400 && exchange.facts.kind === 'invalid') {
     return 'the document declares no failure status for this operation; HTTP (RFC 9110) refuses an invalid request 400';
+  }
+  if (status === 409 && silentlyAllowed(exchange, status) !== undefined) {
+    return 'the document declares no failure status for this operation; HTTP (RFC 9110) answers 409 Conflict to a create of an id already in use';
   }
   if (status === 404 && operation.path.includes('{')) {
     return 'the document declares no failure status for this operation; HTTP (RFC 9110) answers 404 for an item the server does not hold';

@@ -65,8 +65,9 @@ export interface ExchangeFacts {
    * The id sent, and whether it is certainly unused: ids the runner drew fresh for this run
    * ("fresh") cannot be held by the target, ids sent as generated (edge values such as 0 or
    * 2^53+1) may be left over from earlier runs against a stateful target ("literal").
+   * A bigint for an integer id, a string for a uuid or string one; `property` when it is not "id".
    */
-  readonly id?: { readonly value: bigint; readonly freshness: 'fresh' | 'literal' } | undefined;
+  readonly id?: { readonly value: bigint | string; readonly freshness: 'fresh' | 'literal'; readonly property?: string } | undefined;
   /** What the scenario expects of the target (repeat, neighbour and model steps). */
   readonly expect?: 'accept' | 'refuse' | 'either' | undefined;
   /** Why it expects that, in words for the finding (e.g. "id 17 was stored 3 steps before"). */

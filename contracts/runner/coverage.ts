@@ -47,7 +47,7 @@ function whySkipped(plan: Plan, check: CheckId, excluded: ReadonlyMap<CheckId, s
 /** Why a check may judge nothing although every planned request was sent. */
 const NOT_APPLICABLE: Partial<Record<CheckId, string>> = {
   'auth-enforced': 'not applicable: the operation needs no credentials',
-  'duplicate-ids': 'not applicable: no integer id in the request body (or no answer accepted one)',
+  'duplicate-ids': "not applicable: no id of the resource's identifier in the request body (or no answer accepted one)",
   'stateful-model': 'not run: the model needs --stateful or --expect-unique-ids',
   'response-reflects-request': 'not applicable: no accepted answer carried a JSON object back',
   'content-type-conformance': 'no answer carried a body to judge',

@@ -7,8 +7,9 @@
  *     request (sign and magnitude stay, so a size-dependent fault still shows): "fresh";
  *   - smaller ids and edge values (0, ±1, 2^53 and neighbours, the int64 extremes) are sent as
  *     generated, because they are the point of the case: "literal", possibly used before;
- *   - the duplicate-ids and stateful-model scenarios draw their ids fresh (`freshId`,
+ *   - the duplicate-ids and stateful-model scenarios draw their ids fresh (`freshIdWithin`,
  *     `freshNeighbourBase`).
+ * Ids of other types (a uuid, a string within its rules): identifier.ts, string-ids.ts.
  * A refused create is then told apart by a retry with a fresh id (see positive-acceptance).
  */
 import { randomBytes } from 'node:crypto';
@@ -103,9 +104,4 @@ export function freshIdWithin(random: Random64, space: IdSpace | undefined, nega
   const span = top - low + 1n;
   const value = low + (span > 0n ? random() % span : 0n);
   return negative && space.min < 0n ? -value : value;
-}
-
-/** A fresh id for the environment's resource (its IdSpace when it has one). */
-export function freshIdFor(env: { readonly random: Random64; readonly ids?: IdSpace | undefined }, negative = false): bigint {
-  return freshIdWithin(env.random, env.ids, negative);
 }

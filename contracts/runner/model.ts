@@ -15,7 +15,8 @@ import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { ExchangeFacts } from '../checks/index.js';
 import { isClientError, isSuccess } from '../../src/core/openapi/operation.js';
 import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
-import { freshIdFor, INT64_MAX, INT64_MIN } from './ids.js';
+import { freshIdValue, idLabel, keepsIdRules, sentId, type IdValue } from './identifier.js';
+import { INT64_MAX, INT64_MIN } from './ids.js';
 import { defineProperty, type Property } from './property.js';
 import { invalidLabel, validLabel, type PropertySettings } from './properties.js';
 import { idOf, send, sendCreate, withId, type RunEnv } from './send.js';
@@ -23,9 +24,9 @@ import { endIfBroken, newReal, record, runSequence, SequenceEnded, type Sequence
 
 interface Model {
   /** Held ids, oldest first, with the step that stored each. */
-  readonly stored: Array<{ id: bigint; step: number }>;
+  readonly stored: Array<{ id: IdValue; step: number }>;
   /** Ids that appeared only in refused invalid requests. */
-  readonly free: Array<{ id: bigint; step: number }>;
+  readonly free: Array<{ id: IdValue; step: number }>;
 }
 
 interface Real extends SequenceReal {
@@ -55,22 +56,22 @@ export function modelProperty(operation: Operation, source: CaseSource, context:
   );
 }
 
-function facts(real: Real, plant: RequestCase, id: bigint, expect: ExchangeFacts['expect'], because: string): ExchangeFacts {
+function facts(real: Real, plant: RequestCase, id: IdValue, expect: ExchangeFacts['expect'], because: string): ExchangeFacts {
   return {
     role: 'model',
     kind: 'valid',
     target: plant.target,
     payload: plant.payload,
-    id: { value: id, freshness: 'fresh' },
+    id: sentId(id, 'fresh', real.env.identifier),
     expect,
     because: `step ${real.step} of a model run: ${because}`,
   };
 }
 
 /** Sends a create the model says must be accepted; returns the id now held, if any. */
-async function mustAccept(real: Real, plant: RequestCase, id: bigint, because: string): Promise<bigint | undefined> {
-  const withNewId = withId(plant, id);
-  if (withNewId === undefined) return undefined;
+async function mustAccept(real: Real, plant: RequestCase, id: IdValue | undefined, because: string): Promise<IdValue | undefined> {
+  const withNewId = id === undefined ? undefined : withId(plant, id, real.env.identifier);
+  if (withNewId === undefined || id === undefined) return undefined;
   const label = `step ${real.step}: ${validLabel(real.env.operation, id)}, ${because}`;
   const exchanges = await sendCreate(real.env, withNewId, facts(real, withNewId, id, 'accept', because), label, [...real.sent]);
   const first = record(real, exchanges);
@@ -86,7 +87,7 @@ function createNew(plant: RequestCase): Command {
     check: () => true,
     async run(model, real) {
       real.step += 1;
-      const held = await mustAccept(real, plant, freshIdFor(real.env), 'a never-used id');
+      const held = await mustAccept(real, plant, freshIdValue(real.env.random, real.env.identifier), 'a never-used id');
       if (held !== undefined) model.stored.push({ id: held, step: real.step });
     },
     toString: () => `createNew(${plant.body ?? ''})`,
@@ -100,9 +101,9 @@ function createAgain(plant: RequestCase, pick: number): Command {
       real.step += 1;
       const held = model.stored[pick % model.stored.length];
       if (held === undefined) return;
-      const again = withId(plant, held.id);
+      const again = withId(plant, held.id, real.env.identifier);
       if (again === undefined) return;
-      const because = `id ${held.id} was accepted at step ${held.step}`;
+      const because = `id ${idLabel(held.id)} was accepted at step ${held.step}`;
       const expect = real.expectUniqueIds ? 'refuse' : 'either';
       const exchange = await send(
         real.env,
@@ -125,9 +126,13 @@ function invalidNew(invalid: RequestCase): Command {
     async run(model, real) {
       real.step += 1;
       // Only an id that is itself valid is replaced: the request must stay invalid for its other reason.
-      const generated = idOf(invalid);
-      const id = freshIdFor(real.env);
-      const carried = generated !== undefined && generated >= INT64_MIN && generated <= INT64_MAX ? withId(invalid, id) : undefined;
+      const generated = idOf(invalid, real.env.identifier);
+      const id = freshIdValue(real.env.random, real.env.identifier);
+      const valid =
+        typeof generated === 'string'
+          ? keepsIdRules(generated, real.env.identifier)
+          : generated !== undefined && generated >= INT64_MIN && generated <= INT64_MAX;
+      const carried = valid && id !== undefined ? withId(invalid, id, real.env.identifier) : undefined;
       const toSend = carried ?? invalid;
       const exchange = await send(
         real.env,
@@ -144,7 +149,7 @@ function invalidNew(invalid: RequestCase): Command {
       );
       const first = record(real, exchange === undefined ? [] : [exchange]);
       endIfBroken(first);
-      if (carried !== undefined && isClientError(first.response.status ?? 0)) model.free.push({ id, step: real.step });
+      if (carried !== undefined && id !== undefined && isClientError(first.response.status ?? 0)) model.free.push({ id, step: real.step });
     },
     toString: () => `invalidNew(${invalid.breaks ?? ''}: ${invalid.body ?? ''})`,
   };
@@ -157,7 +162,7 @@ function createFree(plant: RequestCase, pick: number): Command {
       real.step += 1;
       const [free] = model.free.splice(pick % model.free.length, 1);
       if (free === undefined) return;
-      const held = await mustAccept(real, plant, free.id, `id ${free.id} appeared only in an invalid request refused at step ${free.step}`);
+      const held = await mustAccept(real, plant, free.id, `id ${idLabel(free.id)} appeared only in an invalid request refused at step ${free.step}`);
       if (held !== undefined) model.stored.push({ id: held, step: real.step });
     },
     toString: () => `createFree(#${pick}, ${plant.body ?? ''})`,

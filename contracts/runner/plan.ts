@@ -5,7 +5,7 @@ import { jsonRequestBody, operationName } from '../../src/core/openapi/operation
 import type { Resource } from '../../src/core/resources/model.js';
 import type { CheckContext } from '../checks/index.js';
 import type { CaseSource } from './case-source.js';
-import type { IdSpace } from './ids.js';
+import { canDrawFresh, runIdentifierOf, type RunIdentifier } from './identifier.js';
 import { lifecycleProperty } from './lifecycle/sequence.js';
 import { modelProperty } from './model.js';
 import { boundaryProperty, duplicateProperty, invalidProperties, invalidProperty as defineInvalid, validProperty } from './properties.js';
@@ -23,8 +23,8 @@ export interface Plan {
   readonly properties: readonly Property[];
   /** "valid" for the only operation, "createPlant/valid" when there are several. */
   readonly key: (property: Property) => string;
-  /** The ids this operation's resource draws (its identifier's type, narrowed by what the target takes). */
-  readonly ids?: IdSpace | undefined;
+  /** The identifier of this operation's resource, when the client assigns it: its property and the ids to draw (its type, an integer space narrowed by what the target takes). */
+  readonly identifier?: RunIdentifier | undefined;
   /** What the plan leaves out for this operation and why (the coverage report and --dry-run list it). */
   readonly skipped?: readonly PlanSkip[];
   /** Deletes what a case of this operation created (tidy.ts); absent where nothing can be deleted, or under --keep-created. */
@@ -48,6 +48,13 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const ref = resource.operations[role];
     return ref === undefined ? undefined : operations.find((o) => o.method === ref.method && o.path === ref.path);
   };
+  // One per resource: its operations draw alike, and a pattern's variety is sampled once.
+  const identifiers = new Map<Resource, RunIdentifier | undefined>();
+  const identifierOf = (resource: Resource | undefined): RunIdentifier | undefined => {
+    if (resource === undefined) return undefined;
+    if (!identifiers.has(resource)) identifiers.set(resource, runIdentifierOf(resource));
+    return identifiers.get(resource);
+  };
   return operations.map((operation) => {
     const missing = missingCredentials(operation, caseContext);
     if (missing !== undefined) return authOnlyPlan(operation, source, settings, operations.length, missing);
@@ -59,16 +66,19 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const cases =
       played !== undefined && (role === 'create' || role === 'replace' || role === 'update') ? alignedSource(source, played.resource, operation, role) : source;
     const creates = jsonRequestBody(operation) !== undefined;
+    const identifier = identifierOf(resource);
+    // Scenarios that need never-used ids (duplicate, model, lifecycle) are left out where none can be drawn, and the plan says why.
+    const fresh = canDrawFresh(identifier);
     // Invalid requests first: a lenient target that takes one (say id 1.5 as 1) should not find
     // that id already stored by a valid create and refuse it for the wrong reason.
     const properties = [
       ...invalidProperties(operation, cases, caseContext, propertySettings),
-      ...(settings.model && creates ? [modelProperty(operation, cases, caseContext, propertySettings)] : []),
+      ...(settings.model && creates && fresh ? [modelProperty(operation, cases, caseContext, propertySettings)] : []),
       validProperty(operation, cases, caseContext, propertySettings),
       ...boundaryProperty(operation, cases, caseContext),
-      ...(creates ? [duplicateProperty(operation, cases, caseContext, propertySettings)] : []),
+      ...(creates && fresh ? [duplicateProperty(operation, cases, caseContext, propertySettings)] : []),
       // Each resource's life, once, from its create operation: on by default wherever the model finds one.
-      ...(played?.role === 'create' && resource !== undefined && hasLife(resource)
+      ...(played?.role === 'create' && resource !== undefined && hasLife(resource) && fresh
         ? [
             lifecycleProperty(
               resource,
@@ -89,10 +99,8 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     ];
     const prefix = operations.length === 1 ? '' : `${operationName(operation)}/`;
     const limitParameter = played?.role === 'list' ? resource?.list?.limit : undefined;
-    const type = resource?.identifier.type;
-    // Sized wherever the client sends ids (client, and either when it gives one).
-    const ids =
-      type?.kind === 'integer' && resource !== undefined && resource.identifier.assignedBy !== 'server' ? { min: type.minimum, max: type.maximum } : undefined;
+    // Said where it left something out: an operation with a body (the create; a list or read never had these scenarios).
+    const unfreshable = identifier?.kind === 'string' && creates ? identifier.unfreshable : undefined;
     const remove = played?.role === 'create' && resource !== undefined && !settings.keepCreated ? find(resource, 'delete') : undefined;
     const [template] =
       remove === undefined ? [] : fc.sample(source.validCases(remove, { ...caseContext, extraProperties: false }), { seed: settings.seed, numRuns: 1 });
@@ -106,7 +114,10 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
       },
       properties,
       key: (property) => `${prefix}${property.name}`,
-      ids,
+      identifier,
+      ...(unfreshable === undefined
+        ? {}
+        : { skipped: [{ what: 'duplicate, stateful and lifecycle requests (valid creates send their ids as generated)', reason: unfreshable }] }),
       tidy: resource === undefined || remove === undefined || template === undefined ? undefined : tidyFor(resource, operation, remove, template),
     };
   });

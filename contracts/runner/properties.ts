@@ -9,7 +9,8 @@ import { operationName } from '../../src/core/openapi/operation.js';
 import type { Exchange } from '../checks/index.js';
 import { isSuccess } from '../../src/core/openapi/operation.js';
 import type { CaseContext, CaseSource, RequestCase } from './case-source.js';
-import { freshen, freshIdFor, freshNeighbourBase, type SentId } from './ids.js';
+import { freshenId, freshIdValue, idLabel, sentId, type IdValue, type SentIdValue } from './identifier.js';
+import { freshNeighbourBase } from './ids.js';
 import { defineEnumeration, defineProperty, type Property } from './property.js';
 import { idOf, send, sendCreate, withId, type RunEnv } from './send.js';
 
@@ -18,34 +19,35 @@ export interface PropertySettings {
   readonly expectUniqueIds: boolean;
 }
 
-export function validLabel(operation: Operation, id?: bigint): string {
-  return `valid ${operationName(operation)} request${id === undefined ? '' : ` (id ${id})`}`;
+export function validLabel(operation: Operation, id?: IdValue): string {
+  return `valid ${operationName(operation)} request${id === undefined ? '' : ` (id ${idLabel(id)})`}`;
 }
 
 export function invalidLabel(requestCase: RequestCase): string {
   return `invalid request, ${requestCase.breaks ?? `wrong ${requestCase.target}`}`;
 }
 
-/** A valid create, its id made fresh where that keeps the case's point (see ids.ts). */
+/** A valid create, its id made fresh where that keeps the case's point (see ids.ts, string-ids.ts). */
 export async function createCase(env: RunEnv, requestCase: RequestCase): Promise<Exchange[]> {
-  const generated = idOf(requestCase);
+  const identifier = env.identifier;
+  const generated = idOf(requestCase, identifier);
   let toSend = requestCase;
-  let id: SentId | undefined;
-  const ids = env.ids;
-  if (generated !== undefined && ids !== undefined && (generated < ids.min || generated > ids.max)) {
+  let id: SentIdValue | undefined;
+  const space = identifier?.kind === 'integer' ? identifier.space : undefined;
+  if (typeof generated === 'bigint' && space !== undefined && (generated < space.min || generated > space.max)) {
     // Outside the ids this target takes (an int32 identifier, or a target found to refuse ids ≥ 2^53):
     // that refusal is reported once (evidence.ts); the case goes on with an id it takes.
-    const value = freshIdFor(env, generated < 0n);
-    const changed = withId(requestCase, value);
-    if (changed !== undefined) {
+    const value = freshIdValue(env.random, identifier, generated < 0n);
+    const changed = value === undefined ? undefined : withId(requestCase, value, identifier);
+    if (changed !== undefined && value !== undefined) {
       toSend = changed;
-      id = { value, freshness: 'fresh' };
+      id = sentId(value, 'fresh', identifier);
     }
   } else if (generated !== undefined) {
-    const candidate = freshen(generated, env.random);
-    const changed = candidate.freshness === 'fresh' ? withId(requestCase, candidate.value) : undefined;
+    const candidate = freshenId(generated, identifier, env.random);
+    const changed = candidate.freshness === 'fresh' ? withId(requestCase, candidate.value, identifier) : undefined;
     toSend = changed ?? requestCase;
-    id = changed === undefined ? { value: generated, freshness: 'literal' } : candidate;
+    id = changed === undefined ? sentId(generated, 'literal', identifier) : sentId(candidate.value, 'fresh', identifier);
   }
   // A drawn id in the path names an item the target need not hold (a 404 is a right answer).
   const absent = env.operation.path.includes('{') ? { itemMayBeAbsent: true } : {};
@@ -123,12 +125,16 @@ export function duplicateProperty(operation: Operation, source: CaseSource, cont
 }
 
 async function runDuplicateScenario(env: RunEnv, scenario: DuplicateScenario, expectUniqueIds: boolean): Promise<Exchange[]> {
-  const sign = scenario.negative ? -1n : 1n;
-  // Neighbours above 2^53 only where the ids reach that far (not for an int32 id, not on a target that refuses them).
-  const neighbours = scenario.mode === 'neighbour' && (env.ids === undefined || env.ids.max > 2n ** 62n);
-  const firstId = !neighbours ? freshIdFor(env, scenario.negative) : sign * freshNeighbourBase(env.random);
-  const secondId = !neighbours ? firstId : firstId + sign * scenario.delta;
-  return pairOfCreates(env, scenario.first, firstId, secondId, 'fresh', neighbours ? 'neighbour' : 'repeat', expectUniqueIds);
+  const identifier = env.identifier;
+  // Neighbours above 2^53 only where the ids reach that far (integer ids; not int32, not on a target that refuses them).
+  const reach = identifier === undefined || (identifier.kind === 'integer' && identifier.space.max > 2n ** 62n);
+  if (scenario.mode === 'neighbour' && reach) {
+    const sign = scenario.negative ? -1n : 1n;
+    const base = sign * freshNeighbourBase(env.random);
+    return pairOfCreates(env, scenario.first, base, base + sign * scenario.delta, 'fresh', 'neighbour', expectUniqueIds);
+  }
+  const id = freshIdValue(env.random, identifier, scenario.negative);
+  return id === undefined ? [] : pairOfCreates(env, scenario.first, id, id, 'fresh', 'repeat', expectUniqueIds);
 }
 
 /**
@@ -143,19 +149,19 @@ export async function literalNeighbours(env: RunEnv, plant: RequestCase, expectU
 async function pairOfCreates(
   env: RunEnv,
   plant: RequestCase,
-  firstId: bigint,
-  secondId: bigint,
+  firstId: IdValue,
+  secondId: IdValue,
   freshness: 'fresh' | 'literal',
   mode: 'repeat' | 'neighbour',
   expectUniqueIds: boolean,
 ): Promise<Exchange[]> {
-  const first = withId(plant, firstId);
-  const second = withId(plant, secondId);
+  const first = withId(plant, firstId, env.identifier);
+  const second = withId(plant, secondId, env.identifier);
   if (first === undefined || second === undefined) return [];
   const setup = await send(
     env,
     first,
-    { role: 'setup', kind: 'valid', target: first.target, payload: first.payload, id: { value: firstId, freshness } },
+    { role: 'setup', kind: 'valid', target: first.target, payload: first.payload, id: sentId(firstId, freshness, env.identifier) },
     validLabel(env.operation, firstId),
   );
   if (setup === undefined) return [];
@@ -170,9 +176,9 @@ async function pairOfCreates(
         kind: 'valid',
         target: second.target,
         payload: second.payload,
-        id: { value: secondId, freshness },
+        id: sentId(secondId, freshness, env.identifier),
         expect: expectUniqueIds ? 'refuse' : 'either',
-        because: `id ${secondId} was sent again right after the target accepted it (${setup.response.status})`,
+        because: `id ${idLabel(secondId)} was sent again right after the target accepted it (${setup.response.status})`,
       },
       `${validLabel(env.operation, secondId)} re-using an id just stored`,
       before,
@@ -187,7 +193,7 @@ async function pairOfCreates(
       kind: 'valid',
       target: second.target,
       payload: second.payload,
-      id: { value: secondId, freshness },
+      id: sentId(secondId, freshness, env.identifier),
       expect: 'accept',
       because: `right after ${firstId} was accepted (both are the same double, ${Number(firstId)})`,
     },

@@ -63,7 +63,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   const client = counting(clientOrExplain(options.target, settings.concurrency, settings.timeoutMs, credentials.secrets), answers);
   try {
     await ensureReachable(client, options.target);
-    const idSpaces = new Map(planned.map((plan) => [plan.operation, plan.ids]));
+    const identifiers = new Map(planned.map((plan) => [plan.operation, plan.identifier]));
     const tally = newTally(new Set(settings.excludedChecks.keys()));
     let casesRun = 0;
     const plannedCount = plannedRequests(planned);
@@ -89,7 +89,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
         client,
         operation,
         random: cryptoRandom64,
-        ids: idSpaces.get(operation),
+        identifier: identifiers.get(operation),
         onSent: counting
           ? () => {
               casesRun += 1;

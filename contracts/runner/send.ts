@@ -3,10 +3,10 @@ import type { Operation } from '../../src/core/openapi/load-document.js';
 import type { Exchange, ExchangeFacts } from '../checks/index.js';
 import { isSuccess } from '../../src/core/openapi/operation.js';
 import { UnsendableRequestError, urlOn, type HttpClient } from '../client/http-client.js';
-import { isJsonObject, toJsonText, withKey } from '../generators/json-value.js';
 import type { SentRequest } from '../report.js';
 import type { RequestCase } from './case-source.js';
-import { freshIdFor, type IdSpace, type Random64 } from './ids.js';
+import { freshIdValue, idIn, withIdIn, type IdValue, type RunIdentifier } from './identifier.js';
+import type { Random64 } from './ids.js';
 
 export interface RunEnv {
   readonly client: HttpClient;
@@ -16,8 +16,8 @@ export interface RunEnv {
   readonly onSent: () => void;
   /** Called for a case the HTTP client refused to send (e.g. a header with a newline): skipped. */
   readonly onUnsendable: (reason: string) => void;
-  /** The ids to draw for this operation's resource (sized to its identifier and to what the target takes). */
-  readonly ids?: IdSpace | undefined;
+  /** The identifier of this operation's resource: its property and the ids to draw (sized to its type and to what the target takes). */
+  readonly identifier?: RunIdentifier | undefined;
   /** Set under --replay: ids are drawn fresh again (the run that found a problem left its own in the target), and the labels say so. */
   readonly replaying?: true;
   /** --header: sent on every request (credential values as "$VARIABLE"s); see withExtraHeaders. */
@@ -108,29 +108,14 @@ export async function send(
   }
 }
 
-/** The top-level "id" of a case's JSON body, if it is an integer. */
-export function idOf(requestCase: RequestCase): bigint | undefined {
-  const payload = requestCase.payload;
-  if (!isJsonObject(payload)) return undefined;
-  const id = payload.id;
-  if (typeof id === 'bigint') return id;
-  if (typeof id === 'number' && Number.isSafeInteger(id)) return BigInt(id);
-  return undefined;
+/** The case's id: the identifier's property (a top-level integer "id" without one), if the body carries one of its type. */
+export function idOf(requestCase: RequestCase, identifier?: RunIdentifier): IdValue | undefined {
+  return idIn(requestCase, identifier);
 }
 
-/**
- * The same case with its top-level integer id replaced (body re-written with the exact JSON
- * writer), or undefined when the body is not the plain rendering of its payload and so cannot be
- * changed without changing something else, or its id is no integer (a uuid stays a uuid).
- */
-export function withId(requestCase: RequestCase, id: bigint): RequestCase | undefined {
-  const payload = requestCase.payload;
-  if (!isJsonObject(payload) || !Object.prototype.hasOwnProperty.call(payload, 'id')) return undefined;
-  const current = payload.id;
-  if (typeof current !== 'bigint' && !(typeof current === 'number' && Number.isInteger(current))) return undefined;
-  if (requestCase.body !== toJsonText(payload)) return undefined;
-  const changed = withKey(payload, 'id', id);
-  return { ...requestCase, payload: changed, body: toJsonText(changed) };
+/** The same case with its id replaced, or undefined where that would change something else (see withIdIn). */
+export function withId(requestCase: RequestCase, id: IdValue, identifier?: RunIdentifier): RequestCase | undefined {
+  return withIdIn(requestCase, id, identifier);
 }
 
 /** An answer that refuses (not 2xx) without failing (not 5xx, not a transport error). */
@@ -154,8 +139,9 @@ export async function sendCreate(
   const first = await send(env, requestCase, facts, label, before);
   if (first === undefined) return [];
   if (!isRefusal(first)) return [first];
-  const id = facts.id?.value ?? idOf(requestCase);
-  const retryCase = withId(requestCase, freshIdFor(env, id !== undefined && id < 0n));
+  const id = facts.id?.value ?? idOf(requestCase, env.identifier);
+  const fresh = freshIdValue(env.random, env.identifier, typeof id === 'bigint' && id < 0n);
+  const retryCase = fresh === undefined ? undefined : withId(requestCase, fresh, env.identifier);
   if (retryCase === undefined) return [first];
   const retryFacts: ExchangeFacts = {
     role: 'retry',

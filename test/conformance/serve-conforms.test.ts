@@ -4,8 +4,8 @@
  * correct server (issue 10). One document of each kind: the seed, the public Plant Store
  * (client-assigned int64 ids, list, delete, a webhook), the expanded Petstore (server-assigned
  * ids, `default` errors), the same with PUT and PATCH (pets-crud), uuid-keyed tickets (cursor paging, a
- * readOnly id), owners' nested pets, and the OAI's examples in test/fixtures/documents (webhook-example
- * has no operation to serve; ambiguous.yaml does not conform yet: README, Known limitations).
+ * readOnly id), owners' nested pets, parts keyed by a client-assigned string (ambiguous.yaml), and the
+ * OAI's examples in test/fixtures/documents (webhook-example has no operation to serve).
  * Where an operation declares no failure status at all, verify's warning about HTTP's own 400 or 404
  * is the document's gap, one no correct server can avoid: it is the only warning allowed, and only
  * for the documents that have such operations.
@@ -28,6 +28,7 @@ const DOCUMENTS: ReadonlyArray<readonly [string, string, { readonly gaps: boolea
   ['the Petstore with PUT and PATCH (update-applied)', documentPath('../fixtures/documents/pets-crud.yaml'), { gaps: false }],
   ['tickets (server-assigned uuids, cursor paging, a readOnly id)', documentPath('../fixtures/documents/tickets.yaml'), { gaps: true }],
   ['owners and pets (nested pets, JSON Merge Patch, page/per_page)', documentPath('../fixtures/documents/owners-pets.yaml'), { gaps: true }],
+  ['things, parts and gadgets (client-assigned string keys, settled by x-plantstore)', documentPath('../fixtures/documents/ambiguous.yaml'), { gaps: true }],
   // The OAI's examples: mostly mocked operations (no resource), a bearer-secured one without responses.
   ['the OAI petstore', documentPath('../fixtures/documents/petstore.yaml'), { gaps: false }],
   ['the OAI api-with-examples', documentPath('../fixtures/documents/api-with-examples.yaml'), { gaps: false }],

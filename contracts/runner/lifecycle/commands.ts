@@ -12,7 +12,7 @@ import type { SentRequest } from '../../report.js';
 import { isJsonObject, parseJsonExact, toJsonText, withKey, withoutKey, type JsonValue } from '../../generators/json-value.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import type { RequestCase } from '../case-source.js';
-import { freshIdFor } from '../ids.js';
+import { freshIdValue, sentId } from '../identifier.js';
 import { sameParent } from '../parent-path.js';
 import { endIfBroken, record, SequenceEnded } from '../sequence.js';
 import { send, sendCreate } from '../send.js';
@@ -49,7 +49,8 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
       let body: JsonValue = payload;
       let id: bigint | string | undefined;
       if (gives) {
-        id = resource.identifier.type.kind === 'integer' ? freshIdFor(real.env) : `lc-${randomBytes(8).toString('hex')}`;
+        // Drawn by the identifier's type and rules (a string within its maxLength and pattern); the plan leaves the lifecycle out where none can be.
+        id = freshIdValue(real.env.random, real.env.identifier) ?? `lc-${randomBytes(8).toString('hex')}`;
         body = withKey(payload, property, id);
       } else if (assignedBy === 'either') {
         body = withoutKey(payload, property); // the generator may have put one in: this create is the server's to number
@@ -64,7 +65,7 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
         kind: 'valid',
         target: 'body',
         payload: body,
-        ...(typeof id === 'bigint' ? { id: { value: id, freshness: 'fresh' as const } } : {}),
+        ...(id === undefined ? {} : { id: sentId(id, 'fresh', real.env.identifier) }),
         state: { step: 'create' },
       };
       // A replay cannot send the printed id again (the target holds it since the run that found the problem): it says which it sent instead.
