@@ -27,6 +27,11 @@ export interface Plan {
   readonly identifier?: RunIdentifier | undefined;
   /** What the plan leaves out for this operation and why (the coverage report and --dry-run list it). */
   readonly skipped?: readonly PlanSkip[];
+  /**
+   * A replace or update: its body names the item its path names (item-identifier.ts aligns them), so its
+   * id is sent as generated, never freshened, and a refusal is not retried with another id.
+   */
+  readonly bodyNamesPathItem?: true;
   /** Deletes what a case of this operation created (tidy.ts); absent where nothing can be deleted, or under --keep-created. */
   readonly tidy?: Tidy | undefined;
 }
@@ -115,6 +120,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
       properties,
       key: (property) => `${prefix}${property.name}`,
       identifier,
+      ...(role === 'replace' || role === 'update' ? { bodyNamesPathItem: true as const } : {}),
       ...(unfreshable === undefined
         ? {}
         : { skipped: [{ what: 'duplicate, stateful and lifecycle requests (valid creates send their ids as generated)', reason: unfreshable }] }),

@@ -30,7 +30,8 @@ export function invalidLabel(requestCase: RequestCase): string {
 /** A valid create, its id made fresh where that keeps the case's point (see ids.ts, string-ids.ts). */
 export async function createCase(env: RunEnv, requestCase: RequestCase): Promise<Exchange[]> {
   const identifier = env.identifier;
-  const generated = idOf(requestCase, identifier);
+  // A replace's or update's id names the item in its path too: changing it would name another item.
+  const generated = env.bodyNamesPathItem === true ? undefined : idOf(requestCase, identifier);
   let toSend = requestCase;
   let id: SentIdValue | undefined;
   const space = identifier?.kind === 'integer' ? identifier.space : undefined;

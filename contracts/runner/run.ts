@@ -64,6 +64,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   try {
     await ensureReachable(client, options.target);
     const identifiers = new Map(planned.map((plan) => [plan.operation, plan.identifier]));
+    const namingPathItem = new Set(planned.filter((plan) => plan.bodyNamesPathItem === true).map((plan) => plan.operation));
     const tally = newTally(new Set(settings.excludedChecks.keys()));
     let casesRun = 0;
     const plannedCount = plannedRequests(planned);
@@ -90,6 +91,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
         operation,
         random: cryptoRandom64,
         identifier: identifiers.get(operation),
+        ...(namingPathItem.has(operation) ? { bodyNamesPathItem: true as const } : {}),
         onSent: counting
           ? () => {
               casesRun += 1;

@@ -18,6 +18,8 @@ export interface RunEnv {
   readonly onUnsendable: (reason: string) => void;
   /** The identifier of this operation's resource: its property and the ids to draw (sized to its type and to what the target takes). */
   readonly identifier?: RunIdentifier | undefined;
+  /** The operation's body names the item its path names (Plan.bodyNamesPathItem): its id is never changed. */
+  readonly bodyNamesPathItem?: true;
   /** Set under --replay: ids are drawn fresh again (the run that found a problem left its own in the target), and the labels say so. */
   readonly replaying?: true;
   /** --header: sent on every request (credential values as "$VARIABLE"s); see withExtraHeaders. */
@@ -138,7 +140,7 @@ export async function sendCreate(
 ): Promise<Exchange[]> {
   const first = await send(env, requestCase, facts, label, before);
   if (first === undefined) return [];
-  if (!isRefusal(first)) return [first];
+  if (!isRefusal(first) || env.bodyNamesPathItem === true) return [first];
   const id = facts.id?.value ?? idOf(requestCase, env.identifier);
   const fresh = freshIdValue(env.random, env.identifier, typeof id === 'bigint' && id < 0n);
   const retryCase = fresh === undefined ? undefined : withId(requestCase, fresh, env.identifier);
