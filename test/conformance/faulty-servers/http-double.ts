@@ -1,4 +1,5 @@
-/** What the faulty servers share of node:http: a server on a free local port, and reading a request's body. */
+/** What the faulty servers share of node:http: a server on a free local port, reading a request's body, writing a JSON answer. */
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -41,4 +42,36 @@ export function readBody(req: IncomingMessage, res: ServerResponse, maxBytes: nu
     if (size <= maxBytes) chunks.push(chunk);
   });
   req.on('end', () => then(size > maxBytes ? undefined : Buffer.concat(chunks)));
+}
+
+/** What a faulty server's handler answers: a status and, unless it has none, a body written as JSON. */
+export interface Answer {
+  readonly status: number;
+  readonly body?: unknown;
+}
+
+/**
+ * Writes `answer()` as JSON, a bigint as its digits (an int64 beyond 2^53 said back exactly); a
+ * handler that throws is a 500 naming the error, so a double's own bug shows in the finding.
+ */
+export function respond(res: ServerResponse, answer: () => Answer): void {
+  let given: Answer;
+  try {
+    given = answer();
+  } catch (error) {
+    given = { status: 500, body: { error: 500, message: String(error) } };
+  }
+  if (given.body === undefined) {
+    res.writeHead(given.status);
+    res.end();
+    return;
+  }
+  // A bigint goes in as a string marked with a nonce, which no string of the answer can hold, then loses its quotes.
+  const nonce = randomBytes(6).toString('hex');
+  const text = JSON.stringify(given.body, (_key, value: unknown) => (typeof value === 'bigint' ? `${nonce}:${value}` : value)).replace(
+    new RegExp(`"${nonce}:(-?\\d+)"`, 'g'),
+    '$1',
+  );
+  res.writeHead(given.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
 }

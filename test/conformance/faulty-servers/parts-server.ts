@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonObject, JsonSyntaxError, parseExactJson } from './exact-json.js';
-import { listenLocally, readBody, type LocalServer } from './http-double.js';
+import { listenLocally, readBody, respond, type Answer, type LocalServer } from './http-double.js';
 
 export const PARTS_FAULTS = {
   'digit-sku-refused': 'a part whose sku has a digit is refused as taken (409), though no part holds it',
@@ -15,11 +15,6 @@ export const PARTS_FAULTS = {
 } as const satisfies Record<string, string>;
 
 export type PartsFault = keyof typeof PARTS_FAULTS;
-
-interface Answer {
-  readonly status: number;
-  readonly body?: unknown;
-}
 
 interface Part {
   readonly sku: string;
@@ -41,23 +36,11 @@ export function startPartsServer(fault?: PartsFault): Promise<LocalServer> {
 
 function serve(req: IncomingMessage, res: ServerResponse, handle: (method: string, url: URL, contentType: string | undefined, body: string) => Answer): void {
   readBody(req, res, 1024 * 1024, (body) => {
-    let answer: Answer;
-    try {
-      answer =
-        body === undefined
-          ? { status: 413, body: { error: 413, message: 'body too large' } }
-          : handle(req.method ?? 'GET', new URL(req.url ?? '/', 'http://localhost'), req.headers['content-type'], body.toString('utf8'));
-    } catch (error) {
-      answer = { status: 500, body: { error: 500, message: String(error) } };
-    }
-    if (answer.body === undefined) {
-      res.writeHead(answer.status);
-      res.end();
-      return;
-    }
-    const text = JSON.stringify(answer.body);
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-    res.end(text);
+    respond(res, () =>
+      body === undefined
+        ? { status: 413, body: { error: 413, message: 'body too large' } }
+        : handle(req.method ?? 'GET', new URL(req.url ?? '/', 'http://localhost'), req.headers['content-type'], body.toString('utf8')),
+    );
   });
 }
 

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exactInteger, isJsonNumber, isJsonObject, JsonSyntaxError, parseExactJson } from './exact-json.js';
-import { listenLocally, readBody, type LocalServer } from './http-double.js';
+import { listenLocally, readBody, respond, type Answer, type LocalServer } from './http-double.js';
 
 export const RESOURCE_FAULTS = {
   'list-hides-creates': 'the list never shows what was created (it answers [])',
@@ -37,11 +37,6 @@ export type ResourceKind = 'plants' | 'pets' | 'crud' | 'optional';
 
 export type ResourceServer = LocalServer;
 
-interface Answer {
-  readonly status: number;
-  readonly body?: unknown;
-}
-
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const INT32_MIN = -(2n ** 31n);
@@ -65,20 +60,9 @@ type Handler = (request: Incoming) => Answer;
 function serve(req: IncomingMessage, res: ServerResponse, handler: Handler): void {
   readBody(req, res, Infinity, (body = Buffer.alloc(0)) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    let answer: Answer;
-    try {
-      answer = handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: body.toString('utf8') });
-    } catch (error) {
-      answer = { status: 500, body: { error: 500, message: String(error) } };
-    }
-    if (answer.body === undefined) {
-      res.writeHead(answer.status);
-      res.end();
-      return;
-    }
-    const text = JSON.stringify(answer.body, (_key, value: unknown) => (typeof value === 'bigint' ? `#${value}#` : value)).replace(/"#(-?\d+)#"/g, '$1');
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-    res.end(text);
+    respond(res, () =>
+      handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: body.toString('utf8') }),
+    );
   });
 }
 
