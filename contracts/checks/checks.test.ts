@@ -264,6 +264,35 @@ describe('response-schema-conformance', () => {
     }
   });
 
+  it("holds only JSON bodies to their schemas: an image/png declared as a binary string is bytes (the Museum API's ticket QR code)", async () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'qr', version: '1' },
+      paths: {
+        '/qr': {
+          get: {
+            responses: {
+              '200': {
+                description: 'the code',
+                content: {
+                  'image/png': { schema: { type: 'string', format: 'binary' } },
+                  'application/json': { schema: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const [qr] = (await loadDocument(document)).operations;
+    if (!qr) throw new Error('no operation');
+    const judge = (body: string, type: string) =>
+      responseSchemaConformance.judge(exchange({}, answer(200, body, { 'content-type': type })), { operation: qr, expectUniqueIds: false })?.outcome;
+    expect(judge('\u0089PNG\r\n', 'image/png')).toBeUndefined();
+    expect(judge('{"code":"x"}', 'application/json')).toBe('pass');
+    expect(judge('{"code":5}', 'application/json')).toBe('fail');
+  });
+
   it('judges the body only: a wrong media type or an undeclared status is reported elsewhere', () => {
     expect(responseSchemaConformance.judge(exchange({}, answer(200, { name: 'x' }, { 'content-type': 'text/plain' })), context)?.outcome).toBe('pass');
     expect(responseSchemaConformance.judge(exchange({}, answer(401, 'whatever')), context)).toBeUndefined();

@@ -8,7 +8,7 @@ import { DiagnosticSeverity, type IMediaTypeContent } from '@stoplight/types';
 import { compileResponseBodyCheck, type SchemaCheck } from '../../src/core/prism/adapter.js';
 import { validationView, widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
 import { declaredResponse, type Operation } from '../../src/core/openapi/operation.js';
-import { mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
+import { isJsonMediaType, mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
 import { answerJson } from './answer-json.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
@@ -28,7 +28,8 @@ export const responseSchemaConformance: Check<'response-schema-conformance'> = {
     const actualType = mediaTypeOf(response.headers['content-type']);
     // Judge against the declared content the answer claims to be, else the first one.
     const content = contents.find((c) => actualType !== undefined && mediaTypeAccepts(c.mediaType, actualType)) ?? contents[0];
-    if (content === undefined) return undefined;
+    // A schema is held to JSON bodies only: an image/png's `format: binary` string is bytes, which content-type-conformance judges.
+    if (content === undefined || !isJsonMediaType(mediaTypeOf(content.mediaType) ?? '')) return undefined;
     const schemaName = schemaTitle(content.schema);
     // Read exactly, as the server reads requests: an int64 beyond 2^53 keeps its side of every bound.
     const parsed = answerJson(response);
