@@ -54,8 +54,10 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
     const pageText = parameters.page === undefined ? undefined : first(query[parameters.page]);
     if (pageText !== undefined) {
       const page = count(pageText);
-      if (page === undefined || page < pageBase) return `${parameters.page} must be a whole number from ${pageBase}, not ${JSON.stringify(pageText)}`;
-      skip += (page - pageBase) * limit;
+      // A page before the first that the document's schema lets through (page=0 where pages start at 1) holds nothing, as one past the last.
+      if (/^-[0-9]+$/.test(pageText) || (page !== undefined && page < pageBase)) skip = Number.MAX_SAFE_INTEGER;
+      else if (page === undefined) return `${parameters.page} must be a whole number from ${pageBase}, not ${JSON.stringify(pageText)}`;
+      else skip += (page - pageBase) * limit;
     }
     // An empty cursor (a form's blank field) is no cursor: the first page.
     const cursorText = parameters.cursor === undefined ? undefined : first(query[parameters.cursor]);
