@@ -21,7 +21,7 @@ const documentPath = (relative: string) => fileURLToPath(new URL(relative, impor
 const DOCUMENT_GAP = 'the document declares no failure status for this operation';
 
 /** Name, file, and whether the document has operations that declare no failure status. */
-const DOCUMENTS: ReadonlyArray<readonly [string, string, { readonly gaps: boolean; readonly base?: string }]> = [
+const DOCUMENTS: ReadonlyArray<readonly [string, string, { readonly gaps: boolean; readonly base?: string; readonly auth?: string[] }]> = [
   ['the seed Plant Store', documentPath('../../spec/plant-store.yaml'), { gaps: false }],
   ['the public Plant Store', documentPath('../../spec/plant-store-public.yaml'), { gaps: false }],
   ['the expanded Petstore (server-assigned ids)', documentPath('../fixtures/documents/petstore-expanded.yaml'), { gaps: false }],
@@ -38,6 +38,8 @@ const DOCUMENTS: ReadonlyArray<readonly [string, string, { readonly gaps: boolea
   ['the OAI uspto (a JSON string answer)', documentPath('../fixtures/documents/uspto.yaml'), { gaps: false }],
   // Ids the client may give or leave to the server (pet, order, user), verified under the document's base path.
   ['the Swagger Petstore 3 (optional ids, under /api/v3)', documentPath('../fixtures/documents/swagger-petstore3.yaml'), { gaps: true, base: '/api/v3' }],
+  // Redocly's Museum API: basic auth, uuid ids either given or assigned, page without a minimum, an image/png answer.
+  ["Redocly's Museum API (basic auth, a PNG answer)", documentPath('../fixtures/documents/museum.yaml'), { gaps: false, auth: ['basic:me:pw'] }],
 ];
 
 function problems(report: VerifyReport, gaps: boolean): string[] {
@@ -51,10 +53,18 @@ function problems(report: VerifyReport, gaps: boolean): string[] {
 }
 
 describe('plantstore serve conforms to the document it serves, as plantstore verify judges it', () => {
-  it.each(DOCUMENTS)('%s', { timeout: 180_000 }, async (_name, spec, { gaps, base }) => {
+  it.each(DOCUMENTS)('%s', { timeout: 180_000 }, async (_name, spec, { gaps, base, auth }) => {
     const server = await startServer({ spec, port: 0 });
     try {
-      const report = await verify({ target: `${server.url}${base ?? ''}`, spec, token: 'test-token', runs: 25, seed: 20_261_123, timeoutMs: 5_000 });
+      const report = await verify({
+        target: `${server.url}${base ?? ''}`,
+        spec,
+        token: 'test-token',
+        ...(auth === undefined ? {} : { auth }),
+        runs: 25,
+        seed: 20_261_123,
+        timeoutMs: 5_000,
+      });
       expect(problems(report, gaps)).toEqual([]);
       expect(report.ok).toBe(true);
       expect(report.casesRun).toBeGreaterThan(0);

@@ -1,7 +1,9 @@
 /**
  * Redocly's Museum API (test/fixtures/documents/museum.yaml): its `page` is an integer with no
  * minimum, so page=0 or a negative page is a valid request; the list answers it with an empty page,
- * as it answers a page past the last, not with a 400 the schema does not call for.
+ * as it answers a page past the last, not with a 400 the schema does not call for. An empty value
+ * for an integer query parameter (`?limit=`) is no valid request (OpenAPI's allowEmptyValue is
+ * false unless set), on a mocked operation as on a stateful one.
  */
 import { describe, expect, it } from 'vitest';
 import { send, serverFor } from '../support/server.js';
@@ -10,7 +12,7 @@ import { expectConforms } from './conforms.js';
 const SPEC = new URL('../fixtures/documents/museum.yaml', import.meta.url).pathname;
 const BASIC = { authorization: `Basic ${Buffer.from('me:pw').toString('base64')}` };
 
-describe('museum: a page before the first', () => {
+describe('museum: paging parameters', () => {
   const server = serverFor({ spec: SPEC });
 
   it('answers page=0 and a negative page with an empty page, and page=1 with the events', async () => {
@@ -28,5 +30,18 @@ describe('museum: a page before the first', () => {
     }
     const first = await send(`${server.current.url}/special-events?page=1`, { method: 'GET', headers: BASIC });
     expect((first.json as unknown[]).length).toBe(1);
+  });
+
+  it('refuses an empty value for an integer query parameter, mocked or stateful, and takes one for a string parameter', async () => {
+    for (const path of ['/museum-hours?limit=', '/museum-hours?page=', '/special-events?limit=']) {
+      const reply = await send(`${server.current.url}${path}`, { method: 'GET', headers: BASIC });
+      expect(reply.status, `${path}: ${reply.text}`).toBe(400);
+      expect(reply.text).toContain(path.includes('page') ? 'page' : 'limit');
+    }
+    for (const path of ['/museum-hours?limit=5', '/museum-hours?startDate=']) {
+      const reply = await send(`${server.current.url}${path}`, { method: 'GET', headers: BASIC });
+      expect(reply.status, `${path}: ${reply.text}`).toBe(200);
+      expectConforms(server.current.document, 'get', '/museum-hours', reply);
+    }
   });
 });
