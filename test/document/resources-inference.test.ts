@@ -30,6 +30,7 @@ const DOCUMENTS: Readonly<Record<string, string>> = {
   ambiguous: `${FIXTURES}ambiguous.yaml`,
   'swagger-petstore3': `${FIXTURES}swagger-petstore3.yaml`,
   'optional-ids': `${FIXTURES}optional-ids.yaml`,
+  museum: `${FIXTURES}museum.yaml`,
   'plant-store': `${SPEC}plant-store.yaml`,
   'plant-store-public': `${SPEC}plant-store-public.yaml`,
 };
