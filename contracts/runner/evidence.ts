@@ -12,13 +12,13 @@
 import { isSuccess } from '../../src/core/openapi/operation.js';
 import type { Exchange, ExchangeFacts, RefusalShape } from '../checks/index.js';
 import { shapeOf } from '../checks/refusal-shape.js';
-import type { CaseSource } from './case-source.js';
+import type { CaseSource, RequestCase } from './case-source.js';
 import fc from 'fast-check';
 import { canDrawFresh, freshIdValue, idIn, idLabel, sentId, type IdValue, type RunIdentifier } from './identifier.js';
 import { freshIdWithin } from './ids.js';
 import type { EnvFor, Plan } from './plan.js';
 import { validLabel } from './properties.js';
-import { send, withId } from './send.js';
+import { send, withId, type RunEnv } from './send.js';
 import type { Settings } from './settings.js';
 
 const SAFE = 2n ** 53n - 1n;
@@ -38,8 +38,8 @@ export async function gatherEvidence(plans: readonly Plan[], source: CaseSource,
       identifier === undefined
         ? undefined
         : canDrawFresh(identifier)
-          ? await probeIds(plan, identifier, source, settings, envFor)
-          : await probeRepeat(plan, identifier, source, settings, envFor);
+          ? await probeIds(identifier, probeStart(plan, source, settings, envFor))
+          : await probeRepeat(identifier, probeStart(plan, source, settings, envFor));
     if (found === undefined) {
       learnt.push(plan);
       continue;
@@ -51,16 +51,26 @@ export async function gatherEvidence(plans: readonly Plan[], source: CaseSource,
   return { plans: learnt, exchanges };
 }
 
-/** The probes for one plan: a fresh id (a smaller one if an integer id was refused), then the same again. */
-async function probeIds(
-  plan: Plan,
-  identifier: RunIdentifier,
-  source: CaseSource,
-  settings: Settings,
-  envFor: EnvFor,
-): Promise<{ exchanges: Exchange[]; duplicateRefusal: RefusalShape | undefined } | undefined> {
-  const env = envFor(plan.operation, true);
+/** What a plan's probes learnt: their exchanges, and the target's refusal of a taken id when one was seen. */
+interface Probed {
+  readonly exchanges: Exchange[];
+  readonly duplicateRefusal: RefusalShape | undefined;
+}
+
+/** What every probe of a plan starts from: its operation's (counted) env and its first valid case for the seed, the body each probe sends with its id changed. */
+interface ProbeStart {
+  readonly plan: Plan;
+  readonly env: RunEnv;
+  readonly template: RequestCase | undefined;
+}
+
+function probeStart(plan: Plan, source: CaseSource, settings: Settings, envFor: EnvFor): ProbeStart {
   const [template] = fc.sample(source.validCases(plan.operation, { ...settings.caseContext, extraProperties: false }), { seed: settings.seed, numRuns: 1 });
+  return { plan, env: envFor(plan.operation, true), template };
+}
+
+/** The probes for one plan: a fresh id (a smaller one if an integer id was refused), then the same again. */
+async function probeIds(identifier: RunIdentifier, { plan, env, template }: ProbeStart): Promise<Probed | undefined> {
   const probe = (id: IdValue | undefined) => (template === undefined || id === undefined ? undefined : withId(template, id, identifier));
   const firstId = freshIdValue(env.random, identifier);
   const first = probe(firstId);
@@ -131,15 +141,7 @@ async function probeIds(
  * twice. Only when the first is accepted is the second's refusal the fingerprint of a taken id; the
  * first is a setup (it may be held from an earlier run), not judged as a valid create.
  */
-async function probeRepeat(
-  plan: Plan,
-  identifier: RunIdentifier,
-  source: CaseSource,
-  settings: Settings,
-  envFor: EnvFor,
-): Promise<{ exchanges: Exchange[]; duplicateRefusal: RefusalShape | undefined } | undefined> {
-  const env = envFor(plan.operation, true);
-  const [template] = fc.sample(source.validCases(plan.operation, { ...settings.caseContext, extraProperties: false }), { seed: settings.seed, numRuns: 1 });
+async function probeRepeat(identifier: RunIdentifier, { plan, env, template }: ProbeStart): Promise<Probed | undefined> {
   const id = template === undefined ? undefined : idIn(template, identifier);
   if (template === undefined || id === undefined) return undefined;
   const facts = (extra: Partial<ExchangeFacts>): ExchangeFacts => ({
