@@ -5,35 +5,16 @@
 // one, and stops it; builds alternate, so machine load falls on both alike. Medians are printed.
 //
 //   node bench/first-prefer.mjs [--rounds 9] [--cli dist/src/cli/main.js] [--base other/dist/src/cli/main.js] [--prefer 'dynamic=true']
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { whenListening } from './lib/listening.mjs';
+import { postPlant } from './lib/post-plant.mjs';
 
 const HOST = '127.0.0.1';
 const LIMIT_MS = 30_000;
 
-/** @param {number} port @param {string} prefer @returns {Promise<{ status: number, ms: number }>} */
+/** @param {number} port @param {string} prefer */
 function preferRequest(port, prefer) {
-  const body = '{"name":"probe","id":1}';
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: HOST,
-        port,
-        method: 'POST',
-        path: '/plants',
-        agent: false,
-        headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json', prefer, 'content-length': Buffer.byteLength(body) },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+  return postPlant(HOST, port, '{"name":"probe","id":1}', { prefer });
 }
 
 /** Starts `cli` serve, times the first and a second Prefer request, stops it. @param {string} cli @param {string} prefer */

@@ -10,9 +10,9 @@
 //
 // Exported as benchStartup() for bench/run.mjs.
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { postPlant } from './lib/post-plant.mjs';
 import { parseArgs } from 'node:util';
 import { whenListening } from './lib/listening.mjs';
 
@@ -50,26 +50,8 @@ function timeExit(args) {
 }
 
 /** @param {number} port @returns {Promise<number>} */
-function post(port) {
-  const body = '{"name":"probe","tag":"probe","id":1}';
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: HOST,
-        port,
-        method: 'POST',
-        path: '/plants',
-        agent: false,
-        headers: { authorization: 'Bearer bench-token', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+async function post(port) {
+  return (await postPlant(HOST, port, '{"name":"probe","tag":"probe","id":1}')).status;
 }
 
 /** @param {number[]} values @param {number} q */
