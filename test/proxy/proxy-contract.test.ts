@@ -7,8 +7,8 @@
 import { request } from 'undici';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tenantOfToken } from '../../src/store/tenants.js';
-import { expectError, JSON_TYPE, postPlant, send, serverFor, VALID_HEADERS } from '../support/server.js';
-import { upstreamFor } from './upstream.js';
+import { expectError, JSON_TYPE, postPlant, send, VALID_HEADERS } from '../support/server.js';
+import { proxyingServerFor, upstreamFor } from './upstream.js';
 
 interface Violation {
   readonly side: string;
@@ -76,11 +76,8 @@ const AUTH = { authorization: 'Bearer photo-token' };
 
 describe('serve --proxy with binary bodies and declared response headers', () => {
   const upstream = upstreamFor();
-  const server = serverFor({
+  const server = proxyingServerFor(upstream, {
     spec: PHOTOS,
-    get proxy() {
-      return upstream.url();
-    },
   });
   beforeEach(() => {
     upstream.received.length = 0;
@@ -130,11 +127,8 @@ describe('serve --proxy with binary bodies and declared response headers', () =>
 
 describe('serve --proxy --proxy-strict with declared response headers', () => {
   const upstream = upstreamFor({ status: 200, type: 'image/png', body: PNG });
-  const server = serverFor({
+  const server = proxyingServerFor(upstream, {
     spec: PHOTOS,
-    get proxy() {
-      return upstream.url();
-    },
     proxyStrict: true,
   });
 
@@ -147,10 +141,7 @@ describe('serve --proxy --proxy-strict with declared response headers', () => {
 describe('serve --proxy checks the credentials the document demands', () => {
   const upstream = upstreamFor({ status: 200, type: 'application/json', body: '{"name":"x"}' });
   const lines: string[] = [];
-  const server = serverFor({
-    get proxy() {
-      return upstream.url();
-    },
+  const server = proxyingServerFor(upstream, {
     logLevel: 'debug',
     log: (line) => lines.push(line),
   });
@@ -185,10 +176,7 @@ describe('serve --proxy checks the credentials the document demands', () => {
 
 describe('serve --proxy --proxy-strict refuses missing credentials', () => {
   const upstream = upstreamFor({ status: 200, type: 'application/json', body: '{"name":"x"}' });
-  const server = serverFor({
-    get proxy() {
-      return upstream.url();
-    },
+  const server = proxyingServerFor(upstream, {
     proxyStrict: true,
   });
 
@@ -205,10 +193,7 @@ describe('serve --proxy --proxy-strict refuses missing credentials', () => {
 
 describe('serve --proxy leaves Prefer to the real server', () => {
   const upstream = upstreamFor({ status: 200, type: 'application/json', body: '{"name":"x"}' });
-  const server = serverFor({
-    get proxy() {
-      return upstream.url();
-    },
+  const server = proxyingServerFor(upstream, {
     proxyStrict: true,
   });
   beforeEach(() => {
@@ -230,10 +215,7 @@ describe('serve --proxy leaves Prefer to the real server', () => {
 
 describe('serve --proxy --isolate-by-token', () => {
   const upstream = upstreamFor({ status: 200, type: 'application/json', body: '{"name":"x"}' });
-  const server = serverFor({
-    get proxy() {
-      return upstream.url();
-    },
+  const server = proxyingServerFor(upstream, {
     isolateByToken: true,
   });
   const alice = tenantOfToken('alice-proxy-token');

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { postPlant, send, serverFor, VALID_HEADERS } from '../support/server.js';
-import { upstreamFor } from './upstream.js';
+import { proxyingServerFor, upstreamFor } from './upstream.js';
 
 interface Violation {
   readonly side: string;
@@ -25,11 +25,7 @@ const NULL_TAG = '{"name":"x","tag":null}';
 
 describe('serve --proxy', () => {
   const upstream = upstreamFor();
-  const server = serverFor({
-    get proxy() {
-      return upstream.url();
-    },
-  });
+  const server = proxyingServerFor(upstream);
   beforeEach(() => {
     upstream.received.length = 0;
     upstream.reply = { status: 200, type: 'application/json', body: NULL_TAG };
@@ -88,10 +84,7 @@ describe('serve --proxy', () => {
 
 describe('serve --proxy --proxy-strict', () => {
   const upstream = upstreamFor();
-  const server = serverFor({
-    get proxy() {
-      return upstream.url();
-    },
+  const server = proxyingServerFor(upstream, {
     proxyStrict: true,
   });
   beforeEach(() => {
@@ -116,10 +109,7 @@ describe('serve --proxy --proxy-strict', () => {
 
 describe('serve --proxy with a fault', () => {
   const upstream = upstreamFor();
-  const server = serverFor({
-    get proxy() {
-      return upstream.url();
-    },
+  const server = proxyingServerFor(upstream, {
     faults: [{ kind: 'status', operation: 'createPlant', status: 503, times: 1 }],
   });
 

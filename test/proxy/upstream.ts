@@ -5,6 +5,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
+import type { ServerOptions } from '../../src/index.js';
+import { serverFor } from '../support/server.js';
 
 export interface Received {
   readonly method: string;
@@ -58,4 +60,14 @@ export function upstreamFor(initial: UpstreamReply = { status: 200, type: 'appli
       state.reply = value;
     },
   };
+}
+
+/** A stand-in proxying to `upstream`, whose URL is known only once it listens (the server reads it as it starts). */
+export function proxyingServerFor(upstream: Upstream, options: ServerOptions = {}): ReturnType<typeof serverFor> {
+  return serverFor({
+    ...options,
+    get proxy() {
+      return upstream.url();
+    },
+  });
 }
