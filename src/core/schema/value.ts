@@ -122,15 +122,17 @@ function stringMaker(schema: Schema, fresh: boolean): ValueMaker {
   return constant('text'.padEnd(min, 'x').slice(0, max));
 }
 
-/** 1 (an id or a count more often starts there than at 0), moved inside the bounds and onto multipleOf. */
+/** 1 (an id or a count more often starts there than at 0), moved inside the bounds, on a multiple of multipleOf. */
 function numberWithin(schema: Schema, type: 'integer' | 'number'): number {
-  let value = 1;
   const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : type === 'integer' ? 1 : 0;
-  const nudge = step || 1;
-  if (typeof schema.minimum === 'number' && value < schema.minimum) value = schema.minimum;
-  if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) value = Math.floor(schema.exclusiveMinimum) + nudge;
-  if (typeof schema.maximum === 'number' && value > schema.maximum) value = schema.maximum;
-  if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) value = Math.ceil(schema.exclusiveMaximum) - nudge;
-  if (step > 0) value = Math.ceil(value / step) * step;
+  const atOrAbove = (x: number) => (step > 0 ? Math.ceil(x / step) * step : x);
+  const above = (x: number) => (step > 0 ? (Math.floor(x / step) + 1) * step : Math.floor(x) + 1);
+  const atOrBelow = (x: number) => (step > 0 ? Math.floor(x / step) * step : x);
+  const below = (x: number) => (step > 0 ? (Math.ceil(x / step) - 1) * step : Math.ceil(x) - 1);
+  let value = atOrAbove(1);
+  if (typeof schema.minimum === 'number' && value < schema.minimum) value = atOrAbove(schema.minimum);
+  if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) value = above(schema.exclusiveMinimum);
+  if (typeof schema.maximum === 'number' && value > schema.maximum) value = atOrBelow(schema.maximum);
+  if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) value = below(schema.exclusiveMaximum);
   return value;
 }
