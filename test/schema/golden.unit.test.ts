@@ -363,6 +363,7 @@ describe('the one identifier reader (text ↔ key, exact)', () => {
     expect(keyOfText(text, 'Mixed Case')).toEqual({ ok: true, key: 'Mixed Case' });
     expect(keyOfValue(text, 42)).toEqual({ ok: true, key: '42' });
     expect(keyOfText(text, '').ok).toBe(false);
+    expect(keyOfValue(text, '')).toEqual({ ok: true, key: '' });
     expect(valueOfKey(5n)).toBe(5);
     expect(valueOfKey(2n ** 53n)).toBe(2n ** 53n);
     expect(keyText(5n)).toBe('5');

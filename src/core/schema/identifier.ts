@@ -54,7 +54,8 @@ export function keyOfValue(owner: KeyOwner, value: JsonValue | undefined): KeyRe
     if (exact === undefined) return { ok: false, reason: `${owner.property} must be a whole number, not ${describe(value)}` };
     return keyOfText(owner, exact.toString());
   }
-  if (typeof value === 'string') return keyOfText(owner, value);
+  // Any string is a string identifier's value, "" too (a path segment cannot name it, a body can).
+  if (typeof value === 'string') return owner.type.kind === 'uuid' ? keyOfText(owner, value) : { ok: true, key: value };
   const whole = typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value));
   if (owner.type.kind === 'string' && whole) return { ok: true, key: String(value) };
   return { ok: false, reason: `${owner.property} must be a string, not ${describe(value)}` };
