@@ -6,6 +6,7 @@
 import { renderOptionsHelp, type OptionTable, type OptionValues } from '../../core/options.js';
 import { JOURNAL_DEFAULTS } from '../../journal/journal.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../../log/logger.js';
+import { WEBHOOK_LIMITS } from '../../webhooks/sender.js';
 
 export const SERVE_OPTIONS = {
   /** OpenAPI document: a file path (YAML or JSON). Default: the bundled Plant Store. */
@@ -88,6 +89,26 @@ export const SERVE_OPTIONS = {
     argument: 'URL',
     nonEmpty: true,
     help: "deliver the document's webhooks (e.g. the Plant Store's newPlant)\nto URL after each create, retried with backoff (default: none)",
+  },
+  /** With webhook: deliveries waiting (being sent or retried) at once; a delivery beyond it is dropped, counted in health and warned of. Default 1000. */
+  webhookMaxPending: {
+    type: 'integer',
+    flag: 'webhook-max-pending',
+    argument: 'N',
+    min: 1,
+    max: 1_000_000,
+    default: WEBHOOK_LIMITS.maxPending,
+    help: 'with --webhook, deliveries waiting at once; past it a new one is\ndropped, counted (health, /__control/webhooks) and logged (default {default})',
+  },
+  /** With webhook: the last deliveries /__control/webhooks shows, whatever their state. Default 200. */
+  webhookHistory: {
+    type: 'integer',
+    flag: 'webhook-history',
+    argument: 'N',
+    min: 0,
+    max: 1_000_000,
+    default: WEBHOOK_LIMITS.history,
+    help: 'with --webhook, the last deliveries /__control/webhooks shows (default {default})',
   },
   /** With isolateByToken: tenants held in memory at most (besides the shared one); the least recently used idle one is evicted. Default 1000. */
   maxTenants: {
@@ -192,6 +213,8 @@ export const SERVE_DEFAULTS = {
   maxTenants: SERVE_OPTIONS.maxTenants.default,
   journalSize: SERVE_OPTIONS.journalSize.default,
   journalBytes: SERVE_OPTIONS.journalBytes.default,
+  webhookMaxPending: SERVE_OPTIONS.webhookMaxPending.default,
+  webhookHistory: SERVE_OPTIONS.webhookHistory.default,
 } as const;
 
 export const SERVE_HELP = `Usage: plantstore serve [options]
