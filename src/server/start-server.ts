@@ -36,7 +36,7 @@ import { restartOnlyChanges, seedAgain } from './reload-options.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ControlContext } from '../control/context.js';
 import { pointerAnswer } from './pointer.js';
-import { createJournalStreams } from '../control/journal-events.js';
+import { createJournalStreams, MAX_JOURNAL_STREAMS } from '../control/journal-events.js';
 import { throttledCount } from '../log/throttle.js';
 import { loadInspectorPage, withInspector } from '../inspector/page.js';
 
@@ -138,7 +138,7 @@ async function serve(
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const startedAt = Date.now();
   const cors = options.cors ?? true;
-  const journalStreams = createJournalStreams();
+  const journalStreams = createJournalStreams(MAX_JOURNAL_STREAMS, { queueBytes: options.journalStreamBytes ?? DEFAULTS.journalStreamBytes, logger });
   const webhooks = options.webhook === undefined ? undefined : deliverWebhooks(document, resources, options.webhook, options, journal, logger);
   const siteParts = { cors, bodyLimitBytes, bodyBudget, logger };
   const controlDocument = await loadControlDocument();
@@ -306,7 +306,7 @@ function proxyOptionsOf(options: ServerOptions, timeoutMs: number): ProxyOptions
     throw new Error(`--proxy ${options.proxy} is not a URL; give the real implementation's base URL, e.g. http://localhost:8080`);
   }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error(`--proxy ${options.proxy}: only http and https URLs can be proxied`);
-  return { upstream, strict: options.proxyStrict ?? false, timeoutMs };
+  return { upstream, strict: options.proxyStrict ?? false, timeoutMs, bodyLimitBytes: options.proxyBodyLimit ?? DEFAULTS.proxyBodyLimit };
 }
 
 function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number {

@@ -6,6 +6,8 @@
 import { renderOptionsHelp, type OptionTable, type OptionValues } from '../../core/options.js';
 import { JOURNAL_DEFAULTS } from '../../journal/journal.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../../log/logger.js';
+import { JOURNAL_STREAM_LIMITS } from '../../control/journal-events.js';
+import { PROXY_LIMITS } from '../../proxy/forward.js';
 import { WEBHOOK_LIMITS } from '../../webhooks/sender.js';
 
 export const SERVE_OPTIONS = {
@@ -140,6 +142,16 @@ export const SERVE_OPTIONS = {
     default: JOURNAL_DEFAULTS.bytes,
     help: 'bytes of bodies and request headers the journal holds at most;\nthe oldest go first (default {default})',
   },
+  /** Bytes a journal stream (SSE) may have waiting for a slow reader; past it the stream is told and ended. Default 1 MiB. */
+  journalStreamBytes: {
+    type: 'integer',
+    flag: 'journal-stream-bytes',
+    argument: 'BYTES',
+    min: 4096,
+    max: 2 ** 30,
+    default: JOURNAL_STREAM_LIMITS.queueBytes,
+    help: 'bytes a live journal stream may have waiting for a reader that\nfalls behind; past it the stream is told and ended (default {default})',
+  },
   /** Only this bearer token opens the control API (/__control); without it the control API is open to the Hosts of `allowedHosts`. */
   adminToken: {
     type: 'string',
@@ -198,6 +210,16 @@ export const SERVE_OPTIONS = {
     default: false,
     help: 'with --proxy: refuse requests without the credentials the document\ndemands and invalid ones, and answer a 502 Error naming the\nviolation instead of a violating answer',
   },
+  /** With proxy: the largest answer body judged; a larger one is passed on unjudged (the journal says so) or, with proxyStrict, refused with 502. Default 4 MiB. */
+  proxyBodyLimit: {
+    type: 'integer',
+    flag: 'proxy-body-limit',
+    argument: 'BYTES',
+    min: 1,
+    max: 2 ** 30,
+    default: PROXY_LIMITS.bodyBytes,
+    help: 'with --proxy, the largest answer body judged; a larger one is streamed\nthrough unjudged (the journal says so), or with --proxy-strict answered\nwith a 502 Error (default {default})',
+  },
   help: { type: 'boolean', flag: 'help', short: 'h', inConfig: false, help: 'this help' },
 } as const satisfies OptionTable;
 
@@ -215,6 +237,8 @@ export const SERVE_DEFAULTS = {
   journalBytes: SERVE_OPTIONS.journalBytes.default,
   webhookMaxPending: SERVE_OPTIONS.webhookMaxPending.default,
   webhookHistory: SERVE_OPTIONS.webhookHistory.default,
+  journalStreamBytes: SERVE_OPTIONS.journalStreamBytes.default,
+  proxyBodyLimit: SERVE_OPTIONS.proxyBodyLimit.default,
 } as const;
 
 export const SERVE_HELP = `Usage: plantstore serve [options]
