@@ -6,8 +6,6 @@
 export interface ThrottledCount {
   /** One more event. */
   add(): void;
-  /** Reports what is counted and not yet reported (the server is closing). */
-  flush(): void;
 }
 
 export function throttledCount(report: (count: number) => void, intervalMs: number): ThrottledCount {
@@ -28,12 +26,6 @@ export function throttledCount(report: (count: number) => void, intervalMs: numb
     add() {
       count += 1;
       if (timer === undefined) tick();
-    },
-    flush() {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      if (count > 0) report(count);
-      count = 0;
     },
   };
 }
