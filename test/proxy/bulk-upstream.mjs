@@ -1,7 +1,8 @@
 /**
  * An upstream for the large-answer proxy tests, run as its own process so that sending 512 MiB
  * does not slow the test process (which times the stand-in's control API meanwhile). GET
- * /plants?limit=1 answers a head and then one byte every 100 ms for ever; any other request
+ * /plants?limit=1 answers a head and then one byte every 100 ms for ever; GET /plants?limit=2
+ * declares 8 MiB, sends 5 MiB at once and then drips the same way; any other request
  * answers BYTES (argv[2]) ASCII spaces as application/json, as fast as the reader takes them.
  * Prints its port once it listens.
  */
@@ -14,9 +15,10 @@ const server = createServer((request, response) => {
   response.on('error', () => {});
   request.resume();
   request.on('end', () => {
-    if (request.url === '/plants?limit=1') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.write('[');
+    if (request.url === '/plants?limit=1' || request.url === '/plants?limit=2') {
+      const large = request.url === '/plants?limit=2';
+      response.writeHead(200, { 'content-type': 'application/json', ...(large ? { 'content-length': String(8 * 1024 * 1024) } : {}) });
+      response.write(large ? Buffer.alloc(5 * 1024 * 1024, 0x20) : '[');
       const drip = setInterval(() => response.write(' '), 100);
       response.on('close', () => clearInterval(drip));
       return;

@@ -84,3 +84,34 @@ it('with --proxy-strict: a 502 naming the size for an answer too large to judge,
     await stopProcess(server.child);
   }
 }, 90_000);
+
+it('cuts a streamed answer that outlasts the deadline: the client sees it incomplete, the journal says why', async ({ annotate }) => {
+  const server = await spawnServe(['--spec', PUBLIC, '--proxy', upstreamUrl(), '--request-timeout-ms', '1500'], STARTUP_MS);
+  try {
+    const started = performance.now();
+    const answer = await request(`${server.url}/plants?limit=2`, { headers: AUTH, headersTimeout: 10_000, bodyTimeout: 10_000 });
+    let bytes = 0;
+    const ending = await (async () => {
+      try {
+        for await (const chunk of answer.body) bytes += (chunk as Buffer).length;
+        return 'whole';
+      } catch (error) {
+        return (error as { code?: string }).code ?? String(error);
+      }
+    })();
+    const elapsedMs = Math.round(performance.now() - started);
+    await annotate(`status ${answer.statusCode}, ${bytes} bytes, then ${ending} after ${elapsedMs} ms`);
+    // Headed 200 with the upstream's Content-Length (8 MiB); cut after the 5 MiB sent: never a body that looks whole.
+    expect({ status: answer.statusCode, ending, cutShort: bytes < 8 * 1024 * 1024, inTime: elapsedMs < 6000 }).toEqual({
+      status: 200,
+      ending: expect.not.stringMatching(/^whole$/),
+      cutShort: true,
+      inTime: true,
+    });
+    const [entry] = (await send(`${server.url}/__control/journal?limit=1&path=/plants`)).json as { violations?: { check: string; message: string }[] }[];
+    expect(entry?.violations?.map((violation) => violation.check)).toEqual(['body-size', 'incomplete']);
+    expect(entry?.violations?.[1]?.message).toMatch(/not complete within 1500 ms/);
+  } finally {
+    await stopProcess(server.child);
+  }
+}, 90_000);
