@@ -30,13 +30,20 @@ export interface AttemptRequest {
 
 /** Sends one attempt; never throws. */
 export async function attempt({ url, method, headers, body, timeoutMs, signal }: AttemptRequest): Promise<AttemptOutcome> {
-  const deadline = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+  // A controller per attempt, let go of at its end (AbortSignal.any would tie each one to the sender's long-lived signal).
+  const deadline = new AbortController();
+  const abort = () => deadline.abort();
+  const timer = setTimeout(abort, timeoutMs);
+  signal.addEventListener('abort', abort, { once: true });
   try {
-    const answer = await request(url, { method: method.toUpperCase() as 'POST', headers: { ...headers }, body, signal: deadline });
+    const answer = await request(url, { method: method.toUpperCase() as 'POST', headers: { ...headers }, body, signal: deadline.signal });
     return { response: { status: answer.statusCode, headers: answer.headers, body: await readHead(answer.body, ANSWER_BYTES_READ) } };
   } catch (error) {
-    if (deadline.aborted && !signal.aborted) return { error: `no answer within ${timeoutMs} ms` };
+    if (deadline.signal.aborted && !signal.aborted) return { error: `no answer within ${timeoutMs} ms` };
     return { error: error instanceof Error ? `${error.message}${codeOf(error)}` : String(error) };
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', abort);
   }
 }
 
