@@ -17,6 +17,8 @@ export const EXIT_CODES = {
   nonConforming: 1,
   /** A usage or set-up error: bad flags, an unusable document, config or target, a busy port. */
   setup: 2,
+  /** verify: the run ended without a verdict (its time budget spent, an internal error); a signal N ends it with 128+N. */
+  incomplete: 3,
 } as const;
 
 /** How a refusal's HTTP status is chosen: see the header. */
@@ -159,6 +161,8 @@ export const ERRORS = {
   schema: { code: 'PST_ERR_SCHEMA', message: '%s', exitCode: SETUP },
   /** The suite's request did not get a complete answer in time. */
   timeout: { code: 'PST_ERR_TIMEOUT', message: '%s', exitCode: SETUP },
+  /** The suite's request got an answer (headers or body) larger than it reads: --max-answer-bytes. */
+  answerTooLarge: { code: 'PST_ERR_ANSWER_TOO_LARGE', message: 'answer larger than %s', exitCode: SETUP },
   /** A request the HTTP client refused to put on the wire. */
   unsendable: { code: 'PST_ERR_UNSENDABLE', message: '%s', exitCode: SETUP },
   /** A model sequence ran out of steps (control flow inside the model property). */
