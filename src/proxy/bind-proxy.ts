@@ -7,7 +7,7 @@
  * forwarded), and a violating answer is replaced by a 502 Error naming it.
  */
 import type { IHttpOperation } from '@stoplight/types';
-import { compileCredentialCheck, type CredentialCheck, type Credentials } from '../auth/credential-check.js';
+import { compileCredentialCheck, isolatingToken, type CredentialCheck, type Credentials } from '../auth/credential-check.js';
 import { errorMessage, failure } from '../core/errors.js';
 import type { Binding, HandlerContext } from '../http/binding.js';
 import type { Outcome } from '../http/answer.js';
@@ -40,7 +40,10 @@ export function proxyBinder(
     return {
       // Strict refuses with the document's 401 before forwarding; otherwise the request goes on and the handler notes why.
       authorize: options.strict ? checkCredentials : (source) => letThrough(checkCredentials(source)),
-      tenant: (credentials) => (isolateByToken && credentials.token !== undefined ? tenantOfToken(credentials.token) : SHARED_TENANT),
+      tenant: (credentials, headers) => {
+        const token = isolateByToken ? isolatingToken(credentials, headers) : undefined;
+        return token === undefined ? SHARED_TENANT : tenantOfToken(token);
+      },
       handle: (context) => proxied(context, options, checkCredentials, checkResponse),
     };
   };
