@@ -196,6 +196,27 @@ export interface Failure {
   readonly headers?: Readonly<Record<string, string>>;
   /** Every violation found, when `message` shows only the first few (for the debug log). */
   readonly details?: readonly string[];
+  /** The whole account for the server's log, where `message` leaves out what a client must not see (the data dir's paths). */
+  readonly logMessage?: string;
+}
+
+/**
+ * A store that failed (a durable write, a tenant's log that cannot be opened): the client hears that
+ * the data dir failed and the system error's code, never the server's paths; the log hears it all.
+ */
+export function storageFailure(said: string, error: unknown): Failure {
+  const cause = error instanceof Error ? error.message : String(error);
+  const code = systemCode(error);
+  const message = `${said}: the data dir failed${code === undefined ? '' : ` (${code})`}; the server's log has the cause`;
+  return { ...failure('storageFailed', message), logMessage: `${said}: ${cause}` };
+}
+
+/** The first system error code (ENOSPC, EIO, ENOTDIR…) along an error's causes. */
+function systemCode(error: unknown, depth = 0): string | undefined {
+  if (typeof error !== 'object' || error === null || depth > 8) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+  return systemCode((error as { cause?: unknown }).cause, depth + 1);
 }
 
 export function failure(entry: NumberedName, message: string, headers?: Readonly<Record<string, string>>): Failure {

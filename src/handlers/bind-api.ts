@@ -50,7 +50,14 @@ export function apiBinder(options: ApiBindingOptions): (operation: IHttpOperatio
 export function bindApiOperation(operation: IHttpOperation, roles: RoleTable, options: ApiBindingOptions): Binding {
   const mock = (context: HandlerContext) => mockOperation(operation, toPrismRequest(operation, context), context.preferences);
   const role = roleOf(operation, roles);
-  const stateful = role && compileRole(operation, role, { stores: options.stores, echoId: options.echoId, onCreated: options.onCreated });
+  const stateful =
+    role &&
+    compileRole(operation, role, {
+      stores: options.stores,
+      echoId: options.echoId,
+      onCreated: options.onCreated,
+      resources: options.model.resources,
+    });
   return {
     authorize: compileCredentialCheck(operation, options.tokens),
     tenant: (credentials, headers) => {
