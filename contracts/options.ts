@@ -58,6 +58,26 @@ export const VERIFY_OPTIONS = {
     default: 5_000,
     help: 'per-request timeout (default {default})',
   },
+  /** An answer's body is read up to this; a larger one is cut off, a finding (memory stays bounded against any target). */
+  maxAnswerBytes: {
+    type: 'integer',
+    flag: 'max-answer-bytes',
+    argument: 'N',
+    env: 'CONTRACT_MAX_ANSWER_BYTES',
+    min: 1,
+    max: 256 * 1024 * 1024,
+    default: 8 * 1024 * 1024,
+    help: 'read at most N bytes of an answer; a larger one is a finding (default {default})',
+  },
+  /** The whole run's time: when spent, no further case is sent and the report says the run is incomplete (not a pass). */
+  timeBudgetMs: {
+    type: 'integer',
+    flag: 'time-budget-ms',
+    argument: 'MS',
+    env: 'CONTRACT_TIME_BUDGET_MS',
+    min: 1,
+    help: 'end the run after MS with a verdict: incomplete, exit 3 (default: no limit)',
+  },
   /** Requests in flight at once (undici Pool connections). */
   concurrency: {
     type: 'integer',
@@ -123,6 +143,7 @@ export const VERIFY_VERB = 'takes';
 export const DEFAULTS = {
   runs: VERIFY_OPTIONS.runs.default,
   timeoutMs: VERIFY_OPTIONS.timeoutMs.default,
+  maxAnswerBytes: VERIFY_OPTIONS.maxAnswerBytes.default,
   concurrency: VERIFY_OPTIONS.concurrency.default,
 } as const;
 
@@ -155,5 +176,6 @@ Checks a Plant Store implementation against the OpenAPI document with generated 
 
 Options:
 ${renderOptionsHelp(VERIFY_OPTIONS, 25)}
-Exit codes: 0 conforms, 1 a check failed, 2 usage or set-up error.
+Exit codes: 0 conforms, 1 a check failed, 2 usage or set-up error, 3 no verdict (the run was cut
+short: --time-budget-ms spent, or an internal error), 128+N ended by signal N (130 SIGINT, 143 SIGTERM).
 `;

@@ -47,9 +47,11 @@ export function silentlyAllowed(exchange: Exchange, status: number): string | un
 
 const BODY_SHOWN = 300;
 
+const NO_ANSWER = { timeout: 'no answer (timeout)', connection: 'no answer (connection failed)', 'too-large': 'an answer too large to read' } as const;
+
 /** One line for a finding's "actual": status, content type and the start of the body, or the error. */
 export function describeResponse(response: ReceivedResponse): string {
-  if (response.error) return `${response.error.kind === 'timeout' ? 'no answer (timeout)' : 'no answer (connection failed)'}: ${response.error.message}`;
+  if (response.error) return `${NO_ANSWER[response.error.kind]}: ${response.error.message}`;
   const type = response.headers['content-type'];
   const body = response.body.length > BODY_SHOWN ? `${response.body.slice(0, BODY_SHOWN)}… (${response.body.length} characters)` : response.body;
   return `${response.status ?? '?'}${type ? ` (${type})` : ''}${body === '' ? ' with an empty body' : ` ${body}`}`;

@@ -133,7 +133,7 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
           "warning: --allow-host '*': any web page the developer visits can reach the open control API through DNS rebinding; prefer naming the hosts, or set --admin-token",
         ]
       : []),
-    `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
+    `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token (requests that send none share one store)' : ''}`,
     seedLine(options),
     faultsLine(server.faults.list()),
     ...modeLines(options),

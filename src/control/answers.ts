@@ -1,4 +1,4 @@
-import { failure, type NumberedName } from '../core/errors.js';
+import { failure, storageFailure, type NumberedName } from '../core/errors.js';
 import { JSON_HEADERS, type Outcome } from '../handlers/outcome.js';
 
 /** JSON text already written (ids exactly), answered with `status`. */
@@ -23,12 +23,6 @@ export async function durably<T>(change: Promise<T>): Promise<{ ok: true; value:
   try {
     return { ok: true, value: await change };
   } catch (error) {
-    return {
-      ok: false,
-      refusal: refused(
-        'storageFailed',
-        `the change could not be stored durably, so it was not made: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    };
+    return { ok: false, refusal: { ok: false, failure: storageFailure('the change could not be stored durably, so it was not made', error) } };
   }
 }

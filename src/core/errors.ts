@@ -17,6 +17,8 @@ export const EXIT_CODES = {
   nonConforming: 1,
   /** A usage or set-up error: bad flags, an unusable document, config or target, a busy port. */
   setup: 2,
+  /** verify: the run ended without a verdict (its time budget spent, an internal error); a signal N ends it with 128+N. */
+  incomplete: 3,
 } as const;
 
 /** How a refusal's HTTP status is chosen: see the header. */
@@ -167,6 +169,8 @@ export const ERRORS = {
   schema: { code: 'PST_ERR_SCHEMA', message: '%s', exitCode: SETUP },
   /** The suite's request did not get a complete answer in time. */
   timeout: { code: 'PST_ERR_TIMEOUT', message: '%s', exitCode: SETUP },
+  /** The suite's request got an answer (headers or body) larger than it reads: --max-answer-bytes. */
+  answerTooLarge: { code: 'PST_ERR_ANSWER_TOO_LARGE', message: 'answer larger than %s', exitCode: SETUP },
   /** A request the HTTP client refused to put on the wire. */
   unsendable: { code: 'PST_ERR_UNSENDABLE', message: '%s', exitCode: SETUP },
   /** A model sequence ran out of steps (control flow inside the model property). */
@@ -200,6 +204,27 @@ export interface Failure {
   readonly headers?: Readonly<Record<string, string>>;
   /** Every violation found, when `message` shows only the first few (for the debug log). */
   readonly details?: readonly string[];
+  /** The whole account for the server's log, where `message` leaves out what a client must not see (the data dir's paths). */
+  readonly logMessage?: string;
+}
+
+/**
+ * A store that failed (a durable write, a tenant's log that cannot be opened): the client hears that
+ * the data dir failed and the system error's code, never the server's paths; the log hears it all.
+ */
+export function storageFailure(said: string, error: unknown): Failure {
+  const cause = error instanceof Error ? error.message : String(error);
+  const code = systemCode(error);
+  const message = `${said}: the data dir failed${code === undefined ? '' : ` (${code})`}; the server's log has the cause`;
+  return { ...failure('storageFailed', message), logMessage: `${said}: ${cause}` };
+}
+
+/** The first system error code (ENOSPC, EIO, ENOTDIR…) along an error's causes. */
+function systemCode(error: unknown, depth = 0): string | undefined {
+  if (typeof error !== 'object' || error === null || depth > 8) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+  return systemCode((error as { cause?: unknown }).cause, depth + 1);
 }
 
 export function failure(entry: NumberedName, message: string, headers?: Readonly<Record<string, string>>): Failure {

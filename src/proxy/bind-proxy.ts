@@ -10,7 +10,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { IHttpOperation } from '@stoplight/types';
-import { compileCredentialCheck, type CredentialCheck, type Credentials } from '../auth/credential-check.js';
+import { compileCredentialCheck, isolatingToken, type CredentialCheck, type Credentials } from '../auth/credential-check.js';
 import { errorMessage, failure } from '../core/errors.js';
 import type { Binding, HandlerContext } from '../http/binding.js';
 import type { Outcome } from '../http/answer.js';
@@ -46,7 +46,10 @@ export function proxyBinder(
     return {
       // Strict refuses with the document's 401 before forwarding; otherwise the request goes on and the handler notes why.
       authorize: options.strict ? checkCredentials : (source) => letThrough(checkCredentials(source)),
-      tenant: (credentials) => (isolateByToken && credentials.token !== undefined ? tenantOfToken(credentials.token) : SHARED_TENANT),
+      tenant: (credentials, headers) => {
+        const token = isolateByToken ? isolatingToken(credentials, headers) : undefined;
+        return token === undefined ? SHARED_TENANT : tenantOfToken(token);
+      },
       handle: (context) => proxied(context, options, checkCredentials, checkResponse),
     };
   };

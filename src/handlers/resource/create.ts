@@ -18,7 +18,7 @@ import { compileItemWriter } from './shape.js';
 /** Allocations tried before giving up: a seed or client may already hold the next numbers. */
 const ALLOCATION_ATTEMPTS = 1000;
 
-export function compileCreate({ operation, resource, collection, echoId, onCreated }: RoleParts): RoleHandler {
+export function compileCreate({ operation, resource, collection, echoId, onCreated, missingParent }: RoleParts): RoleHandler {
   const { identifier } = resource;
   const success = successAnswer(operation, [201, 200]);
   const write = success.schema === undefined ? () => '' : compileItemWriter(success.schema, { echo: echoId ? identifier.property : undefined });
@@ -59,6 +59,9 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
       return Promise.resolve(refuse(failure('badRequest', `a ${noun} is stored from a JSON object; this body is ${describe(body)}`)));
     }
     return guarded(async () => {
+      // Under a parent that does not exist nothing is stored: the item could never be reached through its parent.
+      const orphan = await missingParent?.(context);
+      if (orphan !== undefined) return refuse(orphan);
       const store = await collection(context);
       const fields = body as ItemFields;
       // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.
