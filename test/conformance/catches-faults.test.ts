@@ -23,6 +23,7 @@ const EVERY_CHECK = [
   'status-conformance',
   'content-type-conformance',
   'response-schema-conformance',
+  'response-headers-conformance',
   'auth-enforced',
   'response-reflects-request',
   'duplicate-ids',

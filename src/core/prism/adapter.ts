@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { arch, release, type } from 'node:os';
 import { DiagnosticSeverity, type IHttpOperation, type IHttpParam, type IHttpWebhookOperation } from '@stoplight/types';
+import type { JsonValue } from '../json/exact-json.js';
+import { validationView, widenInt64Bounds } from './int64-bounds.js';
 
 /**
  * The one adapter to @stoplight/prism-http: nothing else in plantstore imports its dist/ files.
@@ -187,13 +189,45 @@ export function preferredMediaType(acceptValues: readonly string[], types: reado
 type Option<T> = { readonly _tag: 'None' } | { readonly _tag: 'Some'; readonly value: T };
 const writeOnlyFilter = lazy<{ stripWriteOnlyProperties(schema: object): Option<object> }>('@stoplight/prism-http/dist/utils/filterRequiredProperties.js');
 
+/** The document prism bundled with an operation: where the `$ref`s left in its schemas point ("#/__bundled__/…"). Prism's private key is read here only. */
+export function bundleOf(operation: object | undefined): unknown {
+  return operation === undefined ? undefined : (operation as { readonly __bundled__?: unknown }).__bundled__;
+}
+
+/** Which way a body travels: a request's (as sent to the server, or a webhook's payload) or an answer's. */
+export type BodyDirection = 'request' | 'response';
+
 /**
- * An answer body's schema judged as prism's validateOutput judges a JSON body (validator/validators/body.js):
- * allOf merged as prism merges it, writeOnly properties stripped, then compiled once. What it leaves out
- * is validateOutput's per-answer plumbing, which was a fifth of `verify`'s time. Undefined when prism
- * would leave nothing to check.
+ * A body's check: the value as read exactly (bigints allowed), `mayHoldBigints` false when the reader
+ * saw none (then no int64 view is made). `schema` is what is judged, as compiled, and `bundle` where
+ * its `$ref`s point: a regression file's validator is generated from exactly these (see standalone.ts).
  */
-export function compileResponseBodyCheck(schema: object, bundle: unknown): SchemaCheck | undefined {
+export interface BodyCheck {
+  (value: JsonValue, mayHoldBigints?: boolean): SchemaDiagnostics | undefined;
+  readonly schema: object;
+  readonly bundle: unknown;
+}
+export type SchemaDiagnostics = NonNullable<ReturnType<SchemaCheck>>;
+
+/**
+ * The one recipe for judging a body by its schema, whoever judges: true int64 bounds in the schema
+ * and in the operation's bundle (prism's are ±(2^53 − 1)), then for an answer allOf merged and
+ * writeOnly properties stripped as prism's validateOutput does (validator/validators/body.js), then
+ * compiled once with prism's Ajv. A request's schema is judged as written, as the server always
+ * has (prism would also strip readOnly there). Undefined when prism would leave nothing to check.
+ */
+export function compileBodyCheck(schema: object, operation: object | undefined, direction: BodyDirection, prefix = 'body'): BodyCheck | undefined {
+  const bundle = widenedBundle(bundleOf(operation));
+  const widened = widenInt64Bounds(schema);
+  const judged = direction === 'response' ? forAnswers(widened) : widened;
+  if (judged === undefined) return undefined;
+  const check = compileSchemaCheck(judged, bundle, prefix, direction);
+  const judge = (value: JsonValue, mayHoldBigints = true) => check(mayHoldBigints ? validationView(value) : value);
+  return Object.assign(judge, { schema: judged, bundle });
+}
+
+/** An answer's schema as prism's output validator sees it: allOf merged, writeOnly stripped; undefined when nothing is left. */
+function forAnswers(schema: object): object | undefined {
   let merged = schema;
   try {
     const mergeAllOf = fromPrism('@stoplight/json-schema-merge-allof') as (schema: object, options: object) => object;
@@ -202,7 +236,15 @@ export function compileResponseBodyCheck(schema: object, bundle: unknown): Schem
     // prism validates the schema as written when it cannot merge it
   }
   const stripped = writeOnlyFilter().stripWriteOnlyProperties(merged);
-  return stripped._tag === 'Some' ? compileSchemaCheck(stripped.value, bundle, 'body', 'response') : undefined;
+  return stripped._tag === 'Some' ? stripped.value : undefined;
+}
+
+/** Bundles are shared by an operation's schemas: each is widened once. */
+const widenedBundles = new WeakMap<object, unknown>();
+function widenedBundle(bundle: unknown): unknown {
+  if (typeof bundle !== 'object' || bundle === null) return bundle;
+  if (!widenedBundles.has(bundle)) widenedBundles.set(bundle, widenInt64Bounds(bundle));
+  return widenedBundles.get(bundle);
 }
 
 /** prism's mocker: the document's example, or a generated answer. */
