@@ -138,19 +138,24 @@ const dateTime =
   require('@stoplight/prism-http/dist/validator/validators/dateTime.js') as typeof import('@stoplight/prism-http/dist/validator/validators/dateTime.js');
 const ajvInstances = new Map<string, AjvInstance>();
 
-/** As prism's createAjvInstances: without type coercion (what it uses for JSON bodies), or with it (parameters). */
-function ajvFor($schema: unknown, coerceTypes = false): AjvInstance {
+/**
+ * As prism's createAjvInstances: without type coercion (what it uses for JSON bodies), or with it
+ * (parameters). `source` keeps each validator's code, for standalone code (see standaloneParts):
+ * the same options, formats named as a module the standalone code requires.
+ */
+function ajvFor($schema: unknown, coerceTypes = false, source = false): AjvInstance {
   const text = String($schema);
   const draft = /^https?:\/\/json-schema.org\/draft\/2019-09\/schema#?$/.test(text)
     ? 'draft2019_09'
     : /^https?:\/\/json-schema.org\/draft\/2020-12\/schema#?$/.test(text)
       ? 'draft2020_12'
       : 'default';
-  const key = `${draft}${coerceTypes ? ':coerce' : ''}`;
+  const key = `${draft}${coerceTypes ? ':coerce' : ''}${source ? ':source' : ''}`;
   let ajv = ajvInstances.get(key);
   if (!ajv) {
     const Ajv = ajvClasses[draft]();
-    ajv = new Ajv({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes, logger: false });
+    const code = source ? { code: { source: true, formats: (fromPrism('ajv') as AjvModule)._`require(${FORMATS_MODULE})` } } : {};
+    ajv = new Ajv({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes, logger: false, ...code });
     (fromPrism('ajv-formats') as { default: (ajv: AjvInstance) => AjvInstance }).default(ajv);
     ajv.addFormat('date-time', dateTime.fmtDef(dateTime.date_time, dateTime.compareDateTime));
     ajvInstances.set(key, ajv);
@@ -169,6 +174,43 @@ export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'bo
     if (validate(value)) return undefined;
     const [first, ...rest] = validate.errors ?? [];
     return first ? schemaValidation().convertAjvErrors([first, ...rest], ERROR, CONTEXT[side], prefix) : undefined;
+  };
+}
+
+/** The module standalone code requires its formats from: ajv-formats' full set with prism's date-time, as ajvFor adds them. */
+const FORMATS_MODULE = 'plantstore:formats';
+const FORMATS_SOURCE = `const full = require("ajv-formats/dist/formats").fullFormats;
+const prism = require("@stoplight/prism-http/dist/validator/validators/dateTime.js");
+module.exports = Object.assign({}, full, { "date-time": prism.fmtDef(prism.date_time, prism.compareDateTime) });
+`;
+
+/** What standalone.ts needs to write a check as JavaScript that runs without plantstore: Ajv's module code and where its require()s lead. */
+export interface StandaloneParts {
+  /** A CommonJS module whose `module.exports` is the validator (Ajv's standaloneCode). */
+  readonly code: string;
+  /** The file (or, for the formats, the source) a specifier required from `from` (a file; the validator itself when absent) resolves to. */
+  resolve(specifier: string, from?: string): { readonly file: string } | { readonly name: string; readonly source: string } | undefined;
+}
+
+/**
+ * A schema compiled as compileSchemaCheck compiles it (the same Ajv options and formats), as
+ * standalone code: a replay judges with exactly the validator the check used.
+ */
+export function standaloneParts(schema: object, bundle: unknown, coerceTypes = false): StandaloneParts {
+  const ajv = ajvFor((schema as { readonly $schema?: unknown }).$schema, coerceTypes, true);
+  const validate = ajv.compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
+  const standaloneCode = (fromPrism('ajv/dist/standalone') as { default: (ajv: AjvInstance, validate: unknown) => string }).default;
+  const code = standaloneCode(ajv, validate);
+  return {
+    code,
+    resolve(specifier, from) {
+      if (specifier === FORMATS_MODULE) return { name: FORMATS_MODULE, source: FORMATS_SOURCE };
+      try {
+        return { file: (from === undefined || from === FORMATS_MODULE ? fromPrism : createRequire(from)).resolve(specifier) };
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 
@@ -223,7 +265,16 @@ export function compileBodyCheck(schema: object, operation: object | undefined, 
   if (judged === undefined) return undefined;
   const check = compileSchemaCheck(judged, bundle, prefix, direction);
   const judge = (value: JsonValue, mayHoldBigints = true) => check(mayHoldBigints ? validationView(value) : value);
+  judgedBundles.set(judged, bundle);
   return Object.assign(judge, { schema: judged, bundle });
+}
+
+/** Each judged schema's bundle, so that a schema handed on as data (a finding's expectation) can be compiled again exactly. */
+const judgedBundles = new WeakMap<object, unknown>();
+
+/** The bundle a BodyCheck's `schema` was compiled with (undefined for any other schema). */
+export function judgedBundleOf(schema: object): unknown {
+  return judgedBundles.get(schema);
 }
 
 /** An answer's schema as prism's output validator sees it: allOf merged, writeOnly stripped; undefined when nothing is left. */
