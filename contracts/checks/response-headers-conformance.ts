@@ -19,7 +19,7 @@ export const responseHeadersConformance: Check<'response-headers-conformance'> =
     return fail({
       key: byAnswer(`${violation.status} ${violation.issues.join('; ')}`),
       expected: `the declared headers ${declared.map((header) => `${header.name}${header.required === true ? ' (required)' : ''}`).join(', ')}`,
-      expectation: { kind: 'not-status-class', classes: [5] },
+      expectation: { kind: 'headers', schema: violation.schema ?? {} },
       actual: declared.map((header) => `${header.name}: ${response.headers[header.name.toLowerCase()] ?? '(absent)'}`).join(', '),
       message: `the ${violation.status} answer's headers do not match the document: ${violation.issues.join('; ')} (${request.label})`,
     });

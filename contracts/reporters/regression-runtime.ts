@@ -38,6 +38,12 @@ export type Expectation =
    * validator as standalone JavaScript (one expression, needing nothing installed), which judges.
    */
   | { readonly kind: 'json-schema'; readonly schema: unknown; readonly validator?: string }
+  /**
+   * The headers (by lower-case name) match this object schema of the declared ones, as the check
+   * judged them: `validator` coerces a header's text to its schema's type (a header read as text
+   * whole: a list or object header is not split as the check's deserializer splits it).
+   */
+  | { readonly kind: 'headers'; readonly schema: unknown; readonly validator?: string }
   /** The answer's JSON object carries back `property` as sent, or lacks it when it was not sent. */
   | { readonly kind: 'echo'; readonly property: string }
   /** The answer's JSON object shows each value (`json`, as JSON text), or lacks the property (or has null) where `json` is absent. */
@@ -82,7 +88,7 @@ export interface Answer {
 const TOKEN: string | undefined = process.env.CONTRACT_TOKEN || undefined;
 
 /** Expectations that hold whatever the id: the id of their requests may be swapped for a fresh one. */
-const ID_INDEPENDENT: ReadonlySet<Expectation['kind']> = new Set(['echo', 'json-schema', 'media-type', 'declared-status']);
+const ID_INDEPENDENT: ReadonlySet<Expectation['kind']> = new Set(['echo', 'json-schema', 'headers', 'media-type', 'declared-status']);
 
 /** The vitest test of one finding: skipped when CONTRACT_TARGET is not set. */
 export function regressionTest(title: string, steps: readonly Step[], expectation: Expectation): void {
@@ -284,6 +290,12 @@ export function assertExpectation(expectation: Expectation, answer: Answer, sent
     case 'json-schema': {
       const body = readAsJudged(answer.text);
       expect(schemaProblems(body, validatorOf(expectation))).toEqual([]);
+      return;
+    }
+    case 'headers': {
+      // As the check: an empty header counts as absent.
+      const headers = Object.fromEntries(Object.entries(answer.headers).filter(([, value]) => value !== ''));
+      expect(schemaProblems(headers, validatorOf(expectation)).map((problem) => problem.replace(/^body/, 'headers'))).toEqual([]);
       return;
     }
     case 'echo': {

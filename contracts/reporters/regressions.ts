@@ -124,10 +124,11 @@ function comment(text: string): string {
  * schema (src/core/prism/standalone.ts), so a replay judges exactly as the check did.
  */
 function compact(expectation: Expectation): Expectation {
-  if (expectation.kind !== 'json-schema') return expectation;
+  if (expectation.kind !== 'json-schema' && expectation.kind !== 'headers') return expectation;
   const schema = typeof expectation.schema === 'object' && expectation.schema !== null ? expectation.schema : {};
-  const validator = standaloneValidator({ schema, bundle: judgedBundleOf(schema) });
-  return { kind: 'json-schema', schema: stripNoise(expectation.schema), validator };
+  // Headers are text: judged, as the check judges them, by an Ajv that coerces text to the schema's type.
+  const validator = standaloneValidator({ schema, bundle: judgedBundleOf(schema) }, expectation.kind === 'headers');
+  return { kind: expectation.kind, schema: stripNoise(expectation.schema), validator };
 }
 
 function stripNoise(value: unknown): unknown {

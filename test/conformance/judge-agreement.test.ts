@@ -3,7 +3,8 @@
  * answer checks, `serve --proxy`'s response check and a regression file emitted for a finding and
  * replayed must judge the same answer the same way. Before they shared src/core/conformance/judge.ts,
  * the proxy refused an answer lacking a required writeOnly property that verify passed, and a
- * replayed regression file passed answers breaking a pattern, a format or a $ref'd schema.
+ * replayed regression file passed answers breaking a pattern, a format or a $ref'd schema, and
+ * verify did not judge declared headers at all.
  */
 import { describe, expect, it } from 'vitest';
 import { CHECKS, type CheckContext } from '../../contracts/checks/index.js';
@@ -31,8 +32,10 @@ const NAMED = { type: 'object', required: ['name'], properties: { name: { type: 
 interface Case {
   readonly name: string;
   readonly document: object;
-  /** [body, whether it conforms] */
-  readonly answers: ReadonlyArray<readonly [string, boolean]>;
+  /** [body, whether it conforms, headers besides Content-Type] */
+  readonly answers: ReadonlyArray<readonly [string, boolean, Record<string, string>?]>;
+  /** The answer a regression file is emitted for (verify fails it), with its headers; an array body by default. */
+  readonly failing?: readonly [string, Record<string, string>];
 }
 
 const CASES: readonly Case[] = [
@@ -126,14 +129,41 @@ const CASES: readonly Case[] = [
       ['{"id":1.5}', false],
     ],
   },
+  {
+    name: 'declared headers (read as text, coerced to their schema)',
+    document: {
+      openapi: '3.0.3',
+      info: { title: 'Things', version: '1' },
+      paths: {
+        '/thing': {
+          get: {
+            responses: {
+              '200': {
+                description: 'the thing',
+                headers: { 'X-Rate-Limit': { required: true, schema: { type: 'integer', minimum: 0 } } },
+                content: { 'application/json': { schema: NAMED } },
+              },
+            },
+          },
+        },
+      },
+    },
+    failing: ['{"name":"a"}', {}],
+    answers: [
+      ['{"name":"a"}', true, { 'x-rate-limit': '99' }],
+      ['{"name":"a"}', false, {}],
+      ['{"name":"a"}', false, { 'x-rate-limit': 'lots' }],
+      ['{"name":"a"}', false, { 'x-rate-limit': '-1' }],
+    ],
+  },
 ];
 
 /** The answer checks of `verify` that judge conformance to the document. */
 const ANSWER_CHECKS = new Set(['status-conformance', 'content-type-conformance', 'response-schema-conformance', 'response-headers-conformance']);
 
-function verifyFindings(operation: Operation, body: string): ReturnType<(typeof CHECKS)[number]['judge']>[] {
+function verifyFindings(operation: Operation, body: string, headers: Record<string, string> = {}): ReturnType<(typeof CHECKS)[number]['judge']>[] {
   const context: CheckContext = { operation, expectUniqueIds: false };
-  const response = { status: 200, headers: JSON_TYPE, body, durationMs: 1 };
+  const response = { status: 200, headers: { ...JSON_TYPE, ...headers }, body, durationMs: 1 };
   const exchange = {
     request: { method: 'GET', url: 'http://127.0.0.1:1/thing', headers: {}, label: 'agreement' },
     response,
@@ -143,13 +173,13 @@ function verifyFindings(operation: Operation, body: string): ReturnType<(typeof 
 }
 
 /** verify's verdict: no answer check fails. */
-function verifyConforms(operation: Operation, body: string): boolean {
-  return verifyFindings(operation, body).every((verdict) => verdict === undefined || verdict.outcome === 'pass');
+function verifyConforms(operation: Operation, body: string, headers: Record<string, string> = {}): boolean {
+  return verifyFindings(operation, body, headers).every((verdict) => verdict === undefined || verdict.outcome === 'pass');
 }
 
 /** The proxy's verdict: no violation. */
-function proxyConforms(operation: Operation, body: string): boolean {
-  return compileResponseCheck(operation)(200, JSON_TYPE, Buffer.from(body)).length === 0;
+function proxyConforms(operation: Operation, body: string, headers: Record<string, string> = {}): boolean {
+  return compileResponseCheck(operation)(200, { ...JSON_TYPE, ...headers }, Buffer.from(body)).length === 0;
 }
 
 /** The regression file verify emits for the failing `finding`, its EXPECTATION read back as the file holds it. */
@@ -175,13 +205,13 @@ function emittedExpectation(finding: Finding): Expectation {
   return JSON.parse(match[1] as string) as Expectation;
 }
 
-/** The schema finding verify makes of an answer that is plainly not the thing (an array), as a regression file. */
-function regressionFor(operation: Operation): Expectation {
-  const verdict = verifyFindings(operation, '[]').find((v) => v !== undefined && v.outcome === 'fail' && v.expectation.kind === 'json-schema');
-  if (verdict === undefined || verdict.outcome === 'pass') throw new Error('verify did not fail an array');
+/** The finding verify makes of a failing answer (by default an array, plainly not the thing), as a regression file. */
+function regressionFor(operation: Operation, [body, headers]: readonly [string, Record<string, string>] = ['[]', {}]): Expectation {
+  const verdict = verifyFindings(operation, body, headers).find((v) => v !== undefined && v.outcome === 'fail');
+  if (verdict === undefined || verdict.outcome === 'pass') throw new Error(`verify did not fail ${body}`);
   const request = { method: 'GET', url: 'http://127.0.0.1:1/thing', headers: {}, label: 'agreement' };
   return emittedExpectation({
-    check: 'response-schema-conformance',
+    check: verdict.expectation.kind === 'json-schema' ? 'response-schema-conformance' : 'response-headers-conformance',
     severity: 'failure',
     outcome: 'fail',
     message: verdict.message,
@@ -196,9 +226,9 @@ function regressionFor(operation: Operation): Expectation {
 }
 
 /** The replayed regression file's verdict on `body`. */
-function replayConforms(expectation: Expectation, body: string): boolean {
+function replayConforms(expectation: Expectation, body: string, headers: Record<string, string> = {}): boolean {
   try {
-    assertExpectation(expectation, { status: 200, headers: JSON_TYPE, text: body }, {});
+    assertExpectation(expectation, { status: 200, headers: { ...JSON_TYPE, ...headers }, text: body }, {});
     return true;
   } catch {
     return false;
@@ -206,18 +236,19 @@ function replayConforms(expectation: Expectation, body: string): boolean {
 }
 
 describe('verify, the proxy and a replayed regression file judge every answer alike', () => {
-  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, { document, answers }) => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, { document, answers, failing }) => {
     const [operation] = (await loadDocument(document)).operations;
     if (operation === undefined) throw new Error('no operation');
-    const expectation = regressionFor(operation);
-    const verdicts = answers.map(([body, conforms]) => ({
+    const expectation = regressionFor(operation, failing);
+    const verdicts = answers.map(([body, conforms, headers]) => ({
       body,
+      headers,
       document: conforms,
-      verify: verifyConforms(operation, body),
-      proxy: proxyConforms(operation, body),
-      replay: replayConforms(expectation, body),
+      verify: verifyConforms(operation, body, headers),
+      proxy: proxyConforms(operation, body, headers),
+      replay: replayConforms(expectation, body, headers),
     }));
-    const expected = answers.map(([body, conforms]) => ({ body, document: conforms, verify: conforms, proxy: conforms, replay: conforms }));
+    const expected = answers.map(([body, conforms, headers]) => ({ body, headers, document: conforms, verify: conforms, proxy: conforms, replay: conforms }));
     expect(verdicts).toEqual(expected);
   });
 });

@@ -53,8 +53,8 @@ export type Violation =
       readonly check: BodyCheck;
       readonly message: string;
     }
-  /** A declared header is missing or breaks its schema. */
-  | { readonly kind: 'header'; readonly status: number; readonly issues: readonly string[]; readonly message: string };
+  /** A declared header is missing or breaks its schema; `schema` is the object schema the headers were judged by. */
+  | { readonly kind: 'header'; readonly status: number; readonly issues: readonly string[]; readonly schema: object | undefined; readonly message: string };
 
 export type ViolationKind = Violation['kind'];
 
@@ -134,9 +134,8 @@ function judgeHeaders(check: HeaderCheck, answer: Answer): Violation[] {
   if (!check.declared) return [];
   const issues = errorsOf(check(answer.headers));
   if (issues.length === 0) return [];
-  return [
-    { kind: 'header', status: answer.status, issues, message: `the ${answer.status} answer's headers do not match their declarations: ${issues.join('; ')}` },
-  ];
+  const message = `the ${answer.status} answer's headers do not match their declarations: ${issues.join('; ')}`;
+  return [{ kind: 'header', status: answer.status, issues, schema: check.schema, message }];
 }
 
 function readBody(body: string | Uint8Array): ParsedJson {

@@ -340,7 +340,10 @@ const deserializers = lazy<Deserializers>('@stoplight/prism-http/dist/validator/
 const DEFAULT_STYLE: Record<ParameterLocation, string> = { header: 'simple', query: 'form', path: 'simple' };
 export type ParameterDiagnostics = ReturnType<SchemaValidation['convertAjvErrors']>;
 /** The check of one location's parameters; undefined when they are all accepted. */
-export type ParameterCheck = (target: Readonly<Record<string, unknown>>) => ParameterDiagnostics | undefined;
+export type ParameterCheck = ((target: Readonly<Record<string, unknown>>) => ParameterDiagnostics | undefined) & {
+  /** The object schema judged (names lower-cased, required listed), for standalone code; absent when nothing is declared. */
+  readonly schema?: object;
+};
 
 /**
  * One location's parameters compiled once, judged exactly as prism's validateParams judges them per
@@ -362,13 +365,14 @@ export function compileParameterCheck(
   for (const [name, spec] of byName) if (spec.schema) properties[name] = spec.schema;
   const schema = { type: 'object', properties, required: specs.flatMap((spec) => (spec.required ? [spec.name.toLowerCase()] : [])) };
   const validate = ajvFor(undefined, true).compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
+  judgedBundles.set(schema, bundle);
   const readers = [...byName].map(([name, spec]) => {
     const read = (deserializers()[location] as Record<string, Deserializer | undefined>)[spec.style ?? DEFAULT_STYLE[location]];
     return { name, read, schema: properties[name], explode: spec.explode ?? false };
   });
   const deprecated = specs.filter((spec) => spec.deprecated === true);
   const Prefix = location[0]!.toUpperCase() + location.slice(1);
-  return (target) => {
+  const check = (target: Readonly<Record<string, unknown>>): ParameterDiagnostics | undefined => {
     const lowered: Record<string, unknown> = Object.create(null) as Record<string, unknown>; // "__proto__" is a name like any other, as in lodash mapKeys
     for (const key of Object.keys(target)) lowered[key.toLowerCase()] = target[key];
     const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
@@ -391,6 +395,7 @@ export function compileParameterCheck(
     const [head, ...tail] = diagnostics;
     return head ? [head, ...tail] : undefined;
   };
+  return Object.assign(check, { schema });
 }
 
 type UriTemplateModule = { URI: { Template: new (template: string) => { match(path: string): Record<string, string> | null } } };
