@@ -1,7 +1,7 @@
 import type { IHttpOperation, IMediaTypeContent } from '@stoplight/types';
 import { failure, type Failure } from '../core/errors.js';
 import { compileBodyCheck, type BodyCheck } from '../core/prism/adapter.js';
-import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
+import { readRequestJson, type JsonValue } from '../core/json/exact-json.js';
 import { int64Message } from '../core/prism/int64-bounds.js';
 import { isJsonMediaType, isTextMediaType, mediaTypeAccepts, mediaTypeOf, parseMediaType } from '../core/http/media-type.js';
 import { compileFormReader, FORM_MEDIA_TYPE } from './form-body.js';
@@ -106,7 +106,7 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     if (form !== undefined && mediaType.type === FORM_MEDIA_TYPE) return checked(form(text), checks.get(content));
     if (!isJsonMediaType(mediaType.type)) return { ok: true, body: text };
 
-    const parsed = parseExactJson(text);
+    const parsed = readRequestJson(text);
     if (!parsed.ok) return { ok: false, failure: failure('badRequest', parsed.reason) };
     const check = checks.get(content);
     if (check === undefined) return { ok: true, body: parsed.value };

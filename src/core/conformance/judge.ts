@@ -12,7 +12,7 @@
  */
 import { DiagnosticSeverity, type IHttpOperationResponse, type IMediaTypeContent } from '@stoplight/types';
 import { isJsonMediaType, mediaTypeAccepts, mediaTypeOf } from '../http/media-type.js';
-import { parseExactJson, type ParsedJson } from '../json/exact-json.js';
+import { readAnswerJson, type ParsedJson } from '../json/exact-json.js';
 import { declaredResponse, type Operation } from '../openapi/operation.js';
 import { bundleOf, compileBodyCheck, compileParameterCheck, type BodyCheck, type ParameterCheck } from '../prism/adapter.js';
 import { int64Message } from '../prism/int64-bounds.js';
@@ -139,7 +139,7 @@ function judgeHeaders(check: HeaderCheck, answer: Answer): Violation[] {
 }
 
 function readBody(body: string | Uint8Array): ParsedJson {
-  if (typeof body === 'string') return body === '' ? { ok: false, reason: 'the body is empty' } : parseExactJson(body);
+  if (typeof body === 'string') return body === '' ? { ok: false, reason: 'the body is empty' } : readAnswerJson(body);
   if (body.length === 0) return { ok: false, reason: 'the body is empty' };
   let text: string;
   try {
@@ -147,7 +147,7 @@ function readBody(body: string | Uint8Array): ParsedJson {
   } catch {
     return { ok: false, reason: 'the body is not valid UTF-8' };
   }
-  return parseExactJson(text);
+  return readAnswerJson(text);
 }
 
 /** Prism's errors in its words (int64's bounds said as int64's); a deprecated header that is present is prism's warning, not a departure. */
