@@ -3,7 +3,8 @@
  * (name and tag for a Plant) equals the value sent, and one that was not sent is absent, unless
  * the server may fill it: readOnly, required by the answer, or kept by a PATCH's merge.
  */
-import { isJsonObject, jsonEquals, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
+import { isJsonObject, jsonEquals, toJsonText, type JsonValue } from '../generators/json-value.js';
+import { answerJson } from './answer-json.js';
 import { declaredResponse, isSuccess } from '../../src/core/openapi/operation.js';
 import { objectShape } from '../../src/core/schema/properties.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
@@ -27,12 +28,9 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
       (property) => (requestSchema === undefined || sendable.has(property)) && !serversOwn.has(property),
     );
     if (properties.length === 0) return undefined;
-    let answer: JsonValue;
-    try {
-      answer = parseJsonExact(response.body);
-    } catch {
-      return undefined; // not JSON: response-schema-conformance reports it
-    }
+    const read = answerJson(response);
+    if (!read.ok) return undefined; // not JSON: response-schema-conformance reports it
+    const answer = read.value;
     if (!isJsonObject(answer)) return undefined;
     const sent = facts.payload;
     // Not "added" where the server may fill a property the request did not send: a PATCH merges

@@ -1,5 +1,5 @@
 import { WELL_KNOWN_CREDENTIAL_NAMES, type CredentialNames } from '../auth/credential-names.js';
-import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
+import { readRequestJson, type JsonValue } from '../core/json/exact-json.js';
 import { maskHeaders, maskQuery } from './mask.js';
 import type { TenantId } from '../store/tenants.js';
 
@@ -262,7 +262,7 @@ function journalMessage({ headers, body, size }: RecordedMessage, credentials: C
 
 function bodyContains(body: string, fields: Readonly<Record<string, unknown>>): boolean {
   if (Object.keys(fields).length === 0) return true;
-  const parsed = parseExactJson(body);
+  const parsed = readRequestJson(body);
   return parsed.ok && contains(parsed.value, fields);
 }
 

@@ -5,8 +5,7 @@
  */
 import type { JsonValue } from '../core/json/exact-json.js';
 import { jsonRequestBody, type BodySchema, type Operation, type Webhook } from '../core/openapi/operation.js';
-import { compileSchemaCheck } from '../core/prism/adapter.js';
-import { validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
+import { compileBodyCheck } from '../core/prism/adapter.js';
 import { objectShape } from '../core/schema/properties.js';
 
 export interface WebhookPayload {
@@ -25,8 +24,8 @@ export interface WebhookPayload {
 export function compileWebhookPayload(name: string, operation: Webhook | Operation): WebhookPayload | undefined {
   const body = jsonRequestBody(operation);
   if (body === undefined) return undefined;
-  const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
-  const schemaCheck = compileSchemaCheck(widenInt64Bounds(body.schema), bundle, 'payload');
+  // A payload is a request the stand-in sends: judged by the one recipe in the request direction.
+  const schemaCheck = compileBodyCheck(body.schema, operation, 'request', 'payload');
   const declared = declaredProperties(body.schema);
   return {
     name,
@@ -34,7 +33,7 @@ export function compileWebhookPayload(name: string, operation: Webhook | Operati
     mediaType: body.mediaType,
     shape: (fields) => (declared === undefined ? { ...fields } : Object.fromEntries(Object.entries(fields).filter(([key]) => declared.has(key)))),
     check(payload) {
-      const diagnostics = schemaCheck(validationView(payload));
+      const diagnostics = schemaCheck?.(payload);
       return diagnostics === undefined ? undefined : diagnostics.map((diagnostic) => diagnostic.message).join('; ');
     },
   };

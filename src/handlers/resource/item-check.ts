@@ -6,8 +6,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import { failure, type Failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
-import { compileSchemaCheck } from '../../core/prism/adapter.js';
-import { validationView, widenInt64Bounds } from '../../core/prism/int64-bounds.js';
+import { compileBodyCheck } from '../../core/prism/adapter.js';
 import type { ItemKey, Resource } from '../../core/resources/model.js';
 import type { ItemFields } from '../../store/item-store.js';
 import { keyFromValue, keyText } from './identifier.js';
@@ -42,10 +41,10 @@ export type ItemCheck = (fields: ItemFields) => Failure | undefined;
 export function compileItemCheck(resource: Resource, operation: IHttpOperation): ItemCheck {
   const schema = resource.itemSchema;
   if (schema === undefined) return () => undefined;
-  const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
-  const check = compileSchemaCheck(widenInt64Bounds(schema) as object, bundle, 'item');
+  const check = compileBodyCheck(schema as object, operation, 'request', 'item');
+  if (check === undefined) return () => undefined;
   return (fields) => {
-    const diagnostics = check(validationView(fields as JsonValue));
+    const diagnostics = check(fields as JsonValue);
     if (diagnostics === undefined || diagnostics.length === 0) return undefined;
     const messages = diagnostics.slice(0, 5).map((diagnostic) => diagnostic.message);
     return failure('schemaViolation', `the ${singular(resource)} would no longer be valid, so nothing was stored: ${messages.join('; ')}`);

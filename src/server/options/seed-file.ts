@@ -9,7 +9,7 @@
  */
 import { INPUT_FILE_LIMITS, readInputFile } from '../../core/files/read-input-file.js';
 import type { Plant } from '../../store/plant-store.js';
-import { parseExactJson, type JsonValue } from '../../core/json/exact-json.js';
+import { readRequestJson, type JsonValue } from '../../core/json/exact-json.js';
 import { ConfigError, keyPath, KeyProblem, shown } from './config-error.js';
 import { dataSchemas } from './data-schemas.js';
 import { compileDataCheck, type DataCheck } from './schema-check.js';
@@ -39,7 +39,7 @@ export async function readSeedFile(path: string, what = 'the seed file'): Promis
   } catch (error) {
     throw new KeyProblem(`cannot read ${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const parsed = parseExactJson(text);
+  const parsed = readRequestJson(text);
   if (!parsed.ok) throw new KeyProblem(parsed.reason.replace(/^the body/, 'the seed file'));
   return readSeed(parsed.value, '', await plantsCheck());
 }
