@@ -118,12 +118,16 @@ function typeRule(resource: Resource): string {
  * Runs a store step; a store that fails (a durable write, a tenant that cannot load) answers
  * 503 with the cause: a change answers only once it is final, so nothing was changed.
  */
+/** Retry-After of a store's 503: a restarted Redis or a full disk's next try. */
+export const RETRY_SOON: Readonly<Record<string, string>> = Object.freeze({ 'retry-after': '1' });
+
 export async function guarded(step: () => Promise<Outcome>): Promise<Outcome> {
   try {
     return await step();
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error);
-    return refuse(failure('storageFailed', `the store could not do it, so nothing was changed: ${cause}`));
+    // A store that is away (a shared Redis restarting) is usually back within a second.
+    return refuse(failure('storageFailed', `the store could not do it, so nothing was changed: ${cause}`, RETRY_SOON));
   }
 }
 
