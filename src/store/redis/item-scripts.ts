@@ -42,9 +42,6 @@ redis.call('DEL', KEYS[1], KEYS[2])
 redis.call('HINCRBY', KEYS[6], 'items', -held)
 return held`;
 
-/** The next allocation number, as text (an integer beyond 2^53 stays exact). */
-export const ALLOCATE = `return tostring(redis.call('INCR', KEYS[4]))`;
-
 /**
  * ARGV: once ('1': only if the store was never seeded), then field, json pairs → the fields
  * already taken (left as they were), or {'seeded-before'} when once and seeded before. The

@@ -8,7 +8,7 @@ import { parseExactJson, toJsonText, type JsonValue } from '../../core/json/exac
 import type { Item, ItemFields, ItemKey, ItemPage, ItemPageRequest, ItemStore } from '../item-store.js';
 import { sameJson } from '../memory-store.js';
 import type { RedisConnection } from './connection.js';
-import { ALLOCATE, CREATE, DELETE, PAGE, REPLACE, RESET, SEED } from './item-scripts.js';
+import { CREATE, DELETE, PAGE, REPLACE, RESET, SEED } from './item-scripts.js';
 
 /** The keys of one collection, in the order the scripts name them (see item-scripts.ts). */
 export type CollectionKeys = readonly [items: string, order: string, sequence: string, allocated: string, seeded: string, counts: string];
@@ -57,7 +57,8 @@ export function createRedisItems(redis: RedisConnection, keys: CollectionKeys): 
       return { ok: false as const, reason: 'duplicate-id' as const, existing: itemOf(field, answer[1] ?? '{}') };
     },
     async allocate() {
-      return BigInt((await run(ALLOCATE, [])) as string);
+      // INCR itself, not in a script: Lua would read the reply as a double and round it past 2^53.
+      return BigInt(await redis.call((client) => client.incr(keys[3])));
     },
     async get(id: ItemKey) {
       const field = fieldOf(id);
