@@ -28,12 +28,14 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startRedis(): Promise<TestRedis> {
+/** `password`: Redis asks for it (requirepass), as a production one would. */
+export async function startRedis(password?: string): Promise<TestRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'plantstore-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
   const launch = async () => {
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'];
+    if (password !== undefined) args.push('--requirepass', password);
     child = spawn('redis-server', args, { stdio: 'ignore' });
     await waitForPort(port, 10_000);
   };
@@ -69,7 +71,8 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
       });
       socket.once('data', (data) => {
         socket.destroy();
-        resolve(data.toString().startsWith('+PONG'));
+        // Without the password Redis still answers (NOAUTH): it is up, and not loading its file any more.
+        resolve(data.toString().startsWith('+PONG') || data.toString().startsWith('-NOAUTH'));
       });
       socket.once('error', () => resolve(false));
       socket.connect(port, '127.0.0.1');
