@@ -58,7 +58,10 @@ export async function createSharedJournal(
       streamArgs ? redis.call((client) => client.xadd(stream, 'MAXLEN', '~', String(capacity), '*', ...streamArgs)) : redis.script(lua, keys, args)
     ).then(
       () => (dropped = false),
-      (error: unknown) => (failed = error),
+      (error: unknown) => {
+        // A clear must say it failed (its caller answers 503); a request's record is lost with the store, as its change was.
+        if (streamArgs) failed = error;
+      },
     );
     writes.add(written);
     void written.finally(() => writes.delete(written));
