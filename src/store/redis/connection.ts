@@ -91,9 +91,13 @@ export async function connectRedis(target: Extract<StoreTarget, { kind: 'redis' 
   const client = new Redis(target.url, settings);
   const extra: Redis[] = [];
   let troubled = false;
+  let started = false;
+  let lastError: string | undefined;
   const watch = (each: Redis) => {
     each.on('error', (error: Error) => {
-      if (troubled) return;
+      lastError = error.message;
+      // Before the start succeeds, the start's own error says it.
+      if (troubled || !started) return;
       troubled = true;
       options.onProblem?.(`the shared store at ${target.shown} is unreachable (${error.message}); requests get 503 until it is back`);
     });
@@ -109,8 +113,10 @@ export async function connectRedis(target: Extract<StoreTarget, { kind: 'redis' 
     await client.ping();
   } catch (error) {
     client.disconnect();
-    throw new PlantstoreError('setup', `--store: cannot reach Redis at ${target.shown}: ${error instanceof Error ? error.message : String(error)}`);
+    const cause = lastError ?? (error instanceof Error ? error.message : String(error));
+    throw new PlantstoreError('setup', `--store: cannot reach Redis at ${target.shown}: ${cause}`);
   }
+  started = true;
   const shas = new Map<string, string>();
   const call = async <T>(run: (redis: Redis) => Promise<T>): Promise<T> => {
     try {
