@@ -15,6 +15,9 @@ export interface TestRedis {
   readonly dir: string;
   /** SIGKILL: no clean shutdown, so what survives is what the append-only file holds. */
   kill(): Promise<void>;
+  /** SIGSTOP / SIGCONT: a Redis that hangs (connections open, no answer) and comes back. */
+  pause(): void;
+  resume(): void;
   /** Starts it again on the same port and dir (reading its append-only file). */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -53,6 +56,8 @@ export async function startRedis(password?: string): Promise<TestRedis> {
     url: `redis://127.0.0.1:${port}`,
     dir,
     kill,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
     restart: launch,
     async stop() {
       await kill();
