@@ -5,6 +5,7 @@
  */
 import { isJsonObject, jsonEquals, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
 import { declaredResponse, isSuccess } from '../../src/core/openapi/operation.js';
+import { objectShape } from '../../src/core/schema/properties.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
 export const responseReflectsRequest: Check<'response-reflects-request'> = {
@@ -19,7 +20,7 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     const success = declaredResponse(operation, response.status) ?? operation.responses.find((declared) => isSuccess(Number(declared.code)));
     // What the request cannot carry (a server-assigned id the answer requires) is the server's to add.
     const requestSchema = operation.request?.body?.contents?.find((c) => c.schema !== undefined)?.schema;
-    const sendable = new Set(echoedProperties(requestSchema));
+    const sendable = new Set(objectShape(requestSchema, { direction: 'request' }).properties.keys());
     // A readOnly property is the server's (OpenAPI: it SHOULD NOT be sent, and one sent may be ignored).
     const serversOwn = new Set([...readOnlyProperties(requestSchema), ...readOnlyProperties(success?.contents?.[0]?.schema)]);
     const properties = echoedProperties(success?.contents?.[0]?.schema).filter(
@@ -75,34 +76,17 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
   },
 };
 
-/** Top-level properties of the success schema, through allOf: what a create can be held to echo. */
+/** The success schema's properties an answer holds (the one property walker: allOf merged, writeOnly never answered). */
 function echoedProperties(schema: unknown): string[] {
-  if (typeof schema !== 'object' || schema === null) return [];
-  const record = schema as { properties?: unknown; allOf?: unknown };
-  const own = typeof record.properties === 'object' && record.properties !== null ? Object.keys(record.properties) : [];
-  const inherited = Array.isArray(record.allOf) ? record.allOf.flatMap((part: unknown) => echoedProperties(part)) : [];
-  return [...new Set([...own, ...inherited])];
+  return [...objectShape(schema, { direction: 'response' }).properties.keys()];
 }
 
 /** Properties a schema marks readOnly (through allOf). */
 function readOnlyProperties(schema: unknown): string[] {
-  if (typeof schema !== 'object' || schema === null) return [];
-  const record = schema as { properties?: unknown; allOf?: unknown };
-  const own =
-    typeof record.properties === 'object' && record.properties !== null
-      ? Object.entries(record.properties as Record<string, unknown>)
-          .filter(([, property]) => typeof property === 'object' && property !== null && (property as { readOnly?: unknown }).readOnly === true)
-          .map(([name]) => name)
-      : [];
-  const inherited = Array.isArray(record.allOf) ? record.allOf.flatMap((part: unknown) => readOnlyProperties(part)) : [];
-  return [...own, ...inherited];
+  return [...objectShape(schema).readOnly];
 }
 
-/** Properties a schema requires (through allOf). */
+/** Properties an answer of this schema requires (through allOf; a writeOnly one never is). */
 function requiredProperties(schema: unknown): string[] {
-  if (typeof schema !== 'object' || schema === null) return [];
-  const record = schema as { required?: unknown; allOf?: unknown };
-  const own = Array.isArray(record.required) ? record.required.filter((name): name is string => typeof name === 'string') : [];
-  const inherited = Array.isArray(record.allOf) ? record.allOf.flatMap((part: unknown) => requiredProperties(part)) : [];
-  return [...own, ...inherited];
+  return [...objectShape(schema, { direction: 'response' }).required];
 }

@@ -114,6 +114,14 @@ export const ERRORS = {
     message: "the proxied server's answer departs from the document (--proxy-strict): %s",
     exitCode: SETUP,
   },
+  /** Proxy mode with --proxy-strict: the real implementation's answer is too large to be judged (--proxy-body-limit). */
+  upstreamTooLarge: {
+    code: 'PST_ERR_UPSTREAM_TOO_LARGE',
+    error: 502,
+    status: 502,
+    message: "the proxied server's answer is too large to judge (--proxy-strict): %s",
+    exitCode: SETUP,
+  },
   /** The change could not be made durable (--data-dir); nothing was stored. */
   storageFailed: {
     code: 'PST_ERR_STORAGE_FAILED',

@@ -36,7 +36,8 @@ import { restartOnlyChanges, seedAgain } from './reload-options.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ControlContext } from '../control/context.js';
 import { pointerAnswer } from './pointer.js';
-import { createJournalStreams } from '../control/journal-events.js';
+import { createJournalStreams, MAX_JOURNAL_STREAMS } from '../control/journal-events.js';
+import { throttledCount } from '../log/throttle.js';
 import { loadInspectorPage, withInspector } from '../inspector/page.js';
 import type { RedisConnection } from '../store/redis/connection.js';
 import { closeSharedState, connectStore, openSharedState } from './shared-state.js';
@@ -150,12 +151,8 @@ async function serve(
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const startedAt = Date.now();
   const cors = options.cors ?? true;
-  const journalStreams = createJournalStreams();
-  // Each delivery attempt is journaled beside the requests (operation "webhook <name>").
-  const webhooks =
-    options.webhook === undefined
-      ? undefined
-      : documentWebhooks(document, resources, options.webhook, { onAttempt: (attempt) => journal.record(journalRecordOf(attempt)) });
+  const journalStreams = createJournalStreams(MAX_JOURNAL_STREAMS, { queueBytes: options.journalStreamBytes ?? DEFAULTS.journalStreamBytes, logger });
+  const webhooks = options.webhook === undefined ? undefined : deliverWebhooks(document, resources, options.webhook, options, journal, logger);
   const siteParts = { cors, bodyLimitBytes, bodyBudget, logger };
   const controlDocument = await loadControlDocument();
   const places = { control: CONTROL_PREFIX, inspector: INSPECTOR_PATH };
@@ -293,6 +290,24 @@ async function serve(
   };
 }
 
+/** The document's webhooks delivered to `url`; each attempt journaled beside the requests (operation "webhook <name>"), drops warned of at most every 10 s. */
+function deliverWebhooks(document: LoadedDocument, resources: ResourceModel, url: string, options: ServerOptions, journal: Journal, logger: Logger) {
+  const maxPending = options.webhookMaxPending ?? DEFAULTS.webhookMaxPending;
+  const drops = throttledCount(
+    (count) =>
+      logger.warn(
+        `webhooks: ${count} deliver${count === 1 ? 'y' : 'ies'} dropped: ${maxPending} were already waiting (--webhook-max-pending); the receiver is slow or not answering`,
+      ),
+    10_000,
+  );
+  return documentWebhooks(document, resources, url, {
+    onAttempt: (attempt) => journal.record(journalRecordOf(attempt)),
+    onDropped: () => drops.add(),
+    maxPending,
+    history: options.webhookHistory ?? DEFAULTS.webhookHistory,
+  });
+}
+
 /** --proxy URL: an http(s) base URL, checked at start; the upstream gets as long to answer as a client to send. */
 function proxyOptionsOf(options: ServerOptions, timeoutMs: number): ProxyOptions | undefined {
   if (options.proxy === undefined) {
@@ -306,7 +321,7 @@ function proxyOptionsOf(options: ServerOptions, timeoutMs: number): ProxyOptions
     throw new Error(`--proxy ${options.proxy} is not a URL; give the real implementation's base URL, e.g. http://localhost:8080`);
   }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error(`--proxy ${options.proxy}: only http and https URLs can be proxied`);
-  return { upstream, strict: options.proxyStrict ?? false, timeoutMs };
+  return { upstream, strict: options.proxyStrict ?? false, timeoutMs, bodyLimitBytes: options.proxyBodyLimit ?? DEFAULTS.proxyBodyLimit };
 }
 
 function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number {

@@ -4,6 +4,7 @@
  * one item store; new code uses ItemStore (item-store.ts).
  */
 import type { Item, ItemFields, ItemStore } from './item-store.js';
+import { narrow } from '../core/json/int64.js';
 
 /** The plants' collection in every tenant. */
 export const PLANTS = 'plants';
@@ -50,11 +51,9 @@ export interface PlantStore {
   count(): Promise<number>;
 }
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
 /** The plant as an item: its fields hold id, name and tag in that order, the id a number where one holds it exactly. */
 export function plantItem(plant: Plant): Item {
-  const id = -MAX_SAFE <= plant.id && plant.id <= MAX_SAFE ? Number(plant.id) : plant.id;
+  const id = narrow(plant.id);
   const fields: ItemFields = plant.tag === undefined ? { id, name: plant.name } : { id, name: plant.name, tag: plant.tag };
   return { id: plant.id, fields };
 }

@@ -7,6 +7,7 @@ import type { JsonValue } from '../core/json/exact-json.js';
 import { jsonRequestBody, type BodySchema, type Operation, type Webhook } from '../core/openapi/operation.js';
 import { compileSchemaCheck } from '../core/prism/adapter.js';
 import { validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
+import { objectShape } from '../core/schema/properties.js';
 
 export interface WebhookPayload {
   /** The webhook's name in the document (the key under `webhooks:`). */
@@ -39,15 +40,8 @@ export function compileWebhookPayload(name: string, operation: Webhook | Operati
   };
 }
 
-/** The property names an object schema declares, through allOf; undefined when it declares none (keep everything). */
+/** The property names an object schema declares (core/schema's walker, allOf merged); undefined when it declares none (keep everything). */
 function declaredProperties(schema: BodySchema): ReadonlySet<string> | undefined {
-  const names = new Set<string>();
-  const visit = (part: unknown): void => {
-    if (typeof part !== 'object' || part === null) return;
-    const { properties, allOf } = part as { properties?: unknown; allOf?: unknown };
-    if (typeof properties === 'object' && properties !== null) for (const key of Object.keys(properties)) names.add(key);
-    if (Array.isArray(allOf)) allOf.forEach(visit);
-  };
-  visit(schema);
+  const names = new Set(objectShape(schema).properties.keys());
   return names.size === 0 ? undefined : names;
 }

@@ -13,6 +13,7 @@
  *   literals beyond 2^53, so it compares what it reads with what it sent; at most 1000 levels.
  */
 import { parse as parseLossless, stringify, type NumberStringifier, type OnDuplicateKey, type ParseOptions } from 'lossless-json';
+import { narrow } from './int64.js';
 
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -115,13 +116,11 @@ function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean; 
  */
 export function exactNumber(text: string): number | bigint {
   const integer = integerFromJsonNumber(text);
-  if (integer !== undefined) return integer >= -MAX_SAFE && integer <= MAX_SAFE ? Number(integer) : integer;
+  if (integer !== undefined) return narrow(integer);
   const asNumber = Number(text);
   if (!Number.isInteger(asNumber)) return asNumber;
   return Math.abs(asNumber) < 2 ** 52 ? nextAwayFromZero(asNumber) : Number.NaN;
 }
-
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 function nextAwayFromZero(value: number): number {
   if (value === 0) return Object.is(value, -0) ? -Number.MIN_VALUE : Number.MIN_VALUE;

@@ -12,7 +12,7 @@ import type { ItemKey, Resource } from '../../core/resources/model.js';
 import type { ItemFields } from '../../store/item-store.js';
 import { keyFromValue, keyText } from './identifier.js';
 import { singular } from './parts.js';
-import { objectShape } from './schema.js';
+import { objectShape } from '../../core/schema/properties.js';
 
 export type IdMismatch = (body: ItemFields, key: ItemKey) => Failure | undefined;
 
@@ -22,8 +22,7 @@ export type IdMismatch = (body: ItemFields, key: ItemKey) => Failure | undefined
  */
 export function compileIdMismatch(resource: Resource, operation: IHttpOperation): IdMismatch {
   const body = operation.request?.body?.contents?.find((content) => content.schema !== undefined)?.schema;
-  const declared = objectShape(body).properties.get(resource.identifier.property) as { readonly readOnly?: unknown } | undefined;
-  if (declared?.readOnly === true) return () => undefined;
+  if (objectShape(body).readOnly.has(resource.identifier.property)) return () => undefined;
   return (fields, key) => idMismatch(resource, fields, key);
 }
 

@@ -12,7 +12,7 @@ import type { TenantId } from '../../store/tenants.js';
 import type { HandlerContext } from '../binding.js';
 import { JSON_HEADERS, type Answer, type Outcome } from '../outcome.js';
 import { keyFromPath, keyText } from './identifier.js';
-import type { Schema } from './schema.js';
+import type { BodySchema as Schema } from '../../core/openapi/operation.js';
 
 /** The collection a request reads and writes: its tenant's, under its parents' values for a nested resource. */
 export type CollectionOf = (context: HandlerContext) => Promise<ItemStore>;

@@ -6,6 +6,9 @@
 import { renderOptionsHelp, type OptionTable, type OptionValues } from '../../core/options.js';
 import { JOURNAL_DEFAULTS } from '../../journal/journal.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../../log/logger.js';
+import { JOURNAL_STREAM_LIMITS } from '../../control/journal-events.js';
+import { PROXY_LIMITS } from '../../proxy/forward.js';
+import { WEBHOOK_LIMITS } from '../../webhooks/sender.js';
 
 export const SERVE_OPTIONS = {
   /** OpenAPI document: a file path (YAML or JSON). Default: the bundled Plant Store. */
@@ -100,6 +103,26 @@ export const SERVE_OPTIONS = {
     nonEmpty: true,
     help: "deliver the document's webhooks (e.g. the Plant Store's newPlant)\nto URL after each create, retried with backoff (default: none)",
   },
+  /** With webhook: deliveries waiting (being sent or retried) at once; a delivery beyond it is dropped, counted in health and warned of. Default 1000. */
+  webhookMaxPending: {
+    type: 'integer',
+    flag: 'webhook-max-pending',
+    argument: 'N',
+    min: 1,
+    max: 1_000_000,
+    default: WEBHOOK_LIMITS.maxPending,
+    help: 'with --webhook, deliveries waiting at once; past it a new one is\ndropped, counted (health, /__control/webhooks) and logged (default {default})',
+  },
+  /** With webhook: the last deliveries /__control/webhooks shows, whatever their state. Default 200. */
+  webhookHistory: {
+    type: 'integer',
+    flag: 'webhook-history',
+    argument: 'N',
+    min: 0,
+    max: 1_000_000,
+    default: WEBHOOK_LIMITS.history,
+    help: 'with --webhook, the last deliveries /__control/webhooks shows (default {default})',
+  },
   /** With isolateByToken: tenants held in memory at most (besides the shared one); the least recently used idle one is evicted. Default 1000. */
   maxTenants: {
     type: 'integer',
@@ -129,6 +152,16 @@ export const SERVE_OPTIONS = {
     max: 2 ** 40,
     default: JOURNAL_DEFAULTS.bytes,
     help: 'bytes of bodies and request headers the journal holds at most;\nthe oldest go first (default {default})',
+  },
+  /** Bytes a journal stream (SSE) may have waiting for a slow reader; past it the stream is told and ended. Default 1 MiB. */
+  journalStreamBytes: {
+    type: 'integer',
+    flag: 'journal-stream-bytes',
+    argument: 'BYTES',
+    min: 4096,
+    max: 2 ** 30,
+    default: JOURNAL_STREAM_LIMITS.queueBytes,
+    help: 'bytes a live journal stream may have waiting for a reader that\nfalls behind; past it the stream is told and ended (default {default})',
   },
   /** Only this bearer token opens the control API (/__control); without it the control API is open to the Hosts of `allowedHosts`. */
   adminToken: {
@@ -188,6 +221,16 @@ export const SERVE_OPTIONS = {
     default: false,
     help: 'with --proxy: refuse requests without the credentials the document\ndemands and invalid ones, and answer a 502 Error naming the\nviolation instead of a violating answer',
   },
+  /** With proxy: the largest answer body judged; a larger one is passed on unjudged (the journal says so) or, with proxyStrict, refused with 502. Default 4 MiB. */
+  proxyBodyLimit: {
+    type: 'integer',
+    flag: 'proxy-body-limit',
+    argument: 'BYTES',
+    min: 1,
+    max: 2 ** 30,
+    default: PROXY_LIMITS.bodyBytes,
+    help: 'with --proxy, the largest answer body judged; a larger one is streamed\nthrough unjudged (the journal says so), or with --proxy-strict answered\nwith a 502 Error (default {default})',
+  },
   help: { type: 'boolean', flag: 'help', short: 'h', inConfig: false, help: 'this help' },
 } as const satisfies OptionTable;
 
@@ -203,6 +246,10 @@ export const SERVE_DEFAULTS = {
   maxTenants: SERVE_OPTIONS.maxTenants.default,
   journalSize: SERVE_OPTIONS.journalSize.default,
   journalBytes: SERVE_OPTIONS.journalBytes.default,
+  webhookMaxPending: SERVE_OPTIONS.webhookMaxPending.default,
+  webhookHistory: SERVE_OPTIONS.webhookHistory.default,
+  journalStreamBytes: SERVE_OPTIONS.journalStreamBytes.default,
+  proxyBodyLimit: SERVE_OPTIONS.proxyBodyLimit.default,
 } as const;
 
 export const SERVE_HELP = `Usage: plantstore serve [options]
