@@ -4,7 +4,7 @@ import type { Journal, JournalEntry } from '../journal/journal.js';
 import type { TenantId } from '../store/tenants.js';
 import type { Logger } from '../log/logger.js';
 import { throttledCount } from '../log/throttle.js';
-import { refused } from './answers.js';
+import { caughtUp, refused } from './answers.js';
 import type { ControlContext, ControlHandler } from './context.js';
 import { journalQuery } from './journal.js';
 
@@ -85,9 +85,12 @@ function streamsOf(control: ControlContext): JournalStreams {
  * then each new one as it is recorded, every one an `entry` event whose data is the entry's JSON,
  * as listJournal writes it, with its sequence as the event id.
  */
-export const streamJournal: ControlHandler = (request, control) => {
+export const streamJournal: ControlHandler = async (request, control) => {
   const query = journalQuery(request, control);
   if (!query.ok) return query.refusal;
+  // A journal shared by replicas: the backlog holds every replica's requests up to now.
+  const behind = await caughtUp(control.journal.synced?.bind(control.journal));
+  if (behind) return behind;
   const streams = streamsOf(control);
   let end = () => {};
   const unregister = streams.add(() => end());

@@ -209,15 +209,21 @@ export interface Failure {
 }
 
 /**
- * A store that failed (a durable write, a tenant's log that cannot be opened): the client hears that
- * the data dir failed and the system error's code, never the server's paths; the log hears it all.
+ * A store that failed (a durable write, a tenant's log that cannot be opened, a shared store away):
+ * the client hears which and the system error's code, never the server's paths or the store's URL;
+ * the log hears it all.
  */
 export function storageFailure(said: string, error: unknown): Failure {
   const cause = error instanceof Error ? error.message : String(error);
   const code = systemCode(error);
-  const message = `${said}: the data dir failed${code === undefined ? '' : ` (${code})`}; the server's log has the cause`;
-  return { ...failure('storageFailed', message), logMessage: `${said}: ${cause}` };
+  // A system error is the data dir's; anything else is a shared store's (Redis away or restarting).
+  const message = `${said}: ${code === undefined ? 'the store failed' : `the data dir failed (${code})`}; the server's log has the cause`;
+  // Both are usually back soon: a restarted Redis within a second, a full disk at its next try.
+  return { ...failure('storageFailed', message, RETRY_SOON), logMessage: `${said}: ${cause}` };
 }
+
+/** Retry-After of a store's 503. */
+export const RETRY_SOON: Readonly<Record<string, string>> = Object.freeze({ 'retry-after': '1' });
 
 /** The first system error code (ENOSPC, EIO, ENOTDIR…) along an error's causes. */
 function systemCode(error: unknown, depth = 0): string | undefined {

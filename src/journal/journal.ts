@@ -81,6 +81,8 @@ export interface JournalRecord extends Omit<JournalEntry, 'sequence' | 'time' | 
   readonly violations?: readonly ContractViolation[] | undefined;
   readonly request: RecordedMessage;
   readonly response: RecordedMessage;
+  /** A journal that mirrors one shared by replicas (serve --store redis://…) takes the shared sequence; absent: its own next. */
+  readonly sequence?: number | undefined;
 }
 
 export interface Journal {
@@ -103,6 +105,11 @@ export interface Journal {
   readonly capacity: number;
   /** The most bytes (kept bodies, request headers) the kept entries hold together. */
   readonly bytes: number;
+  /**
+   * A journal shared by replicas: resolves once this replica's records are in the shared store and
+   * `entries` holds every replica's up to now; rejects when the store is unreachable. Absent: one process.
+   */
+  synced?(): Promise<void>;
 }
 
 export const JOURNAL_DEFAULTS = { capacity: 1000, bytes: 64 * 1024 * 1024, bodyLimitBytes: 4096 } as const;
@@ -161,7 +168,7 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
     bytes: maxBytes,
     record(entry) {
       if (capacity === 0) return;
-      sequence += 1;
+      sequence = entry.sequence ?? sequence + 1;
       const large = entry.request.body.length > JOURNAL_DEFAULTS.bodyLimitBytes || entry.response.body.length > JOURNAL_DEFAULTS.bodyLimitBytes;
       const kept = large ? { ...entry, request: retained(entry.request), response: retained(entry.response) } : entry;
       if (count === capacity) dropOldest();
@@ -238,6 +245,11 @@ function retained(message: RecordedMessage): RecordedMessage {
   const size = message.size ?? (typeof message.body === 'string' ? Buffer.byteLength(message.body) : message.body.length);
   const head = typeof message.body === 'string' ? Buffer.from(message.body).subarray(0, limit) : message.body.subarray(0, limit);
   return { headers: message.headers, body: Buffer.from(head), size };
+}
+
+/** A record as a reader sees it (credentials masked, bodies cut), before anyone reads it: what a shared journal stores. */
+export function maskedEntry(record: JournalRecord, sequence: number, credentials: CredentialNames): JournalEntry {
+  return materializeEntry({ ...record, sequence }, credentials);
 }
 
 function materializeEntry({ arrivedAt, request, response, ...entry }: Stored, credentials: CredentialNames): JournalEntry {

@@ -39,6 +39,8 @@ import { pointerAnswer } from './pointer.js';
 import { createJournalStreams, MAX_JOURNAL_STREAMS } from '../control/journal-events.js';
 import { throttledCount } from '../log/throttle.js';
 import { loadInspectorPage, withInspector } from '../inspector/page.js';
+import type { RedisConnection } from '../store/redis/connection.js';
+import { closeSharedState, connectStore, openSharedState } from './shared-state.js';
 
 /** The defaults of the options, as declared in the serve option table. */
 export { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
@@ -85,13 +87,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Before the data dir is opened: an override naming what the document lacks stops the start cleanly.
   const resources = options.resourceModel ?? inferResources(document, options.resources);
   const logger = createLogger(options.logLevel ?? 'silent', options.log, options.logFormat ?? 'text');
+  const redis = await connectStore(options, logger);
   const persistence =
     options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
   try {
-    return await serve(options, { document, resources }, logger, persistence);
+    return await serve(options, { document, resources }, logger, persistence, redis);
   } catch (error) {
     // The data dir is locked while open: a server that failed to start must let go of it.
     await persistence?.close();
+    await redis?.close();
     throw error;
   }
 }
@@ -101,9 +105,10 @@ async function serve(
   { document, resources }: { document: LoadedDocument; resources: ResourceModel },
   logger: Logger,
   log: PlantLog | undefined,
+  redis?: RedisConnection,
 ): Promise<RunningServer> {
   // Checked before anything is stored, so a bad fault leaves a data dir as it was.
-  const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
+  const localFaults = createFaults(options.faults ?? [], document.operations.map(operationName));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
   const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
   const checkItem = compileItemChecks();
@@ -117,22 +122,30 @@ async function serve(
     if (tenant === SHARED_TENANT) recovery = recovered;
     reportRecovery(path, recovered, logger, tenant === SHARED_TENANT ? 'info' : 'debug');
   };
-  const stores = createResourceStores({
-    backing: log ? durableBacking(log, seedNew, onRecovery) : memoryBacking(seedNew),
-    maxTenants: options.maxTenants ?? DEFAULTS.maxTenants,
-    onEvict: (tenant) =>
-      log
-        ? logger.debug(`tenant ${tenant} evicted from memory (--max-tenants); its plants stay in the data dir`)
-        : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its plants are gone; it starts again from the seed`),
-    onProblem: (message) => logger.warn(`data: ${message}`),
-  });
+  // --store redis://…: items, faults and journal in Redis, shared by every replica on it; seeds go in once per store.
+  const replicated =
+    redis && (await openSharedState(redis, options, { document, logger, seedFor: (tenant) => (tenant === SHARED_TENANT ? seed : seedNew(tenant)) }));
+  const faults = replicated?.faults ?? localFaults;
+  const stores =
+    replicated?.stores ??
+    createResourceStores({
+      backing: log ? durableBacking(log, seedNew, onRecovery) : memoryBacking(seedNew),
+      maxTenants: options.maxTenants ?? DEFAULTS.maxTenants,
+      onEvict: (tenant) =>
+        log
+          ? logger.debug(`tenant ${tenant} evicted from memory (--max-tenants); its plants stay in the data dir`)
+          : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its plants are gone; it starts again from the seed`),
+      onProblem: (message) => logger.warn(`data: ${message}`),
+    });
   const shared = await stores.forTenant(SHARED_TENANT);
-  for (const [collection, items] of Object.entries(seed)) await shared.collection(collection).seed(items);
+  if (!replicated) for (const [collection, items] of Object.entries(seed)) await shared.collection(collection).seed(items);
   const store = plantStoreOf(shared.collection(PLANTS));
-  const journal = createJournal(options.journalSize ?? DEFAULTS.journalSize, {
-    bytes: options.journalBytes ?? DEFAULTS.journalBytes,
-    credentials: credentialNamesOf(document.operations),
-  });
+  const journal =
+    replicated?.journal ??
+    createJournal(options.journalSize ?? DEFAULTS.journalSize, {
+      bytes: options.journalBytes ?? DEFAULTS.journalBytes,
+      credentials: credentialNamesOf(document.operations),
+    });
   const tokens = options.tokens ?? [];
   const isolateByToken = options.isolateByToken ?? false;
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
@@ -271,6 +284,8 @@ async function serve(
       await watcher?.close();
       await close(server);
       await log?.close();
+      closeSharedState(replicated);
+      await redis?.close();
     },
   };
 }

@@ -84,6 +84,17 @@ export const SERVE_OPTIONS = {
   isolateByToken: { type: 'boolean', flag: 'isolate-by-token', default: false, help: 'every bearer token gets its own plant store and journal view' },
   /** Keep the plants in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
   dataDir: { type: 'string', flag: 'data-dir', argument: 'DIR', nonEmpty: true, help: 'keep the plants in DIR across restarts (default: memory only)' },
+  /** Where items, faults and the journal are kept: 'memory' (this process) or a Redis URL that replicas share. Default memory. */
+  store: {
+    type: 'string',
+    flag: 'store',
+    argument: 'URL',
+    env: 'PLANTSTORE_STORE',
+    nonEmpty: true,
+    secret: true,
+    default: 'memory',
+    help: 'memory (default), or redis://[user:pass@]host:port[/db] (rediss:// for TLS):\nitems, faults and journal kept in Redis, shared by every replica on it',
+  },
   /** Where the document's webhooks are delivered after each create (retried with backoff). Default: not delivered. */
   webhook: {
     type: 'string',
