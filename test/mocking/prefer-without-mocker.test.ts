@@ -2,7 +2,7 @@
  * The first Prefer request was slow because it loaded prism's mocker (faker, json-schema-faker:
  * over a second). An answer the document's examples make is now given without loading it: the
  * mocker stays unloaded until a request needs something generated (dynamic=true). No timing here;
- * the figures are in the README (bench/first-prefer.mjs measures them).
+ * the figures are in docs/mocking.md (bench/first-prefer.mjs measures them).
  */
 import { describe, expect, it } from 'vitest';
 import { isMockerLoaded } from '../../src/core/prism/adapter.js';
