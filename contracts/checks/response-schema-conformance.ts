@@ -17,7 +17,7 @@ const ISSUES_SHOWN = 3;
 export const responseSchemaConformance: Check<'response-schema-conformance'> = {
   id: 'response-schema-conformance',
   title: 'Bodies match their schemas',
-  description: 'Every answer body is JSON matching the schema declared for its status (Plant for 200, Error for 400).',
+  description: 'Every JSON answer body matches the schema its operation declares for its status and media type, success and failure alike.',
   judge({ request, response }, { operation }) {
     if (response.status === undefined) return undefined;
     // The operation with true int64 bounds (bundle included), so an echoed id beyond 2^53 is valid.

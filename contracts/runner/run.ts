@@ -39,7 +39,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     ...unplannedOperations(document.operations, operations, () => 'a webhook: the API sends it, so the suite does not'),
   ];
   const replayOptions: ReplayOptions = { ...replayOptionsOf(options), credentials: credentials.replayFlags };
-  const base = { target: options.target, spec: document.source, seed: settings.seed, runs: settings.runs, replayOptions };
+  const base = { target: options.target, spec: document.source, title: document.title, seed: settings.seed, runs: settings.runs, replayOptions };
   if (options.dryRun === true) {
     const tally = newTally(new Set(settings.excludedChecks.keys()));
     return {
