@@ -1,4 +1,8 @@
-/** docs/serve.md's and docs/verify.md's flag tables list exactly the flags of the option tables, so they cannot drift. */
+/**
+ * docs/serve.md's and docs/verify.md's hand-written flag tables list exactly the flags of the option
+ * tables, so they cannot drift. The generated docs/options.md is held to the tables by
+ * test/docs/generated-pages.unit.test.ts.
+ */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { SERVE_OPTIONS } from '../../src/server/options/table.js';
