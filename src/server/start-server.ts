@@ -121,8 +121,8 @@ async function serve(
     maxTenants: options.maxTenants ?? DEFAULTS.maxTenants,
     onEvict: (tenant) =>
       log
-        ? logger.debug(`tenant ${tenant} evicted from memory (--max-tenants); its plants stay in the data dir`)
-        : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its plants are gone; it starts again from the seed`),
+        ? logger.debug(`tenant ${tenant} evicted from memory (--max-tenants); its items stay in the data dir`)
+        : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its items are gone; it starts again from the seed`),
     onProblem: (message) => logger.warn(`data: ${message}`),
   });
   const shared = await stores.forTenant(SHARED_TENANT);

@@ -46,7 +46,7 @@ describe('--isolate-by-token', () => {
 describe('--max-tenants', () => {
   const SEED = [{ id: 1n, name: 'Seed fern' }];
   const post = (url: string, token: string, id: number, name = `plant ${id}`) => postPlant(url, plantText({ name, id }), as(token));
-  const health = async (url: string) => (await send(`${url}/__control/health`)).json as { tenants: number; plants: number };
+  const health = async (url: string) => (await send(`${url}/__control/health`)).json as { tenants: number; items: number };
   const dirs: string[] = [];
   afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
@@ -64,7 +64,7 @@ describe('--max-tenants', () => {
     for (const token of ['job-a', 'job-b', 'job-c']) expect((await post(server.url, token, 10)).status).toBe(200);
     // job-a was used least recently: it goes, the shared tenant never does.
     expect(server.stores.tenants().sort()).toEqual(['shared', tenantOfToken('job-b'), tenantOfToken('job-c')].sort());
-    expect(await health(server.url)).toMatchObject({ tenants: 3, plants: 5 });
+    expect(await health(server.url)).toMatchObject({ tenants: 3, items: 5 });
     return { server, lines };
   }
 
@@ -89,7 +89,7 @@ describe('--max-tenants', () => {
       expect((await post(server.url, 'job-a', 10, 'again')).json).toMatchObject({ error: 409 });
       const listed = await send(`${server.url}/__control/plants`, { headers: { 'plantstore-token': 'job-a' } });
       expect(listed.text).toBe('[{"id":1,"name":"Seed fern"},{"id":10,"name":"plant 10"}]');
-      expect(await health(server.url)).toMatchObject({ tenants: 3, plants: 5 });
+      expect(await health(server.url)).toMatchObject({ tenants: 3, items: 5 });
     } finally {
       await server.close();
     }
