@@ -23,10 +23,9 @@ import { preloadMocker } from '../core/prism/adapter.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
 import type { ResourceStores } from '../store/item-store.js';
-import { PLANTS, plantStoreOf, type PlantStore } from '../store/plant-store.js';
 import { compileItemChecks } from './item-checks.js';
 import { seedItemsOf } from './seed-items.js';
-import { createResourceStores, memoryBacking, SHARED_TENANT, tenantOfToken, type SeedItems, type TenantId } from '../store/tenants.js';
+import { createResourceStores, memoryBacking, SHARED_TENANT, type SeedItems, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
 import { documentWebhooks } from '../webhooks/document-webhooks.js';
 import { journalRecordOf } from '../webhooks/journal-attempt.js';
@@ -48,16 +47,6 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly document: LoadedDocument;
-  /**
-   * The plants the stand-in holds (the shared tenant's 'plants' collection; with isolation, see `storeOf`).
-   * @deprecated use `stores.forTenant(SHARED_TENANT)` and its `collection('plants')` (any resource's collection).
-   */
-  readonly store: PlantStore;
-  /**
-   * The plants a bearer token sees: its own with isolateByToken, else the shared ones.
-   * @deprecated use `stores.forTenant(tenantOfToken(token))`.
-   */
-  storeOf(token: string): Promise<PlantStore>;
   /** Every tenant's collections: the items of every resource. */
   readonly stores: ResourceStores;
   /** The resources kept in the stores: inferred from `document` (settled by the `resources` option), computed once at start. */
@@ -127,7 +116,6 @@ async function serve(
   });
   const shared = await stores.forTenant(SHARED_TENANT);
   for (const [collection, items] of Object.entries(seed)) await shared.collection(collection).seed(items);
-  const store = plantStoreOf(shared.collection(PLANTS));
   const journal = createJournal(options.journalSize ?? DEFAULTS.journalSize, {
     bytes: options.journalBytes ?? DEFAULTS.journalBytes,
     credentials: credentialNamesOf(document.operations),
@@ -259,9 +247,6 @@ async function serve(
     },
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    store,
-    storeOf: (token) =>
-      isolateByToken ? stores.forTenant(tenantOfToken(token)).then((items) => plantStoreOf(items.collection(PLANTS))) : Promise.resolve(store),
     stores,
     journal,
     faults,

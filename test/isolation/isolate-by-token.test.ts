@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/start-server.js';
 import { postPlant, send, serverFor, plantText } from '../support/server.js';
 import { tenantOfToken } from '../../src/store/tenants.js';
+import { storedPlants } from '../support/plants.js';
 
 const as = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
@@ -17,9 +18,9 @@ describe('--isolate-by-token', () => {
     expect((await postPlant(isolated.current.url, body, as('job-a'))).status).toBe(200);
     expect((await postPlant(isolated.current.url, body, as('job-b'))).status).toBe(200);
     expect((await postPlant(isolated.current.url, body, as('job-a'))).json).toMatchObject({ error: 409 });
-    expect((await (await isolated.current.storeOf('job-a')).list({ limit: 1_000_000 })).plants).toHaveLength(1);
-    expect((await (await isolated.current.storeOf('job-b')).list({ limit: 1_000_000 })).plants).toHaveLength(1);
-    expect(await isolated.current.store.count()).toBe(0);
+    expect((await (await storedPlants(isolated.current, tenantOfToken('job-a'))).list({ limit: 1_000_000 })).plants).toHaveLength(1);
+    expect((await (await storedPlants(isolated.current, tenantOfToken('job-b'))).list({ limit: 1_000_000 })).plants).toHaveLength(1);
+    expect(await (await storedPlants(isolated.current)).count()).toBe(0);
   });
 
   it('gives every token its own journal view', async () => {
@@ -101,6 +102,6 @@ describe('isolation with seed plants', () => {
 
   it('gives every tenant the seed plants', async () => {
     expect((await postPlant(server.current.url, plantText({ name: 'again', id: 1 }), as('job-a'))).json).toMatchObject({ error: 409 });
-    expect(await (await server.current.storeOf('job-b')).get(1n)).toMatchObject({ name: 'Fern' });
+    expect(await (await storedPlants(server.current, tenantOfToken('job-b'))).get(1n)).toMatchObject({ name: 'Fern' });
   });
 });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMockerLoaded } from '../../src/core/prism/adapter.js';
 import { plantText, postPlant, serverFor, VALID_HEADERS } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 describe('Prefer answered from the examples', () => {
   const server = serverFor();
@@ -22,7 +23,7 @@ describe('Prefer answered from the examples', () => {
     });
     expect({ status: created.status, json: created.json }).toEqual({ status: 200, json: { name: 'Monstera deliciosa', tag: 'aroid' } });
     expect(isMockerLoaded()).toBe(false);
-    expect(await server.current.store.get(1n)).toBeUndefined();
+    expect(await (await storedPlants(server.current)).get(1n)).toBeUndefined();
   });
 
   it('loads the mocker when an answer must be generated', async () => {

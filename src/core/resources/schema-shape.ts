@@ -82,12 +82,6 @@ export function fitsParameter(parameter: unknown, property: unknown): boolean {
   return parameterType === undefined && (propertyType === 'string' || propertyType === 'integer');
 }
 
-/** True when the schema can be an identifier: an integer, or a string. */
-export function isScalarKey(schema: unknown): boolean {
-  const type = typeOf(schema);
-  return type === 'integer' || type === 'string';
-}
-
 const BOUNDS = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],
   int64: [-(2n ** 63n), 2n ** 63n - 1n],
