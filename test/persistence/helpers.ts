@@ -5,7 +5,7 @@ import { afterEach } from 'vitest';
 import { durableBacking, liveStateOf } from '../../src/store/durable-stores.js';
 import type { ResourceStores } from '../../src/store/item-store.js';
 import { createMemoryTenant } from '../../src/store/memory-tenant.js';
-import { openJournalFile, type JournalFile, type OpenedTenant, type PlantLog } from '../../src/store/plant-log.js';
+import { openLogFile, type LogFile, type OpenedTenant, type PlantLog } from '../../src/store/plant-log.js';
 import { PLANTS, plantItem, type Plant } from '../../src/store/plant-store.js';
 import { plantsIn, type Plants } from '../support/plants.js';
 import { createResourceStores, type SeedItems, type TenantId } from '../../src/store/tenants.js';
@@ -32,7 +32,7 @@ export interface InstrumentedFile {
   /** While set, each sync waits for it; `syncStarted` resolves as one begins. */
   gate: Promise<void> | undefined;
   syncStarted: Promise<void>;
-  readonly openFile: (path: string) => Promise<JournalFile>;
+  readonly openFile: (path: string) => Promise<LogFile>;
 }
 
 export function instrumentedFile(): InstrumentedFile {
@@ -44,7 +44,7 @@ export function instrumentedFile(): InstrumentedFile {
     gate: undefined,
     syncStarted: Promise.resolve(),
     openFile: async (path) => {
-      const real = await openJournalFile(path);
+      const real = await openLogFile(path);
       return {
         ...real,
         async append(data) {
