@@ -21,9 +21,8 @@ export function declaredCodesIn(operation: Operation, hundreds: number): string 
 /** What the operation declares for its failures, in words: "the document declares 400 for this operation's failures". */
 function declaredFailures(operation: Operation): string {
   const codes = operation.responses.map((r) => r.code).filter((code) => code.startsWith('4') || code.toLowerCase() === 'default');
-  return codes.length === 0
-    ? 'the document declares no failure status for this operation'
-    : `the document declares ${codes.join(', ')} for this operation's failures`;
+  // Not status-conformance's words for a document gap, which serve-conforms excuses: this warning is another.
+  return codes.length === 0 ? 'the document declares no failure status at all here' : `the document declares ${codes.join(', ')} for this operation's failures`;
 }
 
 /**
