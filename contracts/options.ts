@@ -32,7 +32,7 @@ export const VERIFY_OPTIONS = {
   },
   /** Sent on every request; a credential's value (Authorization, Cookie, API key headers) is never written down. */
   header: { type: 'strings', flag: 'header', argument: "'N: V'", help: 'a header sent on every request (repeatable); credential values are masked' },
-  spec: { type: 'string', flag: 'spec', argument: 'FILE', env: 'CONTRACT_SPEC', help: 'OpenAPI document (default: the bundled Plant Store document)' },
+  spec: { type: 'string', flag: 'spec', argument: 'FILE', env: 'CONTRACT_SPEC', help: 'OpenAPI document (default: the bundled Plant Store example)' },
   /** fast-check runs per property. */
   runs: { type: 'integer', flag: 'runs', argument: 'N', env: 'CONTRACT_RUNS', min: 1, default: 200, help: 'runs per property (default {default})' },
   /** fast-check seed (32-bit); random by default, always reported. */
@@ -100,7 +100,7 @@ export const VERIFY_OPTIONS = {
     help: 'the target must refuse an id it already holds (turns on --stateful)',
   },
   /** Run the model-based sequence check (on by default when expectUniqueIds). */
-  stateful: { type: 'boolean', flag: 'stateful', env: 'CONTRACT_STATEFUL', help: 'run the model-based sequences of creates' },
+  stateful: { type: 'boolean', flag: 'stateful', env: 'CONTRACT_STATEFUL', help: 'run the model-based sequences of creates (new, repeated and invalid ids)' },
   /** The target refuses tokens it does not know: send a bogus token too. */
   tokensValidated: {
     type: 'boolean',
@@ -110,7 +110,7 @@ export const VERIFY_OPTIONS = {
     help: 'the target refuses unknown credentials (tokens, API keys, passwords): send wrong ones too',
   },
   /** Only these checks judge (and are reported); names from the checks' registry. */
-  checks: { type: 'strings', flag: 'checks', argument: 'A,B', help: 'run only these checks (comma-separated names, see the table below)' },
+  checks: { type: 'strings', flag: 'checks', argument: 'A,B', help: 'run only these checks (comma-separated names; an unknown one is refused\nwith the list)' },
   excludeChecks: { type: 'strings', flag: 'exclude-checks', argument: 'A,B', help: 'leave these checks out (comma-separated names)' },
   failFast: {
     type: 'boolean',
@@ -171,8 +171,9 @@ export function credentialsFromEnv(env: Readonly<Record<string, string | undefin
 
 export const VERIFY_HELP = `Usage: plantstore verify --target URL [options]
 
-Checks a Plant Store implementation against the OpenAPI document with generated requests
-(fast-check), shrinking every failure to a minimal request with a curl command to replay it.
+Checks an implementation of an OpenAPI document (--spec) against it with generated
+requests (fast-check), shrinking every failure to a minimal request with a curl command
+to replay it.
 
 Options:
 ${renderOptionsHelp(VERIFY_OPTIONS, 25)}

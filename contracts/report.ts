@@ -73,7 +73,7 @@ export interface Finding {
 export interface CheckResult {
   readonly id: CheckId;
   readonly title: string;
-  /** One line, the same as in the README. */
+  /** One line, the same as in docs/checks.md. */
   readonly description: string;
   readonly status: CheckStatus;
   /** How many requests this check judged. */
@@ -84,6 +84,8 @@ export interface CheckResult {
 export interface VerifyReport {
   readonly target: string;
   readonly spec: string;
+  /** The document's own title (its `info.title`), which names the report: "Swagger Petstore conformance of …". */
+  readonly title?: string;
   readonly seed: number;
   readonly runs: number;
   readonly casesRun: number;

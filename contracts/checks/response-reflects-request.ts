@@ -1,6 +1,6 @@
 /**
  * A created resource says back what was sent: every property of the declared success schema
- * (name and tag for a Plant) equals the value sent, and one that was not sent is absent, unless
+ * (for the Plant Store: name and tag) equals the value sent, and one that was not sent is absent, unless
  * the server may fill it: readOnly, required by the answer, or kept by a PATCH's merge.
  */
 import { isJsonObject, jsonEquals, toJsonText, type JsonValue } from '../generators/json-value.js';
@@ -12,7 +12,8 @@ import { byAnswer, fail, PASS, type Check } from './types.js';
 export const responseReflectsRequest: Check<'response-reflects-request'> = {
   id: 'response-reflects-request',
   title: 'Answers reflect requests',
-  description: 'A success answer carries back the name and tag that were sent (no tag when none was sent).',
+  description:
+    'A success answer carries back, as sent, each property its schema declares that the request sent (and adds none the request left out that the server may not fill).',
   judge({ request, response, facts }, { operation, assignedIdentifier }) {
     if (facts.kind !== 'valid' || !isJsonObject(facts.payload)) return undefined;
     if (response.status === undefined || !isSuccess(response.status)) return undefined;

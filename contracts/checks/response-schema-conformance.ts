@@ -13,7 +13,7 @@ const ISSUES_SHOWN = 3;
 export const responseSchemaConformance: Check<'response-schema-conformance'> = {
   id: 'response-schema-conformance',
   title: 'Bodies match their schemas',
-  description: 'Every answer body is JSON matching the schema declared for its status (Plant for 200, Error for 400).',
+  description: 'Every JSON answer body matches the schema its operation declares for its status and media type, success and failure alike.',
   judge({ request, response }, { operation }) {
     const judgement = answerJudgement(response, operation);
     const content = judgement?.bodyContent;

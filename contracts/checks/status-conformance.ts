@@ -27,7 +27,7 @@ export const statusConformance: Check<'status-conformance'> = {
       actual: describeResponse(exchange.response),
       message: `${status} is not declared for ${operation.method.toUpperCase()} ${operation.path} (${exchange.request.label})`,
     };
-    const allowance = undeclaredFailure(exchange, operation, status) ?? silentlyAllowed(exchange, status);
+    const allowance = undeclaredFailure(exchange, operation, status) ?? silentlyAllowed(exchange, status, operation);
     return allowance === undefined ? fail(problem) : warn({ ...problem, message: `${problem.message}; ${allowance}` });
   },
 };
@@ -44,7 +44,7 @@ function undeclaredFailure(exchange: Exchange, operation: Operation, status: num
   if (status === 400 && exchange.facts.kind === 'invalid') {
     return 'the document declares no failure status for this operation; HTTP (RFC 9110) refuses an invalid request 400';
   }
-  if (status === 409 && silentlyAllowed(exchange, status) !== undefined) {
+  if (status === 409 && silentlyAllowed(exchange, status, operation) !== undefined) {
     return 'the document declares no failure status for this operation; HTTP (RFC 9110) answers 409 Conflict to a create of an id already in use';
   }
   if (status === 404 && operation.path.includes('{')) {

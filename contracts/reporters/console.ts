@@ -4,6 +4,7 @@
  */
 import type { CheckStatus, Finding, TimeBudget, VerifyProgress, VerifyReport } from '../report.js';
 import { findingCurl, findingMessage } from './finding.js';
+import { reportTitle } from './heading.js';
 import { replayCommand } from './replay.js';
 import { coverageLines, planLines } from './coverage.js';
 
@@ -45,7 +46,7 @@ export function progressPrinter(target: string, stream: NodeJS.WriteStream): { o
 
 export function renderConsoleReport(report: VerifyReport, style: ConsoleStyle = { color: false }): string {
   const lines: string[] = [];
-  lines.push(`Plant Store conformance of ${report.target}`);
+  lines.push(reportTitle(report));
   lines.push(`document ${report.spec}, seed ${report.seed}, ${report.runs} runs per property`);
   if (report.timeBudget !== undefined) lines.push(timeBudgetLine(report.timeBudget));
   if (report.incomplete !== undefined) lines.push('', `INCOMPLETE: ${report.incomplete}`);

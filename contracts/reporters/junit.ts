@@ -5,6 +5,7 @@
  */
 import type { CheckResult, Finding, VerifyReport } from '../report.js';
 import { findingCurl, findingMessage } from './finding.js';
+import { reportTitle } from './heading.js';
 import { replayCommand } from './replay.js';
 import { escapeXml as x } from './xml.js';
 
@@ -18,7 +19,7 @@ export function renderJUnit(report: VerifyReport, timestamp = new Date()): strin
   const skipped = report.checks.filter((check) => check.status === 'skipped').length + skippedCells.length;
   const tests = report.checks.length + skippedCells.length + incomplete.length;
   const seconds = (report.durationMs / 1000).toFixed(3);
-  const suite = `Plant Store conformance of ${report.target}`;
+  const suite = reportTitle(report);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="plantstore verify" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">`,

@@ -45,7 +45,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     ...(settings.timeBudgetMs === undefined ? {} : { runMs: settings.timeBudgetMs }),
     shrinkMs: SHRINK_BUDGET_MS,
   };
-  const base = { target: options.target, spec: document.source, seed: settings.seed, runs: settings.runs, replayOptions, timeBudget };
+  const base = { target: options.target, spec: document.source, title: document.title, seed: settings.seed, runs: settings.runs, replayOptions, timeBudget };
   if (options.dryRun === true) {
     const tally = newTally(new Set(settings.excludedChecks.keys()));
     return {

@@ -135,7 +135,7 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
           "warning: --allow-host '*': any web page the developer visits can reach the open control API through DNS rebinding; prefer naming the hosts, or set --admin-token",
         ]
       : []),
-    `plants: ${redis !== undefined ? `kept in Redis at ${redis}, with faults and journal, shared by every replica on it` : options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token (requests that send none share one store)' : ''}`,
+    storeLine(server, options, redis),
     seedLine(options),
     faultsLine(server.faults.list()),
     ...modeLines(options),
@@ -143,9 +143,27 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
   return lines;
 }
 
-function seedLine({ seed = [], isolateByToken }: ServerOptions): string {
-  if (seed.length === 0) return 'seed: none';
-  return `seed: ${seed.length} plant${seed.length === 1 ? '' : 's'}${isolateByToken ? ' (every new tenant starts with them)' : ''}`;
+/** Where the items of the document's resources are kept, by the resources' own names. */
+/** Where the items are kept; `redis` is the store's URL as shown (its password hidden). */
+function storeLine(server: RunningServer, { dataDir, isolateByToken }: ServerOptions, redis: string | undefined): string {
+  const names = server.resources.resources.map((resource) => resource.name);
+  const where =
+    redis !== undefined
+      ? `kept in Redis at ${redis}, with faults and journal, shared by every replica on it`
+      : dataDir === undefined
+        ? 'in memory (lost on exit)'
+        : `kept in ${dataDir}`;
+  const isolation = isolateByToken ? ', one store per bearer token (requests that send none share one store)' : '';
+  return `stored items${names.length === 0 ? '' : ` of ${names.join(', ')}`}: ${where}${isolation}`;
+}
+
+/** How many items the seed holds, per resource: `seed: 2 items (plants 2)`. */
+function seedLine({ seed = [], seedItems = {}, isolateByToken }: ServerOptions): string {
+  const counts = Object.entries({ ...(seed.length > 0 ? { plants: seed } : {}), ...seedItems }).filter(([, items]) => items.length > 0);
+  if (counts.length === 0) return 'seed: none';
+  const total = counts.reduce((sum, [, items]) => sum + items.length, 0);
+  const each = counts.map(([name, items]) => `${name} ${items.length}`).join(', ');
+  return `seed: ${total} item${total === 1 ? '' : 's'} (${each})${isolateByToken ? ' (every new tenant starts with them)' : ''}`;
 }
 
 /** How many faults are in force and of which kinds, so nobody wonders why requests fail. */

@@ -5,8 +5,9 @@ import type { ControlContext, ControlHandler } from './context.js';
 import type { WebhookCounts } from '../webhooks/sender.js';
 
 /**
- * Up, for how long, holding what, serving which document. Plants and tenants are those held in
- * memory (evicted tenants' plants stay in the data dir), read from counters: O(1) for any number of tenants.
+ * Up, for how long, holding what, serving which document. Items (of every resource) and tenants
+ * are those held in memory (evicted tenants' items stay in the data dir), read from counters: O(1)
+ * for any number of tenants.
  */
 export const getHealth: ControlHandler = (request, control) => {
   const { stores, api, startedAt, reload, watching, webhooks } = control;
@@ -17,8 +18,6 @@ export const getHealth: ControlHandler = (request, control) => {
     200,
     JSON.stringify({
       status: 'ok',
-      // Items of every resource; `plants` is the name earlier versions gave the count.
-      plants: items,
       items,
       tenants,
       uptimeMs: Math.max(0, Date.now() - startedAt),

@@ -5,7 +5,7 @@
  *
  * Status rules: 'declared' is chosen by meaning among the statuses the operation declares (see
  * statusOf; 400 for everything the Plant Store refuses); a number is the status always. statusOf applies them, for every refusal: the pipeline's stages, the answers written on
- * a raw socket (malformed HTTP, CONNECT) and faults. The README's "Error codes" table is checked
+ * a raw socket (malformed HTTP, CONNECT) and faults. docs/errors.md's "Error codes" table is checked
  * against this one (test/core/error-table-readme.unit.test.ts).
  */
 import { format } from 'node:util';
@@ -80,8 +80,8 @@ export const ERRORS = {
   },
   /** No item has this id (a resource's read, replace, update or delete). */
   itemNotFound: { code: 'PST_ERR_ITEM_NOT_FOUND', error: 404, status: 'declared', message: 'no %s', exitCode: SETUP },
-  /** A plant with this id is already stored. */
-  duplicateId: { code: 'PST_ERR_DUPLICATE_ID', error: 409, status: 'declared', message: 'a plant with id %s already exists', exitCode: SETUP },
+  /** An item with this id is already stored: the resource's noun, then the id ("a plant with id 1 …"). */
+  duplicateId: { code: 'PST_ERR_DUPLICATE_ID', error: 409, status: 'declared', message: 'a %s with id %s already exists; ids are unique', exitCode: SETUP },
   /** The body is larger than the limit. */
   bodyTooLarge: { code: 'PST_ERR_BODY_TOO_LARGE', error: 413, status: 'declared', message: 'the body is larger than %s bytes', exitCode: SETUP },
   /** The content type is not one the operation accepts. */
@@ -149,7 +149,7 @@ export const ERRORS = {
     exitCode: SETUP,
   },
   /**
-   * A `status` fault: its `error` is the fault's own (the README's "any" row), so none here, and so
+   * A `status` fault: its `error` is the fault's own (docs/errors.md's "any" row), so none here, and so
    * is its status, given to statusOf as an override; the rule only stands in should a fault name none.
    */
   forcedStatus: { code: 'PST_ERR_FORCED_STATUS', status: 'declared', message: 'fault: forced status %s for %s', exitCode: SETUP },

@@ -21,12 +21,12 @@ import { controlSite } from '../../src/server/sites.js';
 import { createResourceStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
 import { readRequestJson, type JsonValue } from '../../src/core/json/exact-json.js';
 import { inferResources } from '../../src/core/resources/infer.js';
-import { PLANTS, plantStoreOf, type PlantStore } from '../../src/store/plant-store.js';
+import { storedPlants, type Plants } from './plants.js';
 import { compileItemChecks } from '../../src/server/item-checks.js';
 
 /** A tenant's plants (its 'plants' collection), made on first use. */
-export async function plantsOf(context: Pick<ControlContext, 'stores'>, tenant: TenantId): Promise<PlantStore> {
-  return plantStoreOf((await context.stores.forTenant(tenant)).collection(PLANTS));
+export function plantsOf(context: Pick<ControlContext, 'stores'>, tenant: TenantId): Promise<Plants> {
+  return storedPlants(context, tenant);
 }
 
 export const CONTROL_SPEC = 'spec/control-api.yaml';

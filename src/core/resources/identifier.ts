@@ -2,7 +2,7 @@
  * Which property identifies a resource's items, and who assigns it: matched by schema type to the
  * item path's parameter (a name only breaks a tie), the create body first (client-assigned), then
  * the create or read response (server-assigned), then an optional property of the create body
- * (either: the client may give it, else the server assigns it). See README "What is inferred".
+ * (either: the client may give it, else the server assigns it). See docs/resources.md, "What is inferred".
  */
 import type { AssignedBy, Identifier, InferenceNote } from './model.js';
 import { fitsParameter, type ObjectShape, type Schema } from './schema-shape.js';

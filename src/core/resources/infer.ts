@@ -3,7 +3,7 @@
  * schemas), never from names: a collection path with a create (POST) and/or a list (GET answering
  * an array), its item path (one more segment, a path parameter) and the property that identifies
  * an item. What inference cannot settle becomes an 'ambiguous' note saying how to settle it; the
- * config file's `resources` and the document's `x-plantstore` settle it. README "What is inferred".
+ * config file's `resources` and the document's `x-plantstore` settle it. docs/resources.md, "What is inferred".
  */
 import type { LoadedDocument } from '../openapi/load-document.js';
 import { jsonRequestBody, operationName, type Operation } from '../openapi/operation.js';

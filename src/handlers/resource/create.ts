@@ -5,7 +5,7 @@
  * one (assignedBy 'either', or a client id left out), a create without it gets an allocated one. Required properties of the
  * answer that the request lacks are made once here and stored, so every later answer agrees.
  */
-import { failure } from '../../core/errors.js';
+import { errorMessage, failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemKey } from '../../core/resources/model.js';
 import type { ItemFields, ItemStore } from '../../store/item-store.js';
@@ -38,7 +38,7 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     }
     const fields = withKey(fill(body), identifier.property, key);
     const created = await store.create({ id: key, fields });
-    if (!created.ok) return refuse(failure('duplicateId', `a ${noun} with id ${keyText(key)} already exists; ids are unique`));
+    if (!created.ok) return refuse(failure('duplicateId', errorMessage('duplicateId', noun, keyText(key))));
     return answerItem(created.item.fields, tenant);
   }
 

@@ -12,7 +12,7 @@ import { WEBHOOK_LIMITS } from '../../webhooks/sender.js';
 
 export const SERVE_OPTIONS = {
   /** OpenAPI document: a file path (YAML or JSON). Default: the bundled Plant Store. */
-  spec: { type: 'string', flag: 'spec', argument: 'FILE', nonEmpty: true, help: 'OpenAPI document, YAML or JSON (default: the bundled Plant Store)' },
+  spec: { type: 'string', flag: 'spec', argument: 'FILE', nonEmpty: true, help: 'OpenAPI document, YAML or JSON (default: the bundled Plant Store example)' },
   /** 0 picks a free port. Default 4010. */
   port: { type: 'integer', flag: 'port', argument: 'N', min: 0, max: 65_535, default: 4010, help: 'port to listen on; 0 picks a free one (default {default})' },
   /** Default 127.0.0.1. */
@@ -35,10 +35,10 @@ export const SERVE_OPTIONS = {
     flag: 'auth-status',
     argument: '400|401',
     values: [400, 401],
-    help: "HTTP status for refused credentials (default: the operation's\ndeclared failure status, 400 for the Plant Store)",
+    help: "HTTP status for refused credentials (default: the operation's\ndeclared failure status)",
   },
-  /** Add the id to the created Plant. Default false: the document's Plant has name and tag only. */
-  echoId: { type: 'boolean', flag: 'echo-id', default: false, help: 'add the id to the created Plant' },
+  /** Add the identifier to the store's answers whose schema leaves it out (the Plant Store's Plant has name and tag only). Default false. */
+  echoId: { type: 'boolean', flag: 'echo-id', default: false, help: "add the identifier to the store's answers whose schema leaves it out" },
   /** Reload the document (and the config and seed files) when one changes, keeping the stored items; a broken file keeps the last good one. Default false. */
   watch: {
     type: 'boolean',
@@ -80,10 +80,10 @@ export const SERVE_OPTIONS = {
     default: 10_000,
     help: 'time to receive a whole request before 408 (default {default})',
   },
-  /** Each bearer token gets its own plant store and journal view. Default false. */
-  isolateByToken: { type: 'boolean', flag: 'isolate-by-token', default: false, help: 'every bearer token gets its own plant store and journal view' },
-  /** Keep the plants in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
-  dataDir: { type: 'string', flag: 'data-dir', argument: 'DIR', nonEmpty: true, help: 'keep the plants in DIR across restarts (default: memory only)' },
+  /** Each bearer token gets its own store and journal view. Default false. */
+  isolateByToken: { type: 'boolean', flag: 'isolate-by-token', default: false, help: 'every bearer token gets its own store and journal view' },
+  /** Keep the stored items in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
+  dataDir: { type: 'string', flag: 'data-dir', argument: 'DIR', nonEmpty: true, help: 'keep the stored items in DIR across restarts (default: memory only)' },
   /** Where items, faults and the journal are kept: 'memory' (this process) or a Redis URL that replicas share. Default memory. */
   store: {
     type: 'string',
@@ -101,7 +101,7 @@ export const SERVE_OPTIONS = {
     flag: 'webhook',
     argument: 'URL',
     nonEmpty: true,
-    help: "deliver the document's webhooks (e.g. the Plant Store's newPlant)\nto URL after each create, retried with backoff (default: none)",
+    help: "after each create, deliver the document's webhooks whose payload is\nthat resource's schema to URL, retried with backoff (default: none)",
   },
   /** With webhook: deliveries waiting (being sent or retried) at once; a delivery beyond it is dropped, counted in health and warned of. Default 1000. */
   webhookMaxPending: {
@@ -131,7 +131,7 @@ export const SERVE_OPTIONS = {
     min: 1,
     max: 10_000_000,
     default: 1_000,
-    help: "with --isolate-by-token, tenants held in memory at most; the least\nrecently used idle one is evicted (default {default}). Without\n--data-dir an evicted tenant's plants are gone",
+    help: "with --isolate-by-token, tenants held in memory at most; the least\nrecently used idle one is evicted (default {default}). Without\n--data-dir an evicted tenant's items are gone",
   },
   /** Requests the journal keeps; 0 keeps none. Default 1000. */
   journalSize: {
@@ -182,8 +182,8 @@ export const SERVE_OPTIONS = {
     gathered: true,
     help: "without --admin-token the control API answers only Host localhost, *.localhost\nor an IP address (against DNS rebinding); also answer this name (e.g. a\ndocker-compose service). Repeat for more; '*' allows every name",
   },
-  // --seed-data adds the plants of a file to those of the config file's `seed` (read by the CLI).
-  seed: { type: 'data', flag: 'seed-data', argument: 'FILE', help: 'start with the plants of this JSON array of NewPlant' },
+  // --seed-data adds the items of a file to those of the config file's `seed` (read by the CLI).
+  seed: { type: 'data', flag: 'seed-data', argument: 'FILE', help: 'start with the items of this JSON file: {"<resource>": [items]}' },
   faults: { type: 'data', help: 'faults active from the start (config file only)' },
   /** Settles resource inference per collection path: {"/pets": {id, assignedBy, name, stateful}}. */
   resources: { type: 'data', help: 'settle resource inference per collection path (config file only)' },
@@ -254,8 +254,9 @@ export const SERVE_DEFAULTS = {
 
 export const SERVE_HELP = `Usage: plantstore serve [options]
 
-Serves an OpenAPI document: POST /plants (createPlant) on a stateful in-memory store,
-every other operation mocked from the document by prism-http.
+Serves an OpenAPI document: the operations of each resource inferred from it (create,
+list, read, replace, update, delete) on a stateful in-memory store, every other
+operation mocked from the document by prism-http. The banner says which is which.
 
 Options:
 ${renderOptionsHelp(SERVE_OPTIONS, 26)}`;
