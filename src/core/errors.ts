@@ -217,7 +217,9 @@ export function storageFailure(said: string, error: unknown): Failure {
   const cause = error instanceof Error ? error.message : String(error);
   const code = systemCode(error);
   // A system error is the data dir's; anything else is a shared store's (Redis away or restarting).
-  const message = `${said}: ${code === undefined ? 'the store failed' : `the data dir failed (${code})`}; the server's log has the cause`;
+  // Our own errors are worded to be shown (a shared store's names its URL without the password).
+  const what = error instanceof PlantstoreError ? error.message : code === undefined ? 'the store failed' : `the data dir failed (${code})`;
+  const message = `${said}: ${what}; the server's log has the cause`;
   // Both are usually back soon: a restarted Redis within a second, a full disk at its next try.
   return { ...failure('storageFailed', message, RETRY_SOON), logMessage: `${said}: ${cause}` };
 }

@@ -112,7 +112,7 @@ function passedOnUnjudged(
     check: 'body-size',
     message: `the body (${size}) is larger than --proxy-body-limit (${options.bodyLimitBytes} bytes), so its media type and content were not judged`,
   };
-  const violations: ContractViolation[] = [...requestViolations, tooLarge, ...checkResponse(answer.status, answer.headers, NO_BODY)];
+  const violations: ContractViolation[] = [...requestViolations, tooLarge, ...checkResponse(answer.status, answer.headers, NO_BODY, false)];
   if (options.strict) {
     answer.rest.destroy();
     const responseViolations = violations.filter((violation) => violation.side === 'response');

@@ -30,6 +30,7 @@ describe('the error table', () => {
       storageFailed: 503,
       bodyBufferFull: 503,
       tooManyStreams: 503,
+      upstreamTooLarge: 502,
       upstreamUnreachable: 502,
       upstreamViolation: 502,
     });
