@@ -102,8 +102,21 @@ export interface VerifyReport {
   readonly plan?: readonly PlannedOperation[];
   /** Set when --fail-fast stopped the run before every case was sent. */
   readonly stoppedEarly?: string;
+  /** What the run created and could not delete again (none, or --keep-created, in a run that left the target as it found it). */
+  readonly leftBehind?: readonly LeftBehindItems[];
   /** True when no check failed (warnings count as failures only with `strict`). */
   readonly ok: boolean;
+}
+
+/** Items of one resource the run created and left in the target, for one reason. */
+export interface LeftBehindItems {
+  /** The resource's name ("posts"). */
+  readonly resource: string;
+  /** Why they stay: the document has no delete, the delete was refused (its status), the answer named no id, --keep-created. */
+  readonly reason: string;
+  readonly count: number;
+  /** Some of their ids (at most ten); fewer than `count` where answers named none. */
+  readonly ids: readonly string[];
 }
 
 /** An operation as the plan has it: the kinds of request sent (and how many runs each), what is skipped and why. */

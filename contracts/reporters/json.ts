@@ -47,6 +47,7 @@ export function jsonReport(report: VerifyReport): JsonReport {
   const extra = {
     ...(report.plan === undefined ? {} : { plan: report.plan }),
     ...(report.stoppedEarly === undefined ? {} : { stoppedEarly: report.stoppedEarly }),
+    ...(report.leftBehind === undefined ? {} : { leftBehind: report.leftBehind }),
   };
   const replayFlags = replayFlagsOf(report.replayOptions);
   return { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, replayFlags, checks, coverage, hints, ...extra, ok };

@@ -27,6 +27,7 @@ import type { RunEnv } from './send.js';
 import { replayOptionsOf, settingsOf, withCredentials } from './settings.js';
 import { clientOrExplain, ensureReachable, loadOrExplain, verifiableOperations } from './setup.js';
 import { findingsOf } from './shrink.js';
+import { leftBehindCollector } from './left-behind.js';
 
 export async function runVerification(options: VerifyOptions, source: CaseSource): Promise<VerifyReport> {
   const started = performance.now();
@@ -64,6 +65,8 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   try {
     await ensureReachable(client, options.target);
     const identifiers = new Map(planned.map((plan) => [plan.operation, plan.identifier]));
+    const owning = new Map(planned.flatMap((plan) => (plan.owning === undefined ? [] : [[plan.operation, plan.owning.around] as const])));
+    const leftBehind = leftBehindCollector();
     const namingPathItem = new Set(planned.filter((plan) => plan.bodyNamesPathItem === true).map((plan) => plan.operation));
     const tally = newTally(new Set(settings.excludedChecks.keys()));
     let casesRun = 0;
@@ -86,12 +89,15 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     };
     const envFor = (operation: Operation, counting: boolean): RunEnv => {
       const extra = headersFor(operation);
+      const around = owning.get(operation);
       return {
         client,
         operation,
         random: cryptoRandom64,
         identifier: identifiers.get(operation),
         ...(namingPathItem.has(operation) ? { bodyNamesPathItem: true as const } : {}),
+        ...(around === undefined ? {} : { around }),
+        leftBehind,
         onSent: counting
           ? () => {
               casesRun += 1;
@@ -146,6 +152,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       coverage: coverageOf(plans, tally, settings.excludedChecks),
       hints: hint === undefined ? [] : [hint],
       ...(stoppedEarly === undefined ? {} : { stoppedEarly }),
+      leftBehind: leftBehind.list(),
       ok: checks.every((check) => check.status !== 'failed'),
     };
   } finally {

@@ -69,7 +69,8 @@ async function findingFor(
   }
   const timedOut = first.exchange.response.error?.kind === 'timeout';
   const attemptMs = Math.max(MIN_SHRINK_TIMEOUT_MS, Math.round(settings.timeoutMs / TIMEOUT_SHARE));
-  const env = timedOut && attemptMs < settings.timeoutMs ? withTimeout(envFor(plan.operation), attemptMs) : envFor(plan.operation);
+  const base = timedOut && attemptMs < settings.timeoutMs ? withTimeout(envFor(plan.operation), attemptMs) : envFor(plan.operation);
+  const env = tidying(base, plan.tidy);
   const how = !timedOut || attemptMs >= settings.timeoutMs ? '' : `, each attempt with a timeout of ${attemptMs} ms (a quarter of --timeout-ms)`;
   let steps = 0;
   const stillShows = (exchanges: readonly Exchange[]): boolean => {
@@ -85,6 +86,20 @@ async function findingFor(
     return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true, note);
   }
   return toFinding(group, first, settings, unshrunk, false, `not shrunk: the case did not show the problem again when re-sent${how}`);
+}
+
+/** Each attempt's creates deleted again, as in the run (tidy.ts): shrinking re-sends a create dozens of times. */
+function tidying(env: RunEnv, tidy: Plan['tidy']): RunEnv {
+  if (tidy === undefined) return env;
+  const outer = env.around;
+  return {
+    ...env,
+    around: async (inner, run) => {
+      const exchanges = outer === undefined ? await run(inner) : await outer(inner, run);
+      await tidy(env, exchanges);
+      return exchanges;
+    },
+  };
 }
 
 /** The environment with a shorter per-request timeout (shrinking a case that timed out). */
