@@ -68,7 +68,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     const owning = new Map(planned.flatMap((plan) => (plan.owning === undefined ? [] : [[plan.operation, plan.owning.around] as const])));
     const leftBehind = leftBehindCollector();
     const namingPathItem = new Set(planned.filter((plan) => plan.bodyNamesPathItem === true).map((plan) => plan.operation));
-    const tally = newTally(new Set(settings.excludedChecks.keys()));
+    const tally = newTally(new Set(settings.excludedChecks.keys()), new Map(planned.map((plan, index) => [plan.operation, index])));
     let casesRun = 0;
     const plannedCount = plannedRequests(planned);
     const progress = progressReporter(options, () => ({
