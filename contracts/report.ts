@@ -66,6 +66,8 @@ export interface Finding {
   readonly seed: number;
   readonly path?: string;
   readonly shrunk: boolean;
+  /** false: the case, re-sent alone, did not show the problem again (seen among concurrent cases only); a warning unless --strict. */
+  readonly reproduced?: false;
   /** Why shrinking stopped before it was done, e.g. "shrinking cut short after 12 steps (time limit of 10 s)"; absent when it finished. */
   readonly shrinkNote?: string;
 }

@@ -103,7 +103,8 @@ export function renderFinding(
   number: number,
   style: ConsoleStyle = { color: false },
 ): string[] {
-  const kind = finding.severity === 'failure' ? paint(style, '31', 'FAILURE') : paint(style, '33', 'WARNING');
+  const severity = finding.severity === 'failure' ? paint(style, '31', 'FAILURE') : paint(style, '33', 'WARNING');
+  const kind = finding.reproduced === false ? `${severity} (did not reproduce alone)` : severity;
   const replay = replayCommand(report, finding) ?? '(a fixed probe: run again to repeat it)';
   const lines = [
     `${number}. ${kind} ${finding.check}: ${oneLine(findingMessage(finding))}`,

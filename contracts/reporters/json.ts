@@ -21,6 +21,7 @@ export interface JsonFinding {
   readonly seed: number;
   readonly shrunk: boolean;
   readonly shrinkNote?: string;
+  readonly reproduced?: false;
   readonly before?: readonly SentRequest[];
   readonly path?: string;
 }
@@ -54,7 +55,7 @@ export function jsonReport(report: VerifyReport): JsonReport {
 }
 
 function jsonFinding(finding: Finding, target: string): JsonFinding {
-  const { check, severity, expected, expectation, actual, request, response, seed, shrunk, shrinkNote, before, path } = finding;
+  const { check, severity, expected, expectation, actual, request, response, seed, shrunk, shrinkNote, reproduced, before, path } = finding;
   return {
     check,
     severity,
@@ -68,6 +69,7 @@ function jsonFinding(finding: Finding, target: string): JsonFinding {
     seed,
     shrunk,
     ...(shrinkNote === undefined ? {} : { shrinkNote }),
+    ...(reproduced === undefined ? {} : { reproduced }),
     ...(before === undefined ? {} : { before: before.map(jsonRequest) }),
     ...(path === undefined ? {} : { path }),
   };

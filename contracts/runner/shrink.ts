@@ -85,7 +85,12 @@ async function findingFor(
       : undefined;
     return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true, note);
   }
-  return toFinding(group, first, settings, unshrunk, false, `not shrunk: the case did not show the problem again when re-sent${how}`);
+  // Seen once among concurrent cases, not again alone: said so, and a warning rather than a plain failure (--strict fails it).
+  return {
+    ...toFinding(group, first, settings, unshrunk, false, `did not reproduce alone: re-sent on its own, the case did not show the problem again${how}`),
+    ...(settings.strict ? {} : { severity: 'warning' as const }),
+    reproduced: false,
+  };
 }
 
 /** Each attempt's creates deleted again, as in the run (tidy.ts): shrinking re-sends a create dozens of times. */
