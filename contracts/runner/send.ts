@@ -105,7 +105,9 @@ export async function send(
   const requestCase = env.rewrite === undefined ? generated : env.rewrite(generated);
   if (requestCase === undefined) return undefined;
   // A body that names the path's item names the run's own item now: judged as sent.
-  const facts = requestCase.payload === generated.payload ? given : { ...given, payload: requestCase.payload };
+  const withPayload = requestCase.payload === generated.payload ? given : { ...given, payload: requestCase.payload };
+  // The path names the run's own item now: it is there, so a 404 is not "an item it does not hold".
+  const facts: ExchangeFacts = requestCase.path === generated.path ? withPayload : { ...withPayload, ownedItem: true, itemMayBeAbsent: false };
   const request = requestOf(env, requestCase, label);
   const oversized = requestCase.kind === 'valid' ? headBytesOver(request, REQUEST_HEAD_LIMIT) : undefined;
   if (oversized !== undefined) {
