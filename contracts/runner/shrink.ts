@@ -85,10 +85,9 @@ async function findingFor(
       : undefined;
     return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true, note);
   }
-  // Seen once among concurrent cases, not again alone: said so, and a warning rather than a plain failure (--strict fails it).
+  // Said so, not a plain failure; still a failure: a create re-sent may find its id taken, so "not again" does not prove a race.
   return {
     ...toFinding(group, first, settings, unshrunk, false, `did not reproduce alone: re-sent on its own, the case did not show the problem again${how}`),
-    ...(settings.strict ? {} : { severity: 'warning' as const }),
     reproduced: false,
   };
 }
