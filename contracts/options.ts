@@ -127,6 +127,13 @@ export const VERIFY_OPTIONS = {
     default: false,
     help: 'leave what the run created in the target (by default each item a case created\nis deleted again once judged, where the document has a delete)',
   },
+  /** The console's coverage per operation × status × check (by default one line per operation; the JSON and JUnit reports always have it whole). */
+  fullCoverage: {
+    type: 'boolean',
+    flag: 'full-coverage',
+    default: false,
+    help: 'print the coverage of every operation × declared status × check (default: one line per\noperation; the --json and --junit reports always have it whole)',
+  },
   dryRun: { type: 'boolean', flag: 'dry-run', default: false, help: 'print the plan (operations, cases, checks, what is skipped and why); send nothing' },
   junit: { type: 'string', flag: 'junit', argument: 'FILE', inConfig: false, help: 'write a JUnit XML report' },
   json: { type: 'string', flag: 'json', argument: 'FILE', inConfig: false, help: 'write the report as JSON' },

@@ -66,6 +66,8 @@ export interface Finding {
   readonly seed: number;
   readonly path?: string;
   readonly shrunk: boolean;
+  /** false: the case, re-sent alone, did not show the problem again (seen among concurrent cases only); a warning unless --strict. */
+  readonly reproduced?: false;
   /** Why shrinking stopped before it was done, e.g. "shrinking cut short after 12 steps (time limit of 10 s)"; absent when it finished. */
   readonly shrinkNote?: string;
 }
@@ -111,6 +113,8 @@ export interface VerifyReport {
    * SIGINT/SIGTERM, an internal error): why, and how far it got. Such a run is never `ok`.
    */
   readonly incomplete?: string;
+  /** What the run created and could not delete again (none, or --keep-created, in a run that left the target as it found it). */
+  readonly leftBehind?: readonly LeftBehindItems[];
   /** True when no check failed (warnings count as failures only with `strict`). */
   readonly ok: boolean;
 }
@@ -122,6 +126,17 @@ export interface TimeBudget {
   readonly runMs?: number;
   /** Shrinking's own limit, after every case was sent. */
   readonly shrinkMs: number;
+}
+
+/** Items of one resource the run created and left in the target, for one reason. */
+export interface LeftBehindItems {
+  /** The resource's name ("posts"). */
+  readonly resource: string;
+  /** Why they stay: the document has no delete, the delete was refused (its status), the answer named no id, --keep-created. */
+  readonly reason: string;
+  readonly count: number;
+  /** Some of their ids (at most ten); fewer than `count` where answers named none. */
+  readonly ids: readonly string[];
 }
 
 /** An operation as the plan has it: the kinds of request sent (and how many runs each), what is skipped and why. */

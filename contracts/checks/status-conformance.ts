@@ -27,10 +27,24 @@ export const statusConformance: Check<'status-conformance'> = {
       actual: describeResponse(exchange.response),
       message: `${status} is not declared for ${operation.method.toUpperCase()} ${operation.path} (${exchange.request.label})`,
     };
-    const allowance = undeclaredFailure(exchange, operation, status) ?? silentlyAllowed(exchange, status, operation);
+    const allowance =
+      undeclaredFailure(exchange, operation, status) ?? undeclaredNotFound(exchange, operation, status) ?? silentlyAllowed(exchange, status, operation);
     return allowance === undefined ? fail(problem) : warn({ ...problem, message: `${problem.message}; ${allowance}` });
   },
 };
+
+/**
+ * A 404 for an item id the run never created (a drawn id), where the operation declares other
+ * failure statuses but not 404: many documents leave it out, and HTTP answers 404 for an item the
+ * server does not hold (RFC 9110 §15.5.5). The gap is the document's, so it warns (--strict fails it).
+ */
+function undeclaredNotFound(exchange: Exchange, operation: Operation, status: number): string | undefined {
+  const { facts } = exchange;
+  if (status !== 404 || !operation.path.includes('{') || facts.ownedItem === true) return undefined;
+  if (facts.itemMayBeAbsent !== true && facts.kind !== 'invalid') return undefined;
+  const declared = operation.responses.filter((r) => r.code.startsWith('4')).map((r) => r.code);
+  return `a 404 for an item id the run never created: the document declares ${declared.join(', ')} but not 404 for ${operation.method.toUpperCase()} ${operation.path} (a gap in the document; HTTP answers 404 for an item the server does not hold)`;
+}
 
 /**
  * Where the operation declares no failure status at all (no 4xx, no default), a server cannot

@@ -76,6 +76,8 @@ export interface ExchangeFacts {
   readonly state?: StateFacts;
   /** The operation may answer 404: its path names an item that may not exist (a drawn id). */
   readonly itemMayBeAbsent?: boolean;
+  /** The path names an item this run created for the case (runner/owned-items.ts): a 404 is not about an id it never created. */
+  readonly ownedItem?: true;
   /** After a refusal of a valid create: the same payload with a never-used id, and its answer. */
   readonly retry?: { readonly request: SentRequest; readonly response: ReceivedResponse };
 }

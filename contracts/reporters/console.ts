@@ -6,11 +6,13 @@ import type { CheckStatus, Finding, TimeBudget, VerifyProgress, VerifyReport } f
 import { findingCurl, findingMessage } from './finding.js';
 import { reportTitle } from './heading.js';
 import { replayCommand } from './replay.js';
-import { coverageLines, planLines } from './coverage.js';
+import { compactCoverageLines, coverageLines, planLines } from './coverage.js';
 
 export interface ConsoleStyle {
   /** ANSI colours (on for a TTY unless NO_COLOR is set). */
   readonly color: boolean;
+  /** --full-coverage: every operation × status × check (by default one line per operation; JSON and JUnit always have it whole). */
+  readonly fullCoverage?: boolean;
 }
 
 const MARK: Record<CheckStatus, string> = { passed: '✓', failed: '✗', warned: '!', skipped: '-' };
@@ -50,7 +52,17 @@ export function renderConsoleReport(report: VerifyReport, style: ConsoleStyle = 
   lines.push(`document ${report.spec}, seed ${report.seed}, ${report.runs} runs per property`);
   if (report.timeBudget !== undefined) lines.push(timeBudgetLine(report.timeBudget));
   if (report.incomplete !== undefined) lines.push('', `INCOMPLETE: ${report.incomplete}`);
-  lines.push('');
+  // What failed first, on one screen: the verdict, the checks that failed or warned, what the run left, hints.
+  lines.push('', summaryLine(report), ...outcomeLines(report, style));
+  for (const hint of report.hints) lines.push(`HINT: ${hint}`);
+  if (report.stoppedEarly !== undefined) lines.push(report.stoppedEarly);
+  const findings = report.checks.flatMap((check) => check.findings);
+  if (findings.length > 0) {
+    lines.push('');
+    findings.forEach((finding, index) => lines.push(...renderFinding(report, finding, index + 1, style), ''));
+  } else {
+    lines.push('');
+  }
   const header = ['check', 'status', 'cases', 'findings'];
   const rows = report.checks.map((check) => [check.id, `${MARK[check.status]} ${check.status}`, String(check.cases), String(check.findings.length)]);
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
@@ -63,19 +75,28 @@ export function renderConsoleReport(report: VerifyReport, style: ConsoleStyle = 
   if (report.plan === undefined) {
     lines.push(line(header));
     report.checks.forEach((check, index) => lines.push(line(rows[index] ?? [], check.status)));
-  }
-  lines.push('', ...(report.plan === undefined ? coverageLines(report.coverage) : planLines(report.plan, report.coverage)));
-  for (const hint of report.hints) lines.push('', `HINT: ${hint}`);
-  if (report.stoppedEarly !== undefined) lines.push('', report.stoppedEarly);
-  const findings = report.checks.flatMap((check) => check.findings);
-  if (findings.length > 0) {
-    lines.push('');
-    findings.forEach((finding, index) => lines.push(...renderFinding(report, finding, index + 1, style), ''));
-  } else {
     lines.push('');
   }
-  lines.push(summaryLine(report));
+  if (report.plan !== undefined) lines.push(...planLines(report.plan, report.coverage));
+  else lines.push(...(style.fullCoverage === true ? coverageLines(report.coverage) : compactCoverageLines(report.coverage)));
+  lines.push('', summaryLine(report));
   return `${lines.join('\n')}\n`;
+}
+
+/** The checks that failed or warned, with their findings' count, and what the run created and left in the target. */
+function outcomeLines(report: VerifyReport, style: ConsoleStyle): string[] {
+  const lines: string[] = [];
+  for (const status of ['failed', 'warned'] as const) {
+    const checks = report.checks.filter((check) => check.status === status);
+    if (checks.length === 0) continue;
+    const listed = checks.map((check) => `${check.id} (${check.findings.length} finding${check.findings.length === 1 ? '' : 's'})`).join(', ');
+    lines.push(`${paint(style, COLOR[status], status)}: ${listed}`);
+  }
+  for (const items of report.leftBehind ?? []) {
+    const ids = items.ids.length === 0 ? '' : `: ${items.ids.join(', ')}${items.ids.length < items.count ? ', …' : ''}`;
+    lines.push(`left in the target: ${items.count} item${items.count === 1 ? '' : 's'} of ${items.resource} (${items.reason})${ids}`);
+  }
+  return lines;
 }
 
 /** One finding as numbered lines: what was wrong, expected and actual, how to replay it, and its curl. */
@@ -85,7 +106,8 @@ export function renderFinding(
   number: number,
   style: ConsoleStyle = { color: false },
 ): string[] {
-  const kind = finding.severity === 'failure' ? paint(style, '31', 'FAILURE') : paint(style, '33', 'WARNING');
+  const severity = finding.severity === 'failure' ? paint(style, '31', 'FAILURE') : paint(style, '33', 'WARNING');
+  const kind = finding.reproduced === false ? `${severity} (did not reproduce alone)` : severity;
   const replay = replayCommand(report, finding) ?? '(a fixed probe: run again to repeat it)';
   const lines = [
     `${number}. ${kind} ${finding.check}: ${oneLine(findingMessage(finding))}`,

@@ -26,6 +26,43 @@ export function coverageLines(coverage: readonly CoverageEntry[]): string[] {
   return lines;
 }
 
+/**
+ * The default: one line per operation (the answers judged, by declared status, and how many checks
+ * judged them), a line per thing the plan left out and why, and the checks left out of the run.
+ * Each check's cells are in --full-coverage, and always in the JSON and JUnit reports.
+ */
+export function compactCoverageLines(coverage: readonly CoverageEntry[]): string[] {
+  const lines = ['coverage (per operation: answers judged by declared status; --full-coverage shows each check):'];
+  const byOperation = new Map<string, CoverageEntry[]>();
+  for (const entry of coverage) byOperation.set(entry.operation, [...(byOperation.get(entry.operation) ?? []), entry]);
+  const leftOut = new Map<string, string>();
+  for (const [operation, entries] of byOperation) {
+    const judged = entries.filter((entry) => entry.skipped === undefined);
+    const checks = new Set(entries.map((entry) => entry.check));
+    const judging = new Set(judged.map((entry) => entry.check));
+    // Every answer is judged by some check (no-server-errors judges all): a status's count is its largest.
+    const statuses = new Map<string, number>();
+    for (const entry of judged) statuses.set(entry.status, Math.max(statuses.get(entry.status) ?? 0, entry.cases));
+    const answers = [...statuses.values()].reduce((sum, n) => sum + n, 0);
+    const byStatus = [...statuses].map(([status, n]) => `${status}: ${n}`).join(', ');
+    const reasons = new Set(entries.filter((entry) => entry.skipped !== undefined && !isLeftOut(entry)).map((entry) => entry.skipped));
+    if (answers === 0) {
+      lines.push(`  ${operation}: nothing judged${reasons.size === 1 ? ` (${[...reasons][0] ?? ''})` : ''}`);
+    } else {
+      lines.push(`  ${operation}: ${answers} answers (${byStatus}), judged by ${judging.size} of ${checks.size} checks`);
+    }
+    for (const entry of entries) if (isLeftOut(entry)) leftOut.set(entry.check, entry.skipped ?? '');
+    for (const reason of answers === 0 ? [] : [...reasons].filter((r): r is string => r !== undefined && r.includes(' not sent: ')))
+      lines.push(`    ${reason}`);
+  }
+  for (const [check, why] of leftOut) lines.push(`  ${check}  skipped: ${why}`);
+  return lines;
+}
+
+function isLeftOut(entry: CoverageEntry): boolean {
+  return /--(exclude-)?checks/.test(entry.skipped ?? '');
+}
+
 /** --dry-run: per operation, the kinds of request and their runs, and what is skipped and why. */
 export function planLines(plan: readonly PlannedOperation[], coverage: readonly CoverageEntry[] = []): string[] {
   const lines = ['plan (--dry-run: nothing was sent):'];

@@ -21,6 +21,7 @@ export interface JsonFinding {
   readonly seed: number;
   readonly shrunk: boolean;
   readonly shrinkNote?: string;
+  readonly reproduced?: false;
   readonly before?: readonly SentRequest[];
   readonly path?: string;
 }
@@ -49,13 +50,14 @@ export function jsonReport(report: VerifyReport): JsonReport {
     ...(report.stoppedEarly === undefined ? {} : { stoppedEarly: report.stoppedEarly }),
     ...(report.timeBudget === undefined ? {} : { timeBudget: report.timeBudget }),
     ...(report.incomplete === undefined ? {} : { incomplete: report.incomplete }),
+    ...(report.leftBehind === undefined ? {} : { leftBehind: report.leftBehind }),
   };
   const replayFlags = replayFlagsOf(report.replayOptions);
   return { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, replayFlags, checks, coverage, hints, ...extra, ok };
 }
 
 function jsonFinding(finding: Finding, target: string): JsonFinding {
-  const { check, severity, expected, expectation, actual, request, response, seed, shrunk, shrinkNote, before, path } = finding;
+  const { check, severity, expected, expectation, actual, request, response, seed, shrunk, shrinkNote, reproduced, before, path } = finding;
   return {
     check,
     severity,
@@ -69,6 +71,7 @@ function jsonFinding(finding: Finding, target: string): JsonFinding {
     seed,
     shrunk,
     ...(shrinkNote === undefined ? {} : { shrinkNote }),
+    ...(reproduced === undefined ? {} : { reproduced }),
     ...(before === undefined ? {} : { before: before.map(jsonRequest) }),
     ...(path === undefined ? {} : { path }),
   };

@@ -145,6 +145,25 @@ describe('console', () => {
     );
   });
 
+  it('leads with the verdict, what failed and what was left in the target, then the findings; coverage is one line per operation unless asked', () => {
+    const coverage: VerifyReport['coverage'] = [
+      { operation: 'createPlant (POST /plants)', status: '201', check: 'positive-acceptance', cases: 12 },
+      { operation: 'createPlant (POST /plants)', status: '201', check: 'no-server-errors', cases: 20 },
+      { operation: 'createPlant (POST /plants)', status: '-', check: 'auth-enforced', cases: 0, skipped: 'not applicable' },
+    ];
+    const leftBehind = [{ resource: 'plants', reason: 'the document has no delete the run can send', count: 2, ids: ['7', '8'] }];
+    const text = renderConsoleReport({ ...REPORT, coverage, leftBehind });
+    const lines = text.split('\n');
+    expect(lines[3]).toMatch(/^DOES NOT CONFORM/);
+    expect(lines[4]).toBe('failed: positive-acceptance (1 finding)');
+    expect(lines[5]).toBe('warned: status-conformance (1 finding)');
+    expect(lines[6]).toBe('left in the target: 2 items of plants (the document has no delete the run can send): 7, 8');
+    expect(text.indexOf('1. FAILURE')).toBeLessThan(text.indexOf('  check '));
+    expect(text).toContain('  createPlant (POST /plants): 20 answers (201: 20), judged by 2 of 3 checks');
+    expect(text).not.toMatch(/auth-enforced\s+skipped: not applicable/);
+    expect(renderConsoleReport({ ...REPORT, coverage }, { color: false, fullCoverage: true })).toMatch(/auth-enforced\s+skipped: not applicable/);
+  });
+
   it('uses colour only when asked', () => {
     expect(renderConsoleReport(REPORT)).not.toMatch(/\u001b\[3\dm/);
     expect(renderConsoleReport(REPORT, { color: true })).toMatch(/\u001b\[31m/);

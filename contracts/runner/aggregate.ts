@@ -6,6 +6,7 @@
 import { CHECKS, judge, type CheckContext, type CheckId, type Exchange, type Verdict } from '../checks/index.js';
 import type { CheckResult, CheckStatus, Finding } from '../report.js';
 import { declaredResponse } from '../../src/core/openapi/operation.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 
 /** A verdict that is not a pass: the check found a problem. */
 export type ProblemVerdict = Verdict & { readonly outcome: 'fail' | 'warn' };
@@ -35,6 +36,8 @@ export interface Tally {
   /** Judged requests per plan, declared status and check: "<plan>|<status>|<check>" → count (see coverage.ts). */
   readonly coverage: Map<string, number>;
   readonly groups: Map<string, ProblemGroup>;
+  /** Each operation's plan index: a step sent to another operation (a lifecycle's read, list or delete) counts under its own. */
+  readonly planOf: ReadonlyMap<Operation, number>;
   failures: number;
   warnings: number;
 }
@@ -49,38 +52,42 @@ export function snapshotOf(tally: Tally): Tally {
   };
 }
 
-export function newTally(excluded: ReadonlySet<CheckId> = new Set()): Tally {
-  return { cases: new Map(CHECKS.map((c) => [c.id, 0])), excluded, coverage: new Map(), groups: new Map(), failures: 0, warnings: 0 };
+export function newTally(excluded: ReadonlySet<CheckId> = new Set(), planOf: ReadonlyMap<Operation, number> = new Map()): Tally {
+  return { cases: new Map(CHECKS.map((c) => [c.id, 0])), excluded, coverage: new Map(), groups: new Map(), planOf, failures: 0, warnings: 0 };
 }
 
 /** The declared response an answer counts under ("201", "4XX", "default"), or what it was instead. */
 export function coveredStatus(context: CheckContext, exchange: Exchange): string {
   const { status, error } = exchange.response;
   if (status === undefined) return error?.kind ?? 'no answer';
-  return declaredResponse(context.operation, status)?.code ?? `${status} (undeclared)`;
+  return declaredResponse(exchange.operation ?? context.operation, status)?.code ?? `${status} (undeclared)`;
 }
 
 /** The problem's kind as one string, a map key: the check, its outcome and its ProblemKey (with the request's facts and the answer for a key by request). */
-function signatureOf(check: CheckId, exchange: Exchange, problem: ProblemVerdict): string {
+function signatureOf(check: CheckId, exchange: Exchange, problem: ProblemVerdict, context: CheckContext): string {
   const { key } = problem;
-  if (key.by === 'answer') return [check, problem.outcome, key.fault].join('|');
+  // Never one finding for two operations: what one operation does wrong says nothing about another's.
+  const operation = exchange.operation ?? context.operation;
+  const where = `${operation.method} ${operation.path}`;
+  if (key.by === 'answer') return [check, where, problem.outcome, key.fault].join('|');
   const { facts, response } = exchange;
   const answer = response.error?.kind ?? String(response.status);
-  return [check, problem.outcome, facts.role, facts.kind, facts.target, facts.breaks ?? '', answer, key.rule].join('|');
+  return [check, where, problem.outcome, facts.role, facts.kind, facts.target, facts.breaks ?? '', answer, key.rule].join('|');
 }
 
 export function record(tally: Tally, exchanges: readonly Exchange[], context: CheckContext, where: Omit<Occurrence, 'exchange' | 'verdict'>): void {
   for (const exchange of exchanges) {
     const status = coveredStatus(context, exchange);
+    const plan = (exchange.operation === undefined ? undefined : tally.planOf.get(exchange.operation)) ?? where.plan;
     for (const { check, verdict } of judge(exchange, context)) {
       if (tally.excluded.has(check)) continue;
       tally.cases.set(check, (tally.cases.get(check) ?? 0) + 1);
-      const cell = `${where.plan}|${status}|${check}`;
+      const cell = `${plan}|${status}|${check}`;
       tally.coverage.set(cell, (tally.coverage.get(cell) ?? 0) + 1);
       if (verdict.outcome === 'pass') continue;
       if (verdict.outcome === 'fail') tally.failures += 1;
       else tally.warnings += 1;
-      const signature = signatureOf(check, exchange, verdict);
+      const signature = signatureOf(check, exchange, verdict, context);
       const group = tally.groups.get(signature);
       if (!group) tally.groups.set(signature, { check, signature, first: { ...where, exchange, verdict }, count: 1 });
       else {
@@ -101,7 +108,7 @@ export function occurrenceIn(
 ): { exchange: Exchange; verdict: ProblemVerdict } | undefined {
   for (const exchange of exchanges) {
     for (const { check, verdict } of judge(exchange, context)) {
-      if (check === group.check && verdict.outcome !== 'pass' && signatureOf(check, exchange, verdict) === group.signature) {
+      if (check === group.check && verdict.outcome !== 'pass' && signatureOf(check, exchange, verdict, context) === group.signature) {
         return { exchange, verdict };
       }
     }

@@ -3,8 +3,8 @@
  * how many requests were judged; for a check that judged none of an operation's requests, why.
  * The plan is its source, so operations the suite cannot test yet are listed with their reason.
  */
-import { operationName } from '../../src/core/openapi/operation.js';
-import { CHECKS, type CheckId } from '../checks/index.js';
+import { jsonRequestBody, operationName } from '../../src/core/openapi/operation.js';
+import { CHECKS, LIFECYCLE_CHECKS, type CheckId } from '../checks/index.js';
 import type { CoverageEntry } from '../report.js';
 import type { Tally } from './aggregate.js';
 import type { Plan } from './plan.js';
@@ -39,9 +39,22 @@ export function coverageOf(plans: readonly Plan[], tally: Tally, excluded: Reado
 function whySkipped(plan: Plan, check: CheckId, excluded: ReadonlyMap<CheckId, string>): string {
   const out = excluded.get(check);
   if (out !== undefined) return out;
-  const skip = plan.skipped?.[0];
+  // A plan's skip is the reason only where it left out what this check judges: all of the operation, or the kind of request it names.
+  const skip = plan.skipped?.find((s) => s.what === 'every request' || plan.properties.length === 0 || concerns(s.what, check));
   if (skip !== undefined) return `${skip.what} not sent: ${skip.reason}`;
+  if (check === 'stateful-model' && jsonRequestBody(plan.operation) === undefined) return 'not applicable: the model runs on operations that create';
+  if ((LIFECYCLE_CHECKS as readonly string[]).includes(check)) return "no lifecycle step went to this operation (a resource's life runs from its create)";
   return NOT_APPLICABLE[check] ?? 'no request of this run was its business';
+}
+
+/** Whether a skipped kind of request ("duplicate, stateful and lifecycle requests") is what `check` judges. */
+function concerns(what: string, check: CheckId): boolean {
+  if (check === 'duplicate-ids') return /duplicate/.test(what);
+  if (check === 'stateful-model') return /stateful/.test(what);
+  if ((LIFECYCLE_CHECKS as readonly string[]).includes(check)) return /lifecycle/.test(what);
+  if (check === 'positive-acceptance' || check === 'response-reflects-request') return /\bvalid\b/.test(what);
+  if (check === 'negative-rejection') return /\binvalid\b/.test(what);
+  return false;
 }
 
 /** Why a check may judge nothing although every planned request was sent. */

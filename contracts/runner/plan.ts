@@ -4,7 +4,7 @@ import { type Operation } from '../../src/core/openapi/load-document.js';
 import { jsonRequestBody, operationName } from '../../src/core/openapi/operation.js';
 import type { Resource } from '../../src/core/resources/model.js';
 import type { CheckContext } from '../checks/index.js';
-import type { CaseSource } from './case-source.js';
+import type { CaseSource, RequestCase } from './case-source.js';
 import { canDrawFresh, runIdentifierOf, type RunIdentifier } from './identifier.js';
 import { lifecycleProperty } from './lifecycle/sequence.js';
 import { modelProperty } from './model.js';
@@ -15,7 +15,8 @@ import { alignedSource } from './item-identifier.js';
 import { roleOf } from './resources.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
-import { tidyFor, type Tidy } from './tidy.js';
+import { keepFor, tidyFor, type Tidy } from './tidy.js';
+import { owningFor, type Owning } from './owned-items.js';
 
 export interface Plan {
   readonly operation: Operation;
@@ -32,8 +33,10 @@ export interface Plan {
    * id is sent as generated, never freshened, and a refusal is not retried with another id.
    */
   readonly bodyNamesPathItem?: true;
-  /** Deletes what a case of this operation created (tidy.ts); absent where nothing can be deleted, or under --keep-created. */
+  /** Deletes what a case of this operation created (tidy.ts), or lists it as left behind where nothing can be deleted, or under --keep-created. */
   readonly tidy?: Tidy | undefined;
+  /** A write to an item: each case runs on items the run created (owned-items.ts); run.ts puts it in the env. */
+  readonly owning?: Owning | undefined;
 }
 
 /** Requests the suite does not send for an operation, and why ("no credentials for apiKey …: pass --auth …"). */
@@ -109,6 +112,13 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const remove = played?.role === 'create' && resource !== undefined && !settings.keepCreated ? find(resource, 'delete') : undefined;
     const [template] =
       remove === undefined ? [] : fc.sample(source.validCases(remove, { ...caseContext, extraProperties: false }), { seed: settings.seed, numRuns: 1 });
+    const owning = owningFor(operation, resources, { operations, source, settings, identifierOf: (r) => identifierOf(r) });
+    const skipped: PlanSkip[] = [
+      ...(unfreshable === undefined
+        ? []
+        : [{ what: 'duplicate, stateful and lifecycle requests (valid creates send their ids as generated)', reason: unfreshable }]),
+      ...(owning?.unowned === undefined ? [] : [{ what: 'valid, boundary and invalid requests (but those with an invalid item id)', reason: owning.unowned }]),
+    ];
     return {
       operation,
       context: {
@@ -121,12 +131,25 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
       key: (property) => `${prefix}${property.name}`,
       identifier,
       ...(role === 'replace' || role === 'update' ? { bodyNamesPathItem: true as const } : {}),
-      ...(unfreshable === undefined
-        ? {}
-        : { skipped: [{ what: 'duplicate, stateful and lifecycle requests (valid creates send their ids as generated)', reason: unfreshable }] }),
-      tidy: resource === undefined || remove === undefined || template === undefined ? undefined : tidyFor(resource, operation, remove, template),
+      ...(skipped.length === 0 ? {} : { skipped }),
+      tidy: tidyOf(resource, played?.role === 'create' ? operation : undefined, remove, template, settings.keepCreated),
+      owning,
     };
   });
+}
+
+/** What deletes a create's items again, or lists them as left behind where that cannot be done; undefined for other operations. */
+function tidyOf(
+  resource: Resource | undefined,
+  create: Operation | undefined,
+  remove: Operation | undefined,
+  template: RequestCase | undefined,
+  keepCreated: boolean,
+): Tidy | undefined {
+  if (resource === undefined || create === undefined) return undefined;
+  if (keepCreated) return keepFor(resource, create, 'kept: --keep-created');
+  if (remove === undefined || template === undefined) return keepFor(resource, create, 'the document has no delete the run can send');
+  return tidyFor(resource, create, remove, template);
 }
 
 /** A resource whose items can be seen again after their create (listed, read, changed or deleted): one with a life to test. */

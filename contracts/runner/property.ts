@@ -40,13 +40,19 @@ export interface Property {
   replay(seed: number, path: string, env: RunEnv): Promise<Exchange[]>;
 }
 
+/** Runs one value inside the env's `around` (owned-items.ts: the items a write names are created first, deleted after). */
+function within<T>(execute: (value: T, env: RunEnv) => Promise<Exchange[]>): (value: T, env: RunEnv) => Promise<Exchange[]> {
+  return (value, env) => (env.around === undefined ? execute(value, env) : env.around(env, (inner) => execute(value, inner)));
+}
+
 export function defineProperty<T>(
   name: string,
   arbitrary: fc.Arbitrary<T>,
   numRuns: number,
   requestsPerRun: number,
-  execute: (value: T, env: RunEnv) => Promise<Exchange[]>,
+  run: (value: T, env: RunEnv) => Promise<Exchange[]>,
 ): Property {
+  const execute = within(run);
   /** The exchanges of the one value at `path` (a replay, without shrinking). */
   async function replayAt(seed: number, path: string, env: RunEnv): Promise<Exchange[]> {
     let seen: Exchange[] | undefined;
@@ -94,8 +100,9 @@ export function defineEnumeration<T>(
   name: string,
   values: readonly T[],
   requestsPerRun: number,
-  execute: (value: T, env: RunEnv) => Promise<Exchange[]>,
+  run: (value: T, env: RunEnv) => Promise<Exchange[]>,
 ): Property {
+  const execute = within(run);
   const at = (path: string): T | undefined => values[Number(path.split(':')[0])];
   return {
     name,

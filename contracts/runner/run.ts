@@ -28,6 +28,7 @@ import { replayOptionsOf, settingsOf, withCredentials } from './settings.js';
 import { clientOrExplain, ensureReachable, loadOrExplain, verifiableOperations } from './setup.js';
 import { findingsOf, SHRINK_BUDGET_MS } from './shrink.js';
 import { haltable, haltOf } from './halt.js';
+import { leftBehindCollector } from './left-behind.js';
 
 export async function runVerification(options: VerifyOptions, source: CaseSource): Promise<VerifyReport> {
   const started = performance.now();
@@ -76,8 +77,10 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       if (halt.reason() === undefined) throw error;
     }
     const identifiers = new Map(planned.map((plan) => [plan.operation, plan.identifier]));
+    const owning = new Map(planned.flatMap((plan) => (plan.owning === undefined ? [] : [[plan.operation, plan.owning.around] as const])));
+    const leftBehind = leftBehindCollector();
     const namingPathItem = new Set(planned.filter((plan) => plan.bodyNamesPathItem === true).map((plan) => plan.operation));
-    const tally = newTally(new Set(settings.excludedChecks.keys()));
+    const tally = newTally(new Set(settings.excludedChecks.keys()), new Map(planned.map((plan, index) => [plan.operation, index])));
     let casesRun = 0;
     const plannedCount = plannedRequests(planned);
     // What had been judged when the run was halted: answers dropped after it are not judged.
@@ -101,12 +104,15 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     };
     const envFor = (operation: Operation, counting: boolean): RunEnv => {
       const extra = headersFor(operation);
+      const around = owning.get(operation);
       return {
         client,
         operation,
         random: cryptoRandom64,
         identifier: identifiers.get(operation),
         ...(namingPathItem.has(operation) ? { bodyNamesPathItem: true as const } : {}),
+        ...(around === undefined ? {} : { around }),
+        leftBehind,
         onSent: counting
           ? () => {
               casesRun += 1;
@@ -180,6 +186,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       hints: hint === undefined ? [] : [hint],
       ...(stoppedEarly === undefined ? {} : { stoppedEarly }),
       ...(incomplete === undefined ? {} : { incomplete }),
+      leftBehind: leftBehind.list(),
       // An incomplete run is never a pass: what was not sent was not judged.
       ok: incomplete === undefined && checks.every((check) => check.status !== 'failed'),
     };

@@ -27,7 +27,9 @@ export async function sampleInto(
   for (const [planIndex, plan] of plans.entries()) {
     const [validCase] = fc.sample(source.validCases(plan.operation, settings.caseContext), { seed: settings.seed, numRuns: 1 });
     if (validCase === undefined) continue;
-    const exchanges = await literalNeighbours(envFor(plan.operation, true), validCase, plan.context.expectUniqueIds);
+    const env = envFor(plan.operation, true);
+    const send = (inner: RunEnv): Promise<Exchange[]> => literalNeighbours(inner, validCase, plan.context.expectUniqueIds);
+    const exchanges = await (env.around === undefined ? send(env) : env.around(env, send));
     record(tally, exchanges, plan.context, { property: 'literal-neighbours', startPath: undefined, plan: planIndex });
     await plan.tidy?.(envFor(plan.operation, false), exchanges);
   }

@@ -7,6 +7,8 @@ import type { SentRequest } from '../report.js';
 import type { RequestCase } from './case-source.js';
 import { freshIdValue, idIn, withIdIn, type IdValue, type RunIdentifier } from './identifier.js';
 import type { Random64 } from './ids.js';
+import type { LeftBehind } from './left-behind.js';
+import type { Around } from './owned-items.js';
 
 export interface RunEnv {
   readonly client: HttpClient;
@@ -22,6 +24,15 @@ export interface RunEnv {
   readonly bodyNamesPathItem?: true;
   /** Set under --replay: ids are drawn fresh again (the run that found a problem left its own in the target), and the labels say so. */
   readonly replaying?: true;
+  /**
+   * Where a write must name only items this run created (owned-items.ts): the case as it may be sent
+   * (its path's item ids replaced by the run's own), or undefined when it must not be sent at all.
+   */
+  readonly rewrite?: (requestCase: RequestCase) => RequestCase | undefined;
+  /** Runs one case of this operation with the items its path names created before and deleted after (owned-items.ts). */
+  readonly around?: Around;
+  /** Collects what the run created and could not delete again (left-behind.ts). */
+  readonly leftBehind?: LeftBehind;
   /** --header: sent on every request (credential values as "$VARIABLE"s); see withExtraHeaders. */
   readonly extraHeaders?: { readonly headers: Readonly<Record<string, string>>; readonly credentialNames: ReadonlySet<string> };
 }
@@ -86,11 +97,17 @@ export function headBytesOver(request: Pick<SentRequest, 'method' | 'url' | 'hea
 /** Sends `requestCase`; undefined when it could not be sent at all (the case is then skipped). */
 export async function send(
   env: RunEnv,
-  requestCase: RequestCase,
-  facts: ExchangeFacts,
+  generated: RequestCase,
+  given: ExchangeFacts,
   label: string,
   before?: readonly SentRequest[],
 ): Promise<Exchange | undefined> {
+  const requestCase = env.rewrite === undefined ? generated : env.rewrite(generated);
+  if (requestCase === undefined) return undefined;
+  // A body that names the path's item names the run's own item now: judged as sent.
+  const withPayload = requestCase.payload === generated.payload ? given : { ...given, payload: requestCase.payload };
+  // The path names the run's own item now: it is there, so a 404 is not "an item it does not hold".
+  const facts: ExchangeFacts = requestCase.path === generated.path ? withPayload : { ...withPayload, ownedItem: true, itemMayBeAbsent: false };
   const request = requestOf(env, requestCase, label);
   const oversized = requestCase.kind === 'valid' ? headBytesOver(request, REQUEST_HEAD_LIMIT) : undefined;
   if (oversized !== undefined) {

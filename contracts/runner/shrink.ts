@@ -85,7 +85,8 @@ async function findingFor(
   }
   const timedOut = first.exchange.response.error?.kind === 'timeout';
   const attemptMs = Math.max(MIN_SHRINK_TIMEOUT_MS, Math.round(settings.timeoutMs / TIMEOUT_SHARE));
-  const env = timedOut && attemptMs < settings.timeoutMs ? withTimeout(envFor(plan.operation), attemptMs) : envFor(plan.operation);
+  const base = timedOut && attemptMs < settings.timeoutMs ? withTimeout(envFor(plan.operation), attemptMs) : envFor(plan.operation);
+  const env = tidying(base, plan.tidy);
   const how = !timedOut || attemptMs >= settings.timeoutMs ? '' : `, each attempt with a timeout of ${attemptMs} ms (a quarter of --timeout-ms)`;
   let steps = 0;
   const stillShows = (exchanges: readonly Exchange[]): boolean => {
@@ -100,7 +101,25 @@ async function findingFor(
       : undefined;
     return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true, note);
   }
-  return toFinding(group, first, settings, unshrunk, false, `not shrunk: the case did not show the problem again when re-sent${how}`);
+  // Said so, not a plain failure; still a failure: a create re-sent may find its id taken, so "not again" does not prove a race.
+  return {
+    ...toFinding(group, first, settings, unshrunk, false, `did not reproduce alone: re-sent on its own, the case did not show the problem again${how}`),
+    reproduced: false,
+  };
+}
+
+/** Each attempt's creates deleted again, as in the run (tidy.ts): shrinking re-sends a create dozens of times. */
+function tidying(env: RunEnv, tidy: Plan['tidy']): RunEnv {
+  if (tidy === undefined) return env;
+  const outer = env.around;
+  return {
+    ...env,
+    around: async (inner, run) => {
+      const exchanges = outer === undefined ? await run(inner) : await outer(inner, run);
+      await tidy(env, exchanges);
+      return exchanges;
+    },
+  };
 }
 
 /** The replay path of the group's first occurrence, as found (unshrunk); none for a fixed probe. */

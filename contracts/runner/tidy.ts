@@ -6,24 +6,26 @@
  * every list was sent, answered, parsed and judged in full).
  *
  * Housekeeping, not a test: these deletes are neither judged nor counted as cases (the lifecycle
- * sequences judge deletes, with a model of what must be gone). Only items this run certainly made
- * are deleted: a valid create the target accepted, of the operation that creates the resource.
- * Lifecycle sequences delete their own. `--keep-created` leaves everything in place.
+ * sequences judge deletes, with a model of what must be gone). Every create of the resource's
+ * create operation the target accepted is deleted, valid or not: a target that stores an invalid
+ * body has still made an item (issue 19: json-server kept them all). Lifecycle sequences delete
+ * their own. What cannot be deleted (no id in the answer, a refused delete) is collected for the
+ * report (left-behind.ts). `--keep-created` leaves everything in place.
  */
 import type { Operation } from '../../src/core/openapi/load-document.js';
-import { isSuccess } from '../../src/core/openapi/operation.js';
+import { isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import type { Resource } from '../../src/core/resources/model.js';
 import type { Exchange, ExchangeFacts, ExchangeRole } from '../checks/index.js';
 import { isJsonObject } from '../generators/json-value.js';
 import type { RequestCase } from './case-source.js';
-import { createdKeyIn, itemPath } from './lifecycle/steps.js';
+import { createdKeyIn, itemPath, keyFromAnswer } from './lifecycle/steps.js';
 import { send, type RunEnv } from './send.js';
 
 /** Deletes what `exchanges` created; `env` must not count its requests (see runner/run.ts envFor). */
 export type Tidy = (env: RunEnv, exchanges: readonly Exchange[]) => Promise<void>;
 
 /** The creates a case sends on its own (a lifecycle sequence deletes what it holds at its end). */
-const CREATING_ROLES: ReadonlySet<ExchangeRole> = new Set(['create', 'retry', 'setup', 'repeat', 'neighbour', 'model']);
+const CREATING_ROLES: ReadonlySet<ExchangeRole> = new Set(['create', 'reject', 'retry', 'setup', 'repeat', 'neighbour', 'model']);
 
 const FACTS: ExchangeFacts = { role: 'create', kind: 'valid', target: 'parameter', itemMayBeAbsent: true };
 
@@ -36,18 +38,49 @@ export function tidyFor(resource: Resource, create: Operation, remove: Operation
   return async (env, exchanges) => {
     const made = new Map<string, string>();
     for (const exchange of exchanges) {
-      if ((exchange.operation ?? create) !== create || exchange.facts.kind !== 'valid' || !CREATING_ROLES.has(exchange.facts.role)) continue;
+      if ((exchange.operation ?? create) !== create || !CREATING_ROLES.has(exchange.facts.role)) continue;
       if (!isSuccess(exchange.response.status ?? 0)) continue;
-      const payload = exchange.facts.payload;
-      const key = createdKeyIn(resource, isJsonObject(payload) ? payload : undefined, exchange.response.body);
-      if (key !== undefined) made.set(key, pathOn(env, exchange.request.url));
+      const key = keyOf(resource, exchange);
+      if (key === undefined)
+        env.leftBehind?.add(
+          resource.name,
+          undefined,
+          `${operationName(create)} accepted a create and answered no ${resource.identifier.property} to delete it by`,
+        );
+      else made.set(key, pathOn(env, exchange.request.url));
     }
-    for (const [key, createdAt] of made) {
-      const request = { ...template, path: itemPath(resource, remove, template, key, createdAt) };
-      // An answer of any kind will do: what could not be deleted stays, as it would without tidying.
-      await send(env, request, FACTS, `delete ${resource.name} ${key}, created by the case before`).catch(() => undefined);
+    for (const [key, createdAt] of made) await deleteItem(env, resource, remove, template, key, createdAt);
+  };
+}
+
+/** Where nothing is deleted (no delete in the document, or --keep-created): what the cases created is listed as left behind, with `reason`. */
+export function keepFor(resource: Resource, create: Operation, reason: string): Tidy {
+  return async (env, exchanges) => {
+    for (const exchange of exchanges) {
+      if ((exchange.operation ?? create) !== create || !CREATING_ROLES.has(exchange.facts.role)) continue;
+      if (isSuccess(exchange.response.status ?? 0)) env.leftBehind?.add(resource.name, keyOf(resource, exchange), reason);
     }
   };
+}
+
+/** The id of the item an accepted create made: an invalid body's from the answer first (what was sent may not be an id at all). */
+function keyOf(resource: Resource, exchange: Exchange): string | undefined {
+  const payload = exchange.facts.payload;
+  const body = isJsonObject(payload) ? payload : undefined;
+  return exchange.facts.kind === 'invalid' ? keyFromAnswer(resource, exchange.response.body) : createdKeyIn(resource, body, exchange.response.body);
+}
+
+/**
+ * Deletes one item the run created; a delete answered with neither success nor 404/410 (gone
+ * already, e.g. deleted by the case itself) leaves it, and it is listed as left behind.
+ */
+export async function deleteItem(env: RunEnv, resource: Resource, remove: Operation, template: RequestCase, key: string, createdAt: string): Promise<void> {
+  const request = { ...template, path: itemPath(resource, remove, template, key, createdAt) };
+  const exchange = await send(env, request, FACTS, `delete ${resource.name} ${key}, created by the case before`).catch(() => undefined);
+  const status = exchange?.response.status;
+  if (status !== undefined && (isSuccess(status) || status === 404 || status === 410)) return;
+  const answer = status ?? exchange?.response.error?.kind ?? 'no answer';
+  env.leftBehind?.add(resource.name, key, `${operationName(remove)} answered ${answer}`);
 }
 
 /** The request's path and query relative to the target's base URL: where the item was created (a nested item's parent). */

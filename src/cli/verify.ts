@@ -77,7 +77,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     progress.done();
   }
   ending.settle();
-  process.stdout.write(renderConsoleReport(report, { color }));
+  process.stdout.write(renderConsoleReport(report, { color, fullCoverage: parsed.options.fullCoverage === true }));
   try {
     if (parsed.junit !== undefined) await writeFile(parsed.junit, renderJUnit(report));
     if (parsed.json !== undefined) await writeFile(parsed.json, renderJson(report));

@@ -11,6 +11,7 @@ import { DiagnosticSeverity, type IHttpOperation, type IHttpParam } from '@stopl
 import { failure, type Failure } from '../core/errors.js';
 import { bundleOf, compileParameterCheck, compilePathParameters, type ParameterDiagnostics } from '../core/prism/adapter.js';
 import { int64ParameterView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
+import { refusesEmptyValue, type EmptyValueFacts } from '../core/openapi/parameters.js';
 
 /** The request as the parameter check reads it. */
 export interface ParameterInput {
@@ -38,14 +39,19 @@ export function compileParameterValidator(operation: IHttpOperation, refuse: Ref
   const path = request.path?.length ? compileParameterCheck(request.path.map(widen), 'path', bundle) : undefined;
   const pathParameters = path ? compilePathParameters(operation.path) : undefined;
   const view = compileInt64View(operation);
-  const neverEmpty = (request.query ?? []).filter(refusesEmptyValue);
+  // A value prism would drop before validating (so `?uid=` read as absent: "must have required property 'uid'"), refused here as empty.
+  const neverEmpty = (request.query ?? []).filter((parameter) => refusesEmptyValue(parameter as EmptyValueFacts));
   return (input) => {
     const shown = view(input);
     // In validateInput's order (headers, query, path), every location's diagnostics together.
     const diagnostics: ParameterDiagnostics[number][] = [];
     if (headers) diagnostics.push(...(headers(withoutBodyHeaders(shown.headers)) ?? []));
-    for (const parameter of neverEmpty) if (input.query[parameter.name] === '') diagnostics.push(emptyValue(parameter));
-    if (query) diagnostics.push(...(query(copied(shown.query)) ?? []));
+    const empty = neverEmpty.filter((parameter) => input.query[parameter.name] === '');
+    for (const parameter of empty) diagnostics.push(emptyValue(parameter));
+    // Given, though empty: never "missing" (refused above as empty, or allowed by allowEmptyValue).
+    const absentOnlyBecauseEmpty = (message: string): boolean =>
+      Object.keys(input.query).some((name) => input.query[name] === '' && message.includes(`required property '${name}'`));
+    if (query) diagnostics.push(...(query(copied(shown.query)) ?? []).filter((diagnostic) => !absentOnlyBecauseEmpty(diagnostic.message)));
     const elsewhere = diagnostics.length;
     if (path && pathParameters) diagnostics.push(...(path(pathParameters(shown.path)) ?? []));
     if (diagnostics.length === 0) return undefined;
@@ -53,27 +59,15 @@ export function compileParameterValidator(operation: IHttpOperation, refuse: Ref
   };
 }
 
-/**
- * A query parameter given with an empty value (`?limit=`) where its schema is a number, integer or
- * boolean: OpenAPI allows no empty value unless `allowEmptyValue` says so, but prism drops every empty
- * value before validating, so `?limit=` passed as if absent (and verify rightly called that accepting
- * an invalid request). A string parameter's empty value is left to its schema, as before.
- */
-function refusesEmptyValue(parameter: IHttpParam): boolean {
-  const schema = parameter.schema as { type?: unknown } | undefined;
-  const types = Array.isArray(schema?.type) ? (schema.type as unknown[]) : [schema?.type];
-  return (
-    (parameter as { allowEmptyValue?: boolean }).allowEmptyValue !== true &&
-    types.every((type) => type === 'integer' || type === 'number' || type === 'boolean')
-  );
-}
-
 function emptyValue(parameter: IHttpParam): ParameterDiagnostics[number] {
   const schema = parameter.schema as { type?: unknown } | undefined;
   return {
     path: ['query', parameter.name],
     code: 'type',
-    message: `Request query parameter ${parameter.name} is empty; it must be ${String(schema?.type)} (the document allows no empty value here)`,
+    message:
+      schema?.type === undefined || schema.type === 'string'
+        ? `Request query parameter ${parameter.name} is empty (the document allows no empty value here: it has no allowEmptyValue)`
+        : `Request query parameter ${parameter.name} is empty; it must be ${String(schema.type)} (the document allows no empty value here)`,
     severity: DiagnosticSeverity.Error,
   };
 }

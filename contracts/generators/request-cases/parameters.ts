@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
+import { refusesEmptyValue } from '../../../src/core/openapi/parameters.js';
 import type { JsonValue } from '../json-value.js';
 import { arbitraryFromSchema, describeSchema, INT32, INT64, type JsonSchema, type SchemaFacts } from '../schema-arbitrary.js';
 import { family, type Base } from './base.js';
@@ -15,6 +16,7 @@ interface Parameter {
   readonly required?: boolean;
   readonly schema?: unknown;
   readonly explode?: boolean;
+  readonly allowEmptyValue?: boolean;
 }
 
 /** A URL stays well within common server limits (8 KiB for the request line and headers). */
@@ -42,7 +44,9 @@ export function validQuery(operation: Operation): fc.Arbitrary<string> {
   const parameters = (operation.request?.query ?? []) as readonly Parameter[];
   if (parameters.length === 0) return fc.constant('');
   const pieces = parameters.map((parameter) => {
-    const values = valuesOf(parameter).filter((t) => t !== undefined || parameter.required !== true);
+    const noEmpty = refusesEmptyValue(parameter);
+    // Never `?uid=` as valid where the shared rule refuses it (serve does).
+    const values = valuesOf(parameter).filter((t) => (t === undefined ? parameter.required !== true : !(noEmpty && t.some((s) => s === ''))));
     const pairs = values.map((list) => (list ?? []).map((v) => `${encodeURIComponent(parameter.name)}=${encodeURIComponent(v)}`));
     return parameter.required === true ? pairs : fc.option(pairs, { nil: [] as string[], freq: 3 });
   });
