@@ -76,6 +76,8 @@ export interface ExchangeFacts {
   readonly state?: StateFacts;
   /** The operation may answer 404: its path names an item that may not exist (a drawn id). */
   readonly itemMayBeAbsent?: boolean;
+  /** Why a refusal of this valid request is expected: state the schema cannot show (credentials never signed up, a value taken earlier in the run). */
+  readonly refusalExpected?: string;
   /** After a refusal of a valid create: the same payload with a never-used id, and its answer. */
   readonly retry?: { readonly request: SentRequest; readonly response: ReceivedResponse };
 }

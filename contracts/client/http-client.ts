@@ -8,7 +8,7 @@ import { Pool, type Dispatcher } from 'undici';
 import type { ReceivedResponse, SentRequest } from '../report.js';
 import { classifyError } from './classify-error.js';
 import { PlantstoreError } from '../../src/core/errors.js';
-import { headerRevealer, revealUrl, secretMap, type Secret } from './secrets.js';
+import { bodyConcealer, headerRevealer, revealUrl, secretMap, type Secret } from './secrets.js';
 
 export interface ClientOptions {
   /** Requests in flight at once: one keep-alive connection each. */
@@ -47,7 +47,7 @@ export function createClient(target: string, options: ClientOptions): HttpClient
     connect: { timeout: options.timeoutMs },
   });
   const secrets = secretMap(options.secrets ?? []);
-  const reveal = { url: (url: string) => revealUrl(url, secrets), headers: headerRevealer(secrets) };
+  const reveal = { url: (url: string) => revealUrl(url, secrets), headers: headerRevealer(secrets), body: bodyConcealer(secrets) };
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   return {
     baseUrl,
@@ -68,6 +68,8 @@ export function createClient(target: string, options: ClientOptions): HttpClient
 interface Revealer {
   readonly url: (url: string) => string;
   readonly headers: (headers: Readonly<Record<string, string>>) => Readonly<Record<string, string>>;
+  /** And back: an answer that says a secret carries its variable instead. */
+  readonly body: (body: string) => string;
 }
 
 function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: number, reveal: Revealer): Promise<ReceivedResponse> {
@@ -117,7 +119,7 @@ function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: num
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ status, headers, body: bodyText(chunks, length), durationMs: performance.now() - started });
+        resolve({ status, headers, body: reveal.body(bodyText(chunks, length)), durationMs: performance.now() - started });
       },
       onError: failWith,
     };

@@ -51,12 +51,15 @@ export function coveredStatus(context: CheckContext, exchange: Exchange): string
 }
 
 /** The problem's kind as one string, a map key: the check, its outcome and its ProblemKey (with the request's facts and the answer for a key by request). */
-function signatureOf(check: CheckId, exchange: Exchange, problem: ProblemVerdict): string {
+function signatureOf(check: CheckId, exchange: Exchange, problem: ProblemVerdict, context: CheckContext): string {
   const { key } = problem;
-  if (key.by === 'answer') return [check, problem.outcome, key.fault].join('|');
+  // Never one finding for two operations: each is a problem of its own, under its own label.
+  const operation = exchange.operation ?? context.operation;
+  const where = `${operation.method} ${operation.path}`;
+  if (key.by === 'answer') return [check, where, problem.outcome, key.fault].join('|');
   const { facts, response } = exchange;
   const answer = response.error?.kind ?? String(response.status);
-  return [check, problem.outcome, facts.role, facts.kind, facts.target, facts.breaks ?? '', answer, key.rule].join('|');
+  return [check, where, problem.outcome, facts.role, facts.kind, facts.target, facts.breaks ?? '', answer, key.rule].join('|');
 }
 
 export function record(tally: Tally, exchanges: readonly Exchange[], context: CheckContext, where: Omit<Occurrence, 'exchange' | 'verdict'>): void {
@@ -70,7 +73,7 @@ export function record(tally: Tally, exchanges: readonly Exchange[], context: Ch
       if (verdict.outcome === 'pass') continue;
       if (verdict.outcome === 'fail') tally.failures += 1;
       else tally.warnings += 1;
-      const signature = signatureOf(check, exchange, verdict);
+      const signature = signatureOf(check, exchange, verdict, context);
       const group = tally.groups.get(signature);
       if (!group) tally.groups.set(signature, { check, signature, first: { ...where, exchange, verdict }, count: 1 });
       else {
@@ -91,7 +94,7 @@ export function occurrenceIn(
 ): { exchange: Exchange; verdict: ProblemVerdict } | undefined {
   for (const exchange of exchanges) {
     for (const { check, verdict } of judge(exchange, context)) {
-      if (check === group.check && verdict.outcome !== 'pass' && signatureOf(check, exchange, verdict) === group.signature) {
+      if (check === group.check && verdict.outcome !== 'pass' && signatureOf(check, exchange, verdict, context) === group.signature) {
         return { exchange, verdict };
       }
     }
