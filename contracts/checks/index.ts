@@ -10,6 +10,7 @@ import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statefulModel } from './stateful-model.js';
 import { statusConformance } from './status-conformance.js';
 import { updateApplied } from './update-applied.js';
+import { storedContentShown } from './stored-content-shown.js';
 import {
   createdItemListed,
   deletedIdReusable,
@@ -54,6 +55,7 @@ export const CHECKS = [
   listLimitRespected,
   deletedIdReusable,
   updateApplied,
+  storedContentShown,
 ] as const satisfies readonly Check[];
 
 /** Every check the suite runs, by its stable id (used in JUnit names, --json, regression files). */
@@ -68,6 +70,7 @@ export const LIFECYCLE_CHECKS: readonly CheckId[] = [
   'list-limit-respected',
   'deleted-id-reusable',
   'update-applied',
+  'stored-content-shown',
 ];
 
 export interface Judgement {

@@ -30,6 +30,8 @@ export interface ItemMark {
   readonly property: string;
   /** The value as exact JSON text ("9007199254740993", "\"ps-1f…\""). */
   readonly text: string;
+  /** A marker's unique part: a listed item whose text contains it is this item, its other characters perhaps changed (stored-content-shown judges those). */
+  readonly token?: string;
 }
 
 /** A property's value that an update or replace of this sequence set; `value` absent: the update removed it (merge patch null). */
@@ -51,6 +53,10 @@ export interface StateFacts {
   readonly limit?: bigint;
   /** For a read of an item this sequence updated or replaced: the values sent that the read's schema has (update-applied). */
   readonly expected?: readonly ExpectedValue[];
+  /** For a read of a held item: what its create sent that no change since has set, and its id (stored-content-shown). */
+  readonly content?: readonly ExpectedValue[];
+  /** For a list: each held item's mark and every value it must show (its create's and its changes'), stored-content-shown. */
+  readonly shown?: ReadonlyArray<{ readonly mark: ItemMark; readonly values: readonly ExpectedValue[] }>;
 }
 
 export interface ExchangeFacts {

@@ -34,6 +34,7 @@ const EVERY_CHECK = [
   'list-limit-respected',
   'deleted-id-reusable',
   'update-applied',
+  'stored-content-shown',
 ] as const satisfies readonly CheckId[];
 /** Compiles only while EVERY_CHECK names every CheckId. */
 const everyCheckIsListed: [Exclude<CheckId, (typeof EVERY_CHECK)[number]>] extends [never] ? true : never = true;

@@ -31,7 +31,19 @@ export type { LifecycleOperations } from './steps.js';
 const MAX_COMMANDS = 14;
 
 /** The steps of the ordered walk every run starts with. */
-type WalkStep = 'create' | 'create-without-id' | 'read' | 'read-latest' | 'read-deleted' | 'list' | 'list-small' | 'update' | 'replace' | 'delete' | 'recreate';
+type WalkStep =
+  | 'create'
+  | 'create-negative'
+  | 'create-without-id'
+  | 'read'
+  | 'read-latest'
+  | 'read-deleted'
+  | 'list'
+  | 'list-small'
+  | 'update'
+  | 'replace'
+  | 'delete'
+  | 'recreate';
 
 /** One request template per role the resource has (undefined where it has none). */
 type Templates = { readonly [Role in keyof LifecycleOperations]: RequestCase | undefined };
@@ -39,7 +51,8 @@ type Templates = { readonly [Role in keyof LifecycleOperations]: RequestCase | u
 /** The whole life in order, so no role is left to chance: only the steps the resource's roles allow. */
 function walkOf(resource: Resource, operations: LifecycleOperations): WalkStep[] {
   const look: WalkStep[] = [...(operations.read ? ['read' as const] : []), ...(operations.list ? ['list' as const] : [])];
-  const walk: WalkStep[] = ['create', ...look];
+  // A second item (with a negative id where the identifier allows one), then each read back: each read answers its own item.
+  const walk: WalkStep[] = ['create', ...look, 'create-negative', ...(operations.read ? (['read', 'read-latest'] as const) : [])];
   // The client may give the id or leave it out: both, each read back (the walk's first create, with an id, is the one re-created).
   if (resource.identifier.assignedBy === 'either') walk.push('create-without-id', ...(operations.read ? ['read-latest' as const] : []));
   if (operations.list !== undefined && resource.list?.limit !== undefined) walk.push('create', 'list-small');
@@ -72,6 +85,8 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
     switch (step) {
       case 'create':
         return t.create === undefined ? undefined : createNew(resource, t.create, marking);
+      case 'create-negative':
+        return t.create === undefined ? undefined : createNew(resource, t.create, marking, true, true);
       case 'create-without-id':
         return t.create === undefined ? undefined : createNew(resource, t.create, marking, false);
       case 'read':

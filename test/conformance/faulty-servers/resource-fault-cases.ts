@@ -27,6 +27,12 @@ export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
   { fault: 'id-less-create-refused', kind: 'optional', check: 'positive-acceptance' },
   // Only the lifecycle's create without an id, read back, shows it: a fault of the 'either' mode itself.
   { fault: 'id-less-create-forgotten', kind: 'optional', check: 'ensure-resource-availability' },
+  // Judged by what was stored, not by a marker: issue 19's planted semantic defects.
+  { fault: 'list-mangles-names', kind: 'plants', check: 'stored-content-shown' },
+  { fault: 'list-mangles-names', kind: 'pets', check: 'stored-content-shown' },
+  { fault: 'create-drops-tag', kind: 'pets', check: 'stored-content-shown' },
+  { fault: 'read-returns-another', kind: 'pets', check: 'stored-content-shown' },
+  { fault: 'negative-id-refused', kind: 'plants', check: 'positive-acceptance' },
 ];
 
 export { LIFECYCLE_CHECKS } from '../../../contracts/checks/index.js';
