@@ -42,7 +42,19 @@ export interface ExpectedValue {
 
 /** What the resource model held when a lifecycle step was sent. */
 export interface StateFacts {
-  readonly step: 'create' | 'read-held' | 'read-deleted' | 'list' | 'delete' | 'recreate' | 'update' | 'replace';
+  readonly step:
+    | 'create'
+    | 'read-held'
+    | 'read-deleted'
+    | 'list'
+    | 'delete'
+    | 'recreate'
+    | 'update'
+    | 'replace'
+    /** A create again with a held item's id and other values: refused, the stored item must stay as it was. */
+    | 'duplicate'
+    /** A delete of a held item without credentials: whatever its status, the item must stay. */
+    | 'delete-unauthorised';
   /** Items created and not deleted by this sequence: a complete list shows them, a read finds them. */
   readonly held?: readonly ItemMark[];
   /** Items this sequence deleted: no list shows them, no read finds them. */

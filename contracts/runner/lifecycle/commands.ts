@@ -230,7 +230,7 @@ function markerOf(drawn: JsonValue | undefined, token: string): string {
  * What a read or list must show of what the create sent: each property the client may set that the
  * item's schema shows (objects left to update-applied's rules: a target may add to them), and the id.
  */
-function sentValues(resource: Resource, body: JsonValue | undefined, key: string | undefined): ExpectedValue[] {
+export function sentValues(resource: Resource, body: JsonValue | undefined, key: string | undefined): ExpectedValue[] {
   const values: ExpectedValue[] = [];
   if (isJsonObject(body)) {
     for (const property of settableProperties(resource)) {

@@ -25,6 +25,8 @@ import { droppable, newReal, runSequence } from '../sequence.js';
 import { createNew, deleteHeld, listItems, readDeleted, readHeld, recreate } from './commands.js';
 import { markingOf, type Command, type LifecycleOperations, type ListMode, type Model } from './steps.js';
 import { changeHeld } from './update.js';
+import { createDuplicate, deleteUnauthorised } from './probes.js';
+import { securityOf } from '../../../src/core/openapi/security.js';
 
 export type { LifecycleOperations } from './steps.js';
 
@@ -34,6 +36,8 @@ const MAX_COMMANDS = 14;
 type WalkStep =
   | 'create'
   | 'create-negative'
+  | 'duplicate'
+  | 'delete-unauthorised'
   | 'create-without-id'
   | 'read'
   | 'read-latest'
@@ -53,6 +57,9 @@ function walkOf(resource: Resource, operations: LifecycleOperations): WalkStep[]
   const look: WalkStep[] = [...(operations.read ? ['read' as const] : []), ...(operations.list ? ['list' as const] : [])];
   // A second item (with a negative id where the identifier allows one), then each read back: each read answers its own item.
   const walk: WalkStep[] = ['create', ...look, 'create-negative', ...(operations.read ? (['read', 'read-latest'] as const) : [])];
+  // What must leave the state as it was, each followed by a look: a create with a held item's id, a delete without credentials.
+  if (resource.identifier.assignedBy !== 'server') walk.push('duplicate', ...look);
+  if (operations.delete !== undefined && !securityOf(operations.delete).open) walk.push('delete-unauthorised', ...look);
   // The client may give the id or leave it out: both, each read back (the walk's first create, with an id, is the one re-created).
   if (resource.identifier.assignedBy === 'either') walk.push('create-without-id', ...(operations.read ? ['read-latest' as const] : []));
   if (operations.list !== undefined && resource.list?.limit !== undefined) walk.push('create', 'list-small');
@@ -87,6 +94,10 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
         return t.create === undefined ? undefined : createNew(resource, t.create, marking);
       case 'create-negative':
         return t.create === undefined ? undefined : createNew(resource, t.create, marking, true, true);
+      case 'duplicate':
+        return t.create === undefined ? undefined : createDuplicate(resource, t.create, marking, 0);
+      case 'delete-unauthorised':
+        return remove && t.delete ? deleteUnauthorised(resource, remove, t.delete, 0) : undefined;
       case 'create-without-id':
         return t.create === undefined ? undefined : createNew(resource, t.create, marking, false);
       case 'read':

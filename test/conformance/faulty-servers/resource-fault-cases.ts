@@ -33,6 +33,9 @@ export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
   { fault: 'create-drops-tag', kind: 'pets', check: 'stored-content-shown' },
   { fault: 'read-returns-another', kind: 'pets', check: 'stored-content-shown' },
   { fault: 'negative-id-refused', kind: 'plants', check: 'positive-acceptance' },
+  { fault: 'duplicate-overwrites', kind: 'plants', check: 'stored-content-shown' },
+  // The list after the delete without credentials shows the plant gone.
+  { fault: 'delete-ignores-credentials', kind: 'plants', check: 'created-item-listed' },
 ];
 
 export { LIFECYCLE_CHECKS } from '../../../contracts/checks/index.js';

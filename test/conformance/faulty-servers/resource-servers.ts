@@ -29,6 +29,9 @@ export const RESOURCE_FAULTS = {
   'create-drops-tag': 'POST /pets answers the pet with its tag, but stores it without',
   'read-returns-another': 'GET /pets/{id} answers the pet created last, whichever id was asked for',
   'negative-id-refused': 'a plant with a negative id is refused (400), though the id is an int64',
+  'duplicate-overwrites': 'a create with a taken id is refused (409), but has already stored its name and tag over the item',
+  'delete-ignores-credentials':
+    'DELETE /plants/{id} without a bearer token deletes the plant, then answers the auth refusal (400, the status it also uses for a bad id)',
 } as const satisfies Record<string, string>;
 
 export type ResourceFault = keyof typeof RESOURCE_FAULTS;
@@ -119,7 +122,11 @@ function plantStore(fault: ResourceFault | undefined): Handler {
   const error = (status: number, code: number, message: string): Answer => ({ status, body: { error: code, message } });
   return (request) => {
     const auth = request.headers.authorization ?? '';
-    if (!/^Bearer \S+$/i.test(auth)) return error(400, 401, 'a bearer token is required');
+    if (!/^Bearer \S+$/i.test(auth)) {
+      const doomed = /^\/plants\/(-?\d{1,25})$/.exec(request.path);
+      if (fault === 'delete-ignores-credentials' && request.method === 'DELETE' && doomed !== null) plants.delete(BigInt(doomed[1] as string));
+      return error(400, 401, 'a bearer token is required');
+    }
     if (request.path === '/plants' && request.method === 'GET') {
       const text = request.query.get('limit');
       const limit = text === null ? undefined : integerIn(text, INT32_MIN, INT32_MAX);
@@ -140,6 +147,8 @@ function plantStore(fault: ResourceFault | undefined): Handler {
       if (fault === 'edge-id-refused' && (exact === 0n || exact === INT64_MAX || exact === INT64_MIN)) return error(400, 400, `id ${exact} is reserved`);
       if (fault === 'refuses-big-ids' && (exact > 2n ** 53n - 1n || exact < -(2n ** 53n - 1n))) return error(400, 422, 'id must be a safe integer');
       if (fault === 'negative-id-refused' && exact < 0n) return error(400, 400, 'id must not be negative');
+      if (plants.has(exact) && fault === 'duplicate-overwrites')
+        plants.set(exact, named.tag === undefined ? { name: named.name } : { name: named.name, tag: named.tag });
       if (plants.has(exact) || retired.has(exact)) return error(400, 409, `a plant with id ${exact} already exists`);
       const plant = named.tag === undefined ? { name: named.name } : { name: named.name, tag: named.tag };
       plants.set(exact, plant);
