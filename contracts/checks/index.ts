@@ -11,6 +11,7 @@ import { statefulModel } from './stateful-model.js';
 import { statusConformance } from './status-conformance.js';
 import { updateApplied } from './update-applied.js';
 import { storedContentShown } from './stored-content-shown.js';
+import { listFilterHonoured } from './list-filter-honoured.js';
 import {
   createdItemListed,
   deletedIdReusable,
@@ -56,6 +57,7 @@ export const CHECKS = [
   deletedIdReusable,
   updateApplied,
   storedContentShown,
+  listFilterHonoured,
 ] as const satisfies readonly Check[];
 
 /** Every check the suite runs, by its stable id (used in JUnit names, --json, regression files). */
@@ -71,6 +73,7 @@ export const LIFECYCLE_CHECKS: readonly CheckId[] = [
   'deleted-id-reusable',
   'update-applied',
   'stored-content-shown',
+  'list-filter-honoured',
 ];
 
 export interface Judgement {

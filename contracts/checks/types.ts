@@ -54,7 +54,9 @@ export interface StateFacts {
     /** A create again with a held item's id and other values: refused, the stored item must stay as it was. */
     | 'duplicate'
     /** A delete of a held item without credentials: whatever its status, the item must stay. */
-    | 'delete-unauthorised';
+    | 'delete-unauthorised'
+    /** A list asked for the items whose property has one of the given values (list-filter-honoured). */
+    | 'list-filtered';
   /** Items created and not deleted by this sequence: a complete list shows them, a read finds them. */
   readonly held?: readonly ItemMark[];
   /** Items this sequence deleted: no list shows them, no read finds them. */
@@ -67,6 +69,8 @@ export interface StateFacts {
   readonly expected?: readonly ExpectedValue[];
   /** For a read of a held item: what its create sent that no change since has set, and its id (stored-content-shown). */
   readonly content?: readonly ExpectedValue[];
+  /** For a filtered list: the property its filter names, the values asked for, and the held items that match (list-filter-honoured). */
+  readonly filter?: { readonly parameter: string; readonly property: string; readonly values: readonly JsonValue[]; readonly matching: readonly ItemMark[] };
   /** For a list: each held item's mark and every value it must show (its create's and its changes'), stored-content-shown. */
   readonly shown?: ReadonlyArray<{ readonly mark: ItemMark; readonly values: readonly ExpectedValue[] }>;
 }

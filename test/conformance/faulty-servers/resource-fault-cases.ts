@@ -33,6 +33,8 @@ export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
   { fault: 'create-drops-tag', kind: 'pets', check: 'stored-content-shown' },
   { fault: 'read-returns-another', kind: 'pets', check: 'stored-content-shown' },
   { fault: 'negative-id-refused', kind: 'plants', check: 'positive-acceptance' },
+  { fault: 'filter-ignored', kind: 'pets', check: 'list-filter-honoured' },
+  { fault: 'filter-half-applied', kind: 'pets', check: 'list-filter-honoured' },
   { fault: 'duplicate-overwrites', kind: 'plants', check: 'stored-content-shown' },
   // The list after the delete without credentials shows the plant gone.
   { fault: 'delete-ignores-credentials', kind: 'plants', check: 'created-item-listed' },

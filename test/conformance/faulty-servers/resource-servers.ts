@@ -29,6 +29,8 @@ export const RESOURCE_FAULTS = {
   'create-drops-tag': 'POST /pets answers the pet with its tag, but stores it without',
   'read-returns-another': 'GET /pets/{id} answers the pet created last, whichever id was asked for',
   'negative-id-refused': 'a plant with a negative id is refused (400), though the id is an int64',
+  'filter-ignored': 'GET /pets?tags=… answers every pet, whatever the tags asked for',
+  'filter-half-applied': 'GET /pets?tags=a&tags=b answers only the pets tagged a (the first value)',
   'duplicate-overwrites': 'a create with a taken id is refused (409), but has already stored its name and tag over the item',
   'delete-ignores-credentials':
     'DELETE /plants/{id} without a bearer token deletes the plant, then answers the auth refusal (400, the status it also uses for a bad id)',
@@ -180,7 +182,8 @@ function petStore(fault: ResourceFault | undefined, optionalIds = false): Handle
       const text = request.query.get('limit');
       const limit = text === null ? undefined : integerIn(text, INT32_MIN, INT32_MAX);
       if (text !== null && (limit === undefined || request.query.getAll('limit').length > 1)) return error(400, 'limit must be an int32');
-      const tags = request.query.getAll('tags');
+      const asked = request.query.getAll('tags');
+      const tags = fault === 'filter-ignored' ? [] : fault === 'filter-half-applied' ? asked.slice(0, 1) : asked;
       if (fault === 'list-hides-creates') return { status: 200, body: [] };
       const all = [...pets.values()]
         .filter((pet) => tags.length === 0 || (pet.tag !== undefined && tags.includes(pet.tag)))
