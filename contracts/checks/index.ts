@@ -11,6 +11,8 @@ import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statefulModel } from './stateful-model.js';
 import { statusConformance } from './status-conformance.js';
 import { updateApplied } from './update-applied.js';
+import { storedContentShown } from './stored-content-shown.js';
+import { listFilterHonoured } from './list-filter-honoured.js';
 import {
   createdItemListed,
   deletedIdReusable,
@@ -56,6 +58,8 @@ export const CHECKS = [
   listLimitRespected,
   deletedIdReusable,
   updateApplied,
+  storedContentShown,
+  listFilterHonoured,
 ] as const satisfies readonly Check[];
 
 /** Every check the suite runs, by its stable id (used in JUnit names, --json, regression files). */
@@ -70,6 +74,8 @@ export const LIFECYCLE_CHECKS: readonly CheckId[] = [
   'list-limit-respected',
   'deleted-id-reusable',
   'update-applied',
+  'stored-content-shown',
+  'list-filter-honoured',
 ];
 
 export interface Judgement {

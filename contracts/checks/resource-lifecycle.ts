@@ -13,7 +13,7 @@ import { byRequest, fail, PASS, type Check, type Exchange, type ItemMark } from 
 /** Three checks read each list answer: it is parsed once. */
 const parsedLists = new WeakMap<Exchange['response'], JsonValue[] | undefined>();
 
-function listedItems(exchange: Exchange): JsonValue[] | undefined {
+export function listedItems(exchange: Exchange): JsonValue[] | undefined {
   if (parsedLists.has(exchange.response)) return parsedLists.get(exchange.response);
   const items = readItems(exchange);
   parsedLists.set(exchange.response, items);
@@ -34,7 +34,18 @@ function readItems(exchange: Exchange): JsonValue[] | undefined {
 /** Per list answer and property, the JSON texts its items show there: each item is written once, not once per mark. */
 const shownTexts = new WeakMap<readonly JsonValue[], Map<string, Set<string>>>();
 
+/** The listed items that are this mark's item: by its exact text, or by its token where a marker has one (the rest of the text is stored-content-shown's to judge). */
+export function itemsMarked(items: readonly JsonValue[], mark: ItemMark): JsonValue[] {
+  return items.filter((item) => {
+    const value = isJsonObject(item) ? item[mark.property] : undefined;
+    if (value === undefined) return false;
+    if (mark.token !== undefined && typeof value === 'string' && value.includes(mark.token)) return true;
+    return (typeof value === 'string' ? JSON.stringify(value) : toJsonText(value)) === mark.text;
+  });
+}
+
 function shows(items: readonly JsonValue[], mark: ItemMark): boolean {
+  if (mark.token !== undefined) return itemsMarked(items, mark).length > 0;
   let byProperty = shownTexts.get(items);
   if (byProperty === undefined) {
     byProperty = new Map();

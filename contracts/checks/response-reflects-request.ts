@@ -1,91 +1,127 @@
 /**
- * A created resource says back what was sent: every property of the declared success schema
- * (for the Plant Store: name and tag) equals the value sent, and one that was not sent is absent, unless
- * the server may fill it: readOnly, required by the answer, or kept by a PATCH's merge.
+ * A success answer says back what was sent: every property sent that the answer's schema shows
+ * comes back equal, compared recursively (an envelope such as {"article": {...}} in and out is
+ * compared inside; a nested object likewise). The server may add what was not sent (a slug, a
+ * createdAt, an author), and what the answer's schema does not show (a password) is not expected
+ * back. readOnly properties are the server's, writeOnly ones are not said back. At the top level, a
+ * property the request could carry but did not is absent from the answer, unless the server may
+ * fill it: readOnly, required by the answer, an assigned identifier, or kept by a PATCH's merge.
  */
-import { isJsonObject, jsonEquals, toJsonText, type JsonValue } from '../generators/json-value.js';
+import { isJsonObject, jsonEquals, toJsonText, type JsonObject, type JsonValue } from '../generators/json-value.js';
 import { answerJson } from './answer-json.js';
-import { declaredResponse, isSuccess } from '../../src/core/openapi/operation.js';
+import { declaredResponse, isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import { objectShape } from '../../src/core/schema/properties.js';
+import type { Schema } from '../../src/core/schema/normalise.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
+
+/** How deep an answer is compared: enough for any envelope, bounded against a hostile one. */
+const MAX_DEPTH = 16;
 
 export const responseReflectsRequest: Check<'response-reflects-request'> = {
   id: 'response-reflects-request',
   title: 'Answers reflect requests',
-  description:
-    'A success answer carries back, as sent, each property its schema declares that the request sent (and adds none the request left out that the server may not fill).',
+  description: 'A success answer carries back every property sent that its schema shows, equal (server-added ones allowed; envelopes compared inside).',
   judge({ request, response, facts }, { operation, assignedIdentifier }) {
     if (facts.kind !== 'valid' || !isJsonObject(facts.payload)) return undefined;
     if (response.status === undefined || !isSuccess(response.status)) return undefined;
     // An undeclared success (a 201 where 200 is declared) is still held to the declared success body:
     // status-conformance reports the status, this check what the body says.
     const success = declaredResponse(operation, response.status) ?? operation.responses.find((declared) => isSuccess(Number(declared.code)));
-    // What the request cannot carry (a server-assigned id the answer requires) is the server's to add.
+    const answerSchema = success?.contents?.[0]?.schema;
     const requestSchema = operation.request?.body?.contents?.find((c) => c.schema !== undefined)?.schema;
-    const sendable = new Set(objectShape(requestSchema, { direction: 'request' }).properties.keys());
-    // A readOnly property is the server's (OpenAPI: it SHOULD NOT be sent, and one sent may be ignored).
-    const serversOwn = new Set([...readOnlyProperties(requestSchema), ...readOnlyProperties(success?.contents?.[0]?.schema)]);
-    const properties = echoedProperties(success?.contents?.[0]?.schema).filter(
-      (property) => (requestSchema === undefined || sendable.has(property)) && !serversOwn.has(property),
-    );
-    if (properties.length === 0) return undefined;
+    if (objectShape(answerSchema).properties.size === 0) return undefined;
     const read = answerJson(response);
     if (!read.ok) return undefined; // not JSON: response-schema-conformance reports it
     const answer = read.value;
     if (!isJsonObject(answer)) return undefined;
     const sent = facts.payload;
-    // Not "added" where the server may fill a property the request did not send: a PATCH merges
-    // into the stored item (which keeps what the patch left out), a readOnly property is the
-    // server's (an assigned id), and one the answer requires must be filled somehow.
-    const serverMayFill =
-      operation.method.toLowerCase() === 'patch'
-        ? new Set(properties)
-        : new Set([
-            ...readOnlyProperties(requestSchema),
-            ...readOnlyProperties(success?.contents?.[0]?.schema),
-            ...requiredProperties(success?.contents?.[0]?.schema),
-            // An identifier the request left out is the server's to assign.
-            ...(assignedIdentifier === undefined ? [] : [assignedIdentifier]),
-          ]);
-    for (const property of properties) {
-      const wasSent = Object.prototype.hasOwnProperty.call(sent, property);
-      const isBack = Object.prototype.hasOwnProperty.call(answer, property);
-      const sentValue = sent[property];
-      const backValue = answer[property];
-      if (wasSent && sentValue !== undefined && (!isBack || backValue === undefined || !jsonEquals(sentValue, backValue))) {
-        return fail({
-          key: byAnswer(`${property} not carried back`),
-          expected: `${property}: ${toJsonText(sentValue)} (as sent)`,
-          expectation: { kind: 'echo', property },
-          actual: isBack && backValue !== undefined ? `${property}: ${toJsonText(backValue)}` : `no ${property} in ${response.body}`,
-          message: `the created resource does not carry back the ${property} that was sent (${request.label})`,
-        });
-      }
-      if (!wasSent && isBack && backValue !== undefined && !serverMayFill.has(property)) {
-        return fail({
-          key: byAnswer(`${property} added`),
-          expected: `no ${property} (none was sent)`,
-          expectation: { kind: 'echo', property },
-          actual: `${property}: ${toJsonText(backValue)}`,
-          message: `the created resource has a ${property} that was not sent (${request.label})`,
-        });
-      }
+    const name = operationName(operation);
+    const missing = firstUnreflected(sent, answer, requestSchema, answerSchema, [], 0);
+    if (missing !== undefined) {
+      const { steps, sentValue, backValue } = missing;
+      const path = steps.join('.');
+      return fail({
+        key: byAnswer(`${name}: ${path} not carried back`),
+        expected: `${path}: ${toJsonText(sentValue)} (as sent)`,
+        expectation: { kind: 'echo', property: path, ...(steps.length > 1 ? { path: steps } : {}) },
+        actual: backValue !== undefined ? `${path}: ${toJsonText(backValue)}` : `no ${path} in ${response.body}`,
+        message: `the answer does not carry back the ${path} that was sent (${request.label})`,
+      });
+    }
+    const added = firstAdded(sent, answer, operation.method, requestSchema, answerSchema, assignedIdentifier);
+    if (added !== undefined) {
+      return fail({
+        key: byAnswer(`${name}: ${added} added`),
+        expected: `no ${added} (none was sent)`,
+        expectation: { kind: 'echo', property: added },
+        actual: `${added}: ${toJsonText(answer[added] as JsonValue)}`,
+        message: `the answer has a ${added} that was not sent (${request.label})`,
+      });
     }
     return PASS;
   },
 };
 
-/** The success schema's properties an answer holds (the one property walker: allOf merged, writeOnly never answered). */
-function echoedProperties(schema: unknown): string[] {
-  return [...objectShape(schema, { direction: 'response' }).properties.keys()];
+interface Unreflected {
+  /** The property's names from the top ("article", "title"). */
+  readonly steps: readonly string[];
+  readonly sentValue: JsonValue;
+  readonly backValue: JsonValue | undefined;
 }
 
-/** Properties a schema marks readOnly (through allOf). */
-function readOnlyProperties(schema: unknown): string[] {
-  return [...objectShape(schema).readOnly];
+/** The first property sent, shown by the answer's schema and neither readOnly nor writeOnly, that does not come back equal. */
+function firstUnreflected(
+  sent: JsonObject,
+  back: JsonObject,
+  requestSchema: unknown,
+  answerSchema: unknown,
+  at: readonly string[],
+  depth: number,
+): Unreflected | undefined {
+  const requested = objectShape(requestSchema).properties;
+  const shown = objectShape(answerSchema).properties;
+  for (const [property, sentValue] of Object.entries(sent)) {
+    const answerProperty = shown.get(property);
+    // Not shown by the answer (a password), or the server's own, or never said back.
+    if (sentValue === undefined || answerProperty === undefined || isFlagged(answerProperty, requested.get(property))) continue;
+    const steps = [...at, property];
+    const backValue = Object.prototype.hasOwnProperty.call(back, property) ? back[property] : undefined;
+    if (depth < MAX_DEPTH && isJsonObject(sentValue) && isJsonObject(backValue)) {
+      const inner = firstUnreflected(sentValue, backValue, requested.get(property), answerProperty, steps, depth + 1);
+      if (inner !== undefined) return inner;
+      continue;
+    }
+    if (backValue === undefined || !jsonEquals(sentValue, backValue)) return { steps, sentValue, backValue };
+  }
+  return undefined;
 }
 
-/** Properties an answer of this schema requires (through allOf; a writeOnly one never is). */
-function requiredProperties(schema: unknown): string[] {
-  return [...objectShape(schema, { direction: 'response' }).required];
+/** readOnly (the server's: it may ignore one sent) or writeOnly (never said back), on either side. */
+function isFlagged(...schemas: Array<Schema | undefined>): boolean {
+  return schemas.some((schema) => schema !== undefined && (schema.readOnly === true || schema.writeOnly === true));
+}
+
+/**
+ * A top-level property the request could carry but did not, that the answer has though the server
+ * had no reason to fill it: not readOnly, not required by the answer, not an assigned identifier,
+ * not kept from the stored item by a PATCH.
+ */
+function firstAdded(
+  sent: JsonObject,
+  answer: JsonObject,
+  method: string,
+  requestSchema: unknown,
+  answerSchema: unknown,
+  assignedIdentifier: string | undefined,
+): string | undefined {
+  if (method.toLowerCase() === 'patch' || requestSchema === undefined) return undefined;
+  const requested = objectShape(requestSchema);
+  const shown = objectShape(answerSchema);
+  for (const [property, schema] of shown.properties) {
+    const sendable = requested.properties.get(property);
+    if (sendable === undefined || isFlagged(schema, sendable) || shown.required.has(property) || property === assignedIdentifier) continue;
+    if (Object.prototype.hasOwnProperty.call(sent, property) || answer[property] === undefined) continue;
+    return property;
+  }
+  return undefined;
 }

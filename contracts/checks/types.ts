@@ -30,6 +30,8 @@ export interface ItemMark {
   readonly property: string;
   /** The value as exact JSON text ("9007199254740993", "\"ps-1f…\""). */
   readonly text: string;
+  /** A marker's unique part: a listed item whose text contains it is this item, its other characters perhaps changed (stored-content-shown judges those). */
+  readonly token?: string;
 }
 
 /** A property's value that an update or replace of this sequence set; `value` absent: the update removed it (merge patch null). */
@@ -40,7 +42,21 @@ export interface ExpectedValue {
 
 /** What the resource model held when a lifecycle step was sent. */
 export interface StateFacts {
-  readonly step: 'create' | 'read-held' | 'read-deleted' | 'list' | 'delete' | 'recreate' | 'update' | 'replace';
+  readonly step:
+    | 'create'
+    | 'read-held'
+    | 'read-deleted'
+    | 'list'
+    | 'delete'
+    | 'recreate'
+    | 'update'
+    | 'replace'
+    /** A create again with a held item's id and other values: refused, the stored item must stay as it was. */
+    | 'duplicate'
+    /** A delete of a held item without credentials: whatever its status, the item must stay. */
+    | 'delete-unauthorised'
+    /** A list asked for the items whose property has one of the given values (list-filter-honoured). */
+    | 'list-filtered';
   /** Items created and not deleted by this sequence: a complete list shows them, a read finds them. */
   readonly held?: readonly ItemMark[];
   /** Items this sequence deleted: no list shows them, no read finds them. */
@@ -51,6 +67,12 @@ export interface StateFacts {
   readonly limit?: bigint;
   /** For a read of an item this sequence updated or replaced: the values sent that the read's schema has (update-applied). */
   readonly expected?: readonly ExpectedValue[];
+  /** For a read of a held item: what its create sent that no change since has set, and its id (stored-content-shown). */
+  readonly content?: readonly ExpectedValue[];
+  /** For a filtered list: the property its filter names, the values asked for, and the held items that match (list-filter-honoured). */
+  readonly filter?: { readonly parameter: string; readonly property: string; readonly values: readonly JsonValue[]; readonly matching: readonly ItemMark[] };
+  /** For a list: each held item's mark and every value it must show (its create's and its changes'), stored-content-shown. */
+  readonly shown?: ReadonlyArray<{ readonly mark: ItemMark; readonly values: readonly ExpectedValue[] }>;
 }
 
 export interface ExchangeFacts {
@@ -78,6 +100,8 @@ export interface ExchangeFacts {
   readonly itemMayBeAbsent?: boolean;
   /** The path names an item this run created for the case (runner/owned-items.ts): a 404 is not about an id it never created. */
   readonly ownedItem?: true;
+  /** Why a refusal of this valid request is expected: state the schema cannot show (credentials never signed up, a value taken earlier in the run). */
+  readonly refusalExpected?: string;
   /** After a refusal of a valid create: the same payload with a never-used id, and its answer. */
   readonly retry?: { readonly request: SentRequest; readonly response: ReceivedResponse };
 }

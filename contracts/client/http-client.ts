@@ -9,7 +9,7 @@ import type { ReceivedResponse, SentRequest } from '../report.js';
 import { classifyError, MAX_HEADER_BYTES } from './classify-error.js';
 import { DEFAULTS } from '../options.js';
 import { errorMessage, PlantstoreError } from '../../src/core/errors.js';
-import { headerRevealer, revealUrl, secretMap, type Secret } from './secrets.js';
+import { bodyConcealer, headerRevealer, revealUrl, secretMap, type Secret } from './secrets.js';
 
 export interface ClientOptions {
   /** Requests in flight at once: one keep-alive connection each. */
@@ -52,7 +52,7 @@ export function createClient(target: string, options: ClientOptions): HttpClient
     maxHeaderSize: MAX_HEADER_BYTES,
   });
   const secrets = secretMap(options.secrets ?? []);
-  const reveal = { url: (url: string) => revealUrl(url, secrets), headers: headerRevealer(secrets) };
+  const reveal = { url: (url: string) => revealUrl(url, secrets), headers: headerRevealer(secrets), body: bodyConcealer(secrets) };
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   return {
     baseUrl,
@@ -80,6 +80,8 @@ export function createClient(target: string, options: ClientOptions): HttpClient
 interface Revealer {
   readonly url: (url: string) => string;
   readonly headers: (headers: Readonly<Record<string, string>>) => Readonly<Record<string, string>>;
+  /** And back: an answer that says a secret carries its variable instead. */
+  readonly body: (body: string) => string;
 }
 
 function sendOn(
@@ -153,7 +155,7 @@ function sendOn(
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          resolve({ status, headers, body: bodyText(chunks, length), durationMs: performance.now() - started });
+          resolve({ status, headers, body: reveal.body(bodyText(chunks, length)), durationMs: performance.now() - started });
         },
         onError: failWith,
       },

@@ -79,3 +79,18 @@ const MAX_REMEMBERED = 1024;
 export function secretMap(secrets: readonly Secret[]): ReadonlyMap<string, string> {
   return new Map(secrets.map((secret) => [secret.variable, secret.value]));
 }
+
+/**
+ * Answers with every secret value written as its variable: a target may say a credential back (a
+ * GET /user that answers the token it was sent), and answers reach findings. Values shorter than 6
+ * characters are left alone (too likely to be ordinary text).
+ */
+export function bodyConcealer(secrets: ReadonlyMap<string, string>): (body: string) => string {
+  const known = [...secrets].filter(([, value]) => value.length >= 6);
+  if (known.length === 0) return (body) => body;
+  return (body) => {
+    let concealed = body;
+    for (const [variable, value] of known) if (concealed.includes(value)) concealed = concealed.split(value).join(placeholder(variable));
+    return concealed;
+  };
+}

@@ -45,7 +45,8 @@ export type Expectation =
    */
   | { readonly kind: 'headers'; readonly schema: unknown; readonly validator?: string }
   /** The answer's JSON object carries back `property` as sent, or lacks it when it was not sent. */
-  | { readonly kind: 'echo'; readonly property: string }
+  /** `path`: where a nested property sits (["user", "email"]), the property being its last name. */
+  | { readonly kind: 'echo'; readonly property: string; readonly path?: readonly string[] }
   /** The answer's JSON object shows each value (`json`, as JSON text), or lacks the property (or has null) where `json` is absent. */
   | { readonly kind: 'shows'; readonly values: ReadonlyArray<{ readonly property: string; readonly json?: string }> }
   /**
@@ -299,9 +300,14 @@ export function assertExpectation(expectation: Expectation, answer: Answer, sent
       return;
     }
     case 'echo': {
-      const body = JSON.parse(answer.text) as Record<string, unknown>;
-      const request = JSON.parse(sent.body ?? '{}') as Record<string, unknown>;
-      const property = expectation.property;
+      // A nested property: both sides read down the path to its parent object.
+      const down = (value: unknown): Record<string, unknown> =>
+        (expectation.path ?? [expectation.property])
+          .slice(0, -1)
+          .reduce<Record<string, unknown>>((at, name) => (at[name] ?? {}) as Record<string, unknown>, value as Record<string, unknown>);
+      const body = down(JSON.parse(answer.text));
+      const request = down(JSON.parse(sent.body ?? '{}'));
+      const property = expectation.path?.at(-1) ?? expectation.property;
       if (Object.prototype.hasOwnProperty.call(request, property)) expect(body[property]).toEqual(request[property]);
       else expect(body).not.toHaveProperty(property);
       return;

@@ -16,6 +16,7 @@ import type { ReplayOptions, VerifyOptions, VerifyProgress, VerifyReport } from 
 import { checkResults, newTally, record, snapshotOf, type Tally } from './aggregate.js';
 import { credentialHeaderNames, runCredentials } from './auth.js';
 import { gatherEvidence } from './evidence.js';
+import { signInWhereNeeded } from './sign-in.js';
 import type { CaseSource } from './case-source.js';
 import { coverageOf, operationLabel } from './coverage.js';
 import { cryptoRandom64 } from './ids.js';
@@ -34,8 +35,10 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   const started = performance.now();
   const document = await loadOrExplain(options.spec);
   const operations = verifiableOperations(document);
-  const credentials = runCredentials(options, document.operations);
-  const settings = withCredentials(settingsOf(options), credentials);
+  // Sign-ups and log-ins answer by state the schema cannot show: the run signs in by evidence where it has no token.
+  const signedIn = await signInWhereNeeded(options, operations, source);
+  const credentials = runCredentials(signedIn.options, document.operations);
+  const settings = withCredentials(settingsOf(signedIn.options), credentials);
   const planned = [
     ...planFor(operations, source, settings, resourcesOf(document)),
     ...unplannedOperations(document.operations, operations, () => 'a webhook: the API sends it, so the suite does not'),
@@ -133,6 +136,10 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     // Which ids the target takes and how it refuses a taken one, learnt before the cases that depend on it.
     const evidence = await gatherEvidence(planned, source, settings, envFor);
     const plans = evidence.plans;
+    for (const { operation, exchange } of signedIn.exchanges) {
+      const index = plans.findIndex((plan) => plan.operation === operation);
+      if (index !== -1) record(tally, [exchange], (plans[index] as Plan).context, { property: 'sign-in', startPath: undefined, plan: index });
+    }
     for (const { plan, exchanges } of evidence.exchanges) {
       const planned = plans[plan] as Plan;
       record(tally, exchanges, planned.context, { property: 'evidence', startPath: undefined, plan });

@@ -9,6 +9,7 @@ import { freshIdValue, idIn, withIdIn, type IdValue, type RunIdentifier } from '
 import type { Random64 } from './ids.js';
 import type { LeftBehind } from './left-behind.js';
 import type { Around } from './owned-items.js';
+import { explainRefusal, noteAccepted } from './issued-credentials.js';
 
 export interface RunEnv {
   readonly client: HttpClient;
@@ -155,9 +156,13 @@ export async function sendCreate(
   label: string,
   before?: readonly SentRequest[],
 ): Promise<Exchange[]> {
-  const first = await send(env, requestCase, facts, label, before);
-  if (first === undefined) return [];
-  if (!isRefusal(first) || env.bodyNamesPathItem === true) return [first];
+  const sent = await send(env, requestCase, facts, label, before);
+  if (sent === undefined) return [];
+  // An operation that issues credentials answers by state the schema cannot show (issued-credentials.ts).
+  if (isSuccess(sent.response.status ?? 0)) noteAccepted(env.operation, facts.payload);
+  const because = isRefusal(sent) ? explainRefusal(env.operation, facts.payload) : undefined;
+  const first = because === undefined ? sent : { ...sent, facts: { ...sent.facts, refusalExpected: because } };
+  if (!isRefusal(first) || env.bodyNamesPathItem === true || because !== undefined) return [first];
   const id = facts.id?.value ?? idOf(requestCase, env.identifier);
   const fresh = freshIdValue(env.random, env.identifier, typeof id === 'bigint' && id < 0n);
   const retryCase = fresh === undefined ? undefined : withId(requestCase, fresh, env.identifier);

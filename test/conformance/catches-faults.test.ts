@@ -35,6 +35,8 @@ const EVERY_CHECK = [
   'list-limit-respected',
   'deleted-id-reusable',
   'update-applied',
+  'stored-content-shown',
+  'list-filter-honoured',
 ] as const satisfies readonly CheckId[];
 /** Compiles only while EVERY_CHECK names every CheckId. */
 const everyCheckIsListed: [Exclude<CheckId, (typeof EVERY_CHECK)[number]>] extends [never] ? true : never = true;

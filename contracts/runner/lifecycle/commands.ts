@@ -7,24 +7,27 @@ import { randomBytes } from 'node:crypto';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { isSuccess } from '../../../src/core/openapi/operation.js';
 import type { Resource } from '../../../src/core/resources/model.js';
-import type { Exchange, ExchangeFacts } from '../../checks/index.js';
+import type { Exchange, ExchangeFacts, ExpectedValue } from '../../checks/index.js';
 import type { SentRequest } from '../../report.js';
 import { isJsonObject, parseJsonExact, toJsonText, withKey, withoutKey, type JsonValue } from '../../generators/json-value.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import type { RequestCase } from '../case-source.js';
-import { freshIdValue, sentId } from '../identifier.js';
+import { freshIdValue, sentId, type RunIdentifier } from '../identifier.js';
 import { sameParent } from '../parent-path.js';
 import { endIfBroken, record, SequenceEnded } from '../sequence.js';
+import { settableProperties } from './update.js';
 import { send, sendCreate } from '../send.js';
 import {
   describeExpected,
   describeItem,
   firstCreatedAt,
   idText,
+  idValue,
   itemPath,
   keyFromAnswer,
   listPath,
   pickFrom,
+  shownFacts,
   stateFacts,
   type Command,
   type Item,
@@ -37,7 +40,7 @@ import {
  * A create of a new item. `giveId` matters only where the client may give the id or leave it to the
  * server (assignedBy 'either'): true sends a fresh one, false sends none and reads it from the answer.
  */
-export function createNew(resource: Resource, template: RequestCase, marking: Marking, giveId = true): Command {
+export function createNew(resource: Resource, template: RequestCase, marking: Marking, giveId = true, negative = false): Command {
   const { assignedBy, property } = resource.identifier;
   const gives = assignedBy === 'client' || (assignedBy === 'either' && giveId);
   return {
@@ -50,12 +53,15 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
       let id: bigint | string | undefined;
       if (gives) {
         // Drawn by the identifier's type and rules (a string within its maxLength and pattern); the plan leaves the lifecycle out where none can be.
-        id = freshIdValue(real.env.random, real.env.identifier) ?? `lc-${randomBytes(8).toString('hex')}`;
+        // A negative id where the identifier allows one goes through the whole life too.
+        id = freshIdValue(real.env.random, real.env.identifier, negative && allowsNegative(real.env.identifier)) ?? `lc-${randomBytes(8).toString('hex')}`;
         body = withKey(payload, property, id);
       } else if (assignedBy === 'either') {
         body = withoutKey(payload, property); // the generator may have put one in: this create is the server's to number
       }
-      if (marking?.by === 'marker') body = withKey(body as never, marking.property, `lifecycle-${randomBytes(8).toString('hex')}`);
+      // The marker keeps the start of the drawn text, so what the target makes of that text shows too (stored-content-shown).
+      const token = `lifecycle-${randomBytes(8).toString('hex')}`;
+      if (marking?.by === 'marker') body = withKey(body as never, marking.property, markerOf((body as Record<string, JsonValue>)[marking.property], token));
       // A nested collection: every create of the run under the first one's parent, so a list sees them all.
       const earlier = firstCreatedAt(model);
       const path = earlier === undefined ? template.path : sameParent(earlier, template.path);
@@ -84,10 +90,13 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
               ? undefined
               : idText(resource, key)
             : toJsonText((body as Record<string, JsonValue>)[marking.property] as JsonValue);
-      const mark = marking === undefined || markValue === undefined ? undefined : { property: marking.property, text: markValue };
+      const mark =
+        marking === undefined || markValue === undefined
+          ? undefined
+          : { property: marking.property, text: markValue, ...(marking.by === 'marker' ? { token } : {}) };
       // Who assigned this item's id, as this create went: the regression file sends it again or reads it from the answer.
       if (key !== undefined) nameCreated(real, first, { property, id: key, assignedBy: id === undefined ? 'server' : 'client' });
-      model.held.push({ key, mark, create, step: real.step, expected: [] });
+      model.held.push({ key, mark, create, step: real.step, expected: [], sent: sentValues(resource, body, key) });
     },
     toString: () => `create(${template.body ?? ''})`,
   };
@@ -116,7 +125,10 @@ function readItem(resource: Resource, operation: Operation, template: RequestCas
       const facts =
         of === 'deleted'
           ? stateFacts(real, model, 'read-deleted', because)
-          : stateFacts(real, model, 'read-held', because, item.expected.length === 0 ? {} : { expected: item.expected });
+          : stateFacts(real, model, 'read-held', because, {
+              ...(item.expected.length === 0 ? {} : { expected: item.expected }),
+              ...(item.sent.length === 0 ? {} : { content: item.sent }),
+            });
       const label = `step ${real.step}: read ${of === 'deleted' ? 'deleted ' : ''}${resource.name} ${item.key}`;
       const exchange = await send(real.env, request, facts, label, [...real.sent]);
       endIfBroken(record(real, exchange === undefined ? [] : [exchange], operation));
@@ -145,7 +157,7 @@ export function listItems(resource: Resource, operation: Operation, template: Re
       const path = listPath(operation, template, limitName, mode, maxLimit, createdAt);
       const limit = mode.kind === 'small' ? mode.limit : limitName === undefined ? undefined : maxLimit;
       const because = `created ${model.held.map(describeItem).join(', ') || 'nothing held'}; deleted ${model.deleted.map(describeItem).join(', ') || 'nothing'}`;
-      const facts = stateFacts(real, model, 'list', because, limit === undefined ? {} : { limit });
+      const facts = stateFacts(real, model, 'list', because, { ...(limit === undefined ? {} : { limit }), ...shownFacts(model) });
       const exchange = await send(
         real.env,
         { ...template, path },
@@ -197,7 +209,7 @@ export function recreate(resource: Resource, pick: number): Command {
       endIfBroken(sent);
       if (!isSuccess(sent.response.status ?? 0)) throw new SequenceEnded('the deleted id was refused (deleted-id-reusable judges it)');
       model.deleted.splice(model.deleted.indexOf(item), 1);
-      model.held.push({ ...item, step: real.step, expected: [] });
+      model.held.push({ ...item, step: real.step, expected: [], sent: sentValues(resource, item.create.payload, item.key) });
     },
     toString: () => `recreate(#${pick})`,
   };
@@ -206,4 +218,31 @@ export function recreate(resource: Resource, pick: number): Command {
 function gaveId(resource: Resource, item: Item): boolean {
   const payload = item.create.payload;
   return isJsonObject(payload) && Object.prototype.hasOwnProperty.call(payload, resource.identifier.property);
+}
+
+/** The marker: the drawn text's first code points (up to 16), then the unique token; the token alone where nothing was drawn. */
+function markerOf(drawn: JsonValue | undefined, token: string): string {
+  const start = typeof drawn === 'string' ? [...drawn].slice(0, 16).join('') : '';
+  return start === '' ? token : `${start} ${token}`;
+}
+
+/**
+ * What a read or list must show of what the create sent: each property the client may set that the
+ * item's schema shows (objects left to update-applied's rules: a target may add to them), and the id.
+ */
+export function sentValues(resource: Resource, body: JsonValue | undefined, key: string | undefined): ExpectedValue[] {
+  const values: ExpectedValue[] = [];
+  if (isJsonObject(body)) {
+    for (const property of settableProperties(resource)) {
+      const value = body[property];
+      if (value !== undefined && !isJsonObject(value) && property !== resource.identifier.property) values.push({ property, value });
+    }
+  }
+  const shows = resource.itemSchema !== undefined && describeSchema(resource.itemSchema as JsonSchema).properties.has(resource.identifier.property);
+  if (key !== undefined && shows) values.push({ property: resource.identifier.property, value: idValue(resource, key) });
+  return values;
+}
+
+function allowsNegative(identifier: RunIdentifier | undefined): boolean {
+  return identifier?.kind === 'integer' && identifier.space.min < 0n;
 }

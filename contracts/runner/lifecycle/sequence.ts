@@ -25,13 +25,31 @@ import { droppable, newReal, runSequence } from '../sequence.js';
 import { createNew, deleteHeld, listItems, readDeleted, readHeld, recreate } from './commands.js';
 import { markingOf, type Command, type LifecycleOperations, type ListMode, type Model } from './steps.js';
 import { changeHeld } from './update.js';
+import { createDuplicate, deleteUnauthorised } from './probes.js';
+import { listFiltered, withFilterValue } from './filters.js';
+import { securityOf } from '../../../src/core/openapi/security.js';
 
 export type { LifecycleOperations } from './steps.js';
 
 const MAX_COMMANDS = 14;
 
 /** The steps of the ordered walk every run starts with. */
-type WalkStep = 'create' | 'create-without-id' | 'read' | 'read-latest' | 'read-deleted' | 'list' | 'list-small' | 'update' | 'replace' | 'delete' | 'recreate';
+type WalkStep =
+  | 'create'
+  | 'create-negative'
+  | 'duplicate'
+  | 'delete-unauthorised'
+  | 'list-filtered'
+  | 'create-without-id'
+  | 'read'
+  | 'read-latest'
+  | 'read-deleted'
+  | 'list'
+  | 'list-small'
+  | 'update'
+  | 'replace'
+  | 'delete'
+  | 'recreate';
 
 /** One request template per role the resource has (undefined where it has none). */
 type Templates = { readonly [Role in keyof LifecycleOperations]: RequestCase | undefined };
@@ -39,7 +57,12 @@ type Templates = { readonly [Role in keyof LifecycleOperations]: RequestCase | u
 /** The whole life in order, so no role is left to chance: only the steps the resource's roles allow. */
 function walkOf(resource: Resource, operations: LifecycleOperations): WalkStep[] {
   const look: WalkStep[] = [...(operations.read ? ['read' as const] : []), ...(operations.list ? ['list' as const] : [])];
-  const walk: WalkStep[] = ['create', ...look];
+  // A second item (with a negative id where the identifier allows one), then each read back: each read answers its own item.
+  const walk: WalkStep[] = ['create', ...look, 'create-negative', ...(operations.read ? (['read', 'read-latest'] as const) : [])];
+  if (operations.list !== undefined && (resource.list?.filters.length ?? 0) > 0) walk.push('list-filtered');
+  // What must leave the state as it was, each followed by a look: a create with a held item's id, a delete without credentials.
+  if (resource.identifier.assignedBy !== 'server') walk.push('duplicate', ...look);
+  if (operations.delete !== undefined && !securityOf(operations.delete).open) walk.push('delete-unauthorised', ...look);
   // The client may give the id or leave it out: both, each read back (the walk's first create, with an id, is the one re-created).
   if (resource.identifier.assignedBy === 'either') walk.push('create-without-id', ...(operations.read ? ['read-latest' as const] : []));
   if (operations.list !== undefined && resource.list?.limit !== undefined) walk.push('create', 'list-small');
@@ -71,7 +94,15 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
     const remove = operations.delete;
     switch (step) {
       case 'create':
-        return t.create === undefined ? undefined : createNew(resource, t.create, marking);
+        return t.create === undefined ? undefined : createNew(resource, withFilterValue(resource, t.create), marking);
+      case 'create-negative':
+        return t.create === undefined ? undefined : createNew(resource, withFilterValue(resource, t.create), marking, true, true);
+      case 'list-filtered':
+        return list && t.list ? listFiltered(resource, list, t.list) : undefined;
+      case 'duplicate':
+        return t.create === undefined ? undefined : createDuplicate(resource, t.create, marking, 0);
+      case 'delete-unauthorised':
+        return remove && t.delete ? deleteUnauthorised(resource, remove, t.delete, 0) : undefined;
       case 'create-without-id':
         return t.create === undefined ? undefined : createNew(resource, t.create, marking, false);
       case 'read':
@@ -119,6 +150,10 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
     commands.push(fc.tuple(source.validCases(list, plain), mode).map(([t, m]) => listItems(resource, list, t, m)));
   }
   if (operations.delete !== undefined && resource.identifier.assignedBy !== 'server') commands.push(fc.nat().map((pick) => recreate(resource, pick)));
+  // Filtered lists among the random commands too: by then the sequence may hold items with two values to ask for.
+  const filtered = operations.list;
+  if (filtered !== undefined && (resource.list?.filters.length ?? 0) > 0)
+    commands.push(source.validCases(filtered, plain).map((t) => listFiltered(resource, filtered, t)));
 
   const walk = walkOf(resource, operations);
   const sequences = fc.tuple(templates, droppable(walk), fc.array(fc.oneof(...commands), { maxLength: MAX_COMMANDS, size: '+1' }));

@@ -32,6 +32,8 @@ export interface Item {
   readonly step: number;
   /** What a read must show after this sequence's updates and replaces (empty before any). */
   readonly expected: readonly ExpectedValue[];
+  /** What its create sent that a read and a list must still show (the values a later change set are in expected instead), and its id. */
+  readonly sent: readonly ExpectedValue[];
 }
 
 export interface Model {
@@ -72,6 +74,12 @@ export function describeItem(item: Item): string {
 
 export function describeExpected(value: ExpectedValue): string {
   return value.value === undefined ? `${value.property} removed` : `${value.property} ${toJsonText(value.value)}`;
+}
+
+/** For a list: each marked held item with every value it must show. */
+export function shownFacts(model: Model): Partial<StateFacts> {
+  const shown = model.held.flatMap((item) => (item.mark === undefined ? [] : [{ mark: item.mark, values: [...item.sent, ...item.expected] }]));
+  return shown.length === 0 ? {} : { shown };
 }
 
 export function stateFacts(real: Real, model: Model, step: StateFacts['step'], because: string, extra: Partial<StateFacts> = {}): ExchangeFacts {

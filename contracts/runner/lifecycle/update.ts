@@ -48,7 +48,11 @@ export function changeHeld(resource: Resource, operation: Operation, change: Cha
       endIfBroken(sent);
       if (!isSuccess(sent.response.status ?? 0)) throw new SequenceEnded(`the ${change} was refused (update-applied judges it)`);
       const expected = expectedAfter(change, resource.update, item.expected, body, settable);
-      model.held.splice(model.held.indexOf(item), 1, { ...item, expected });
+      // A replace sets everything anew; an update leaves what it did not send as the create sent it.
+      const kept = item.sent.filter(
+        (value) => value.property === resource.identifier.property || (change === 'update' && !Object.hasOwn(body, value.property)),
+      );
+      model.held.splice(model.held.indexOf(item), 1, { ...item, expected, sent: kept });
     },
     toString: () => `${change}(#${pick}, ${template.body ?? ''})`,
   };

@@ -28,6 +28,17 @@ export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
   // Only the lifecycle's create without an id, read back, shows it: a fault of the 'either' mode itself.
   { fault: 'id-less-create-forgotten', kind: 'optional', check: 'ensure-resource-availability' },
   { fault: 'rate-limit-not-a-number', kind: 'optional', check: 'response-headers-conformance' },
+  // Judged by what was stored, not by a marker: issue 19's planted semantic defects.
+  { fault: 'list-mangles-names', kind: 'plants', check: 'stored-content-shown' },
+  { fault: 'list-mangles-names', kind: 'pets', check: 'stored-content-shown' },
+  { fault: 'create-drops-tag', kind: 'pets', check: 'stored-content-shown' },
+  { fault: 'read-returns-another', kind: 'pets', check: 'stored-content-shown' },
+  { fault: 'negative-id-refused', kind: 'plants', check: 'positive-acceptance' },
+  { fault: 'filter-ignored', kind: 'pets', check: 'list-filter-honoured' },
+  { fault: 'filter-half-applied', kind: 'pets', check: 'list-filter-honoured' },
+  { fault: 'duplicate-overwrites', kind: 'plants', check: 'stored-content-shown' },
+  // The list after the delete without credentials shows the plant gone.
+  { fault: 'delete-ignores-credentials', kind: 'plants', check: 'created-item-listed' },
 ];
 
 export { LIFECYCLE_CHECKS } from '../../../contracts/checks/index.js';

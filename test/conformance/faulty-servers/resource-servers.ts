@@ -26,6 +26,15 @@ export const RESOURCE_FAULTS = {
   'id-less-create-refused': 'a create without an id is refused with 400, though the id is optional (optional-ids.yaml)',
   'id-less-create-forgotten': 'a create without an id answers a pet with a new id, but stores nothing: GET of that id is 404 (optional-ids.yaml)',
   'rate-limit-not-a-number': 'GET /pets/{id} answers X-Rate-Limit: lots, where optional-ids.yaml declares a whole number',
+  'list-mangles-names': "the list answers each name with every character outside printable ASCII as '?' (a charset bug)",
+  'create-drops-tag': 'POST /pets answers the pet with its tag, but stores it without',
+  'read-returns-another': 'GET /pets/{id} answers the pet created last, whichever id was asked for',
+  'negative-id-refused': 'a plant with a negative id is refused (400), though the id is an int64',
+  'filter-ignored': 'GET /pets?tags=… answers every pet, whatever the tags asked for',
+  'filter-half-applied': 'GET /pets?tags=a&tags=b answers only the pets tagged a (the first value)',
+  'duplicate-overwrites': 'a create with a taken id is refused (409), but has already stored its name and tag over the item',
+  'delete-ignores-credentials':
+    'DELETE /plants/{id} without a bearer token deletes the plant, then answers the auth refusal (400, the status it also uses for a bad id)',
 } as const satisfies Record<string, string>;
 
 export type ResourceFault = keyof typeof RESOURCE_FAULTS;
@@ -116,13 +125,17 @@ function plantStore(fault: ResourceFault | undefined): Handler {
   const error = (status: number, code: number, message: string): Answer => ({ status, body: { error: code, message } });
   return (request) => {
     const auth = request.headers.authorization ?? '';
-    if (!/^Bearer \S+$/i.test(auth)) return error(400, 401, 'a bearer token is required');
+    if (!/^Bearer \S+$/i.test(auth)) {
+      const doomed = /^\/plants\/(-?\d{1,25})$/.exec(request.path);
+      if (fault === 'delete-ignores-credentials' && request.method === 'DELETE' && doomed !== null) plants.delete(BigInt(doomed[1] as string));
+      return error(400, 401, 'a bearer token is required');
+    }
     if (request.path === '/plants' && request.method === 'GET') {
       const text = request.query.get('limit');
       const limit = text === null ? undefined : integerIn(text, INT32_MIN, INT32_MAX);
       if (text !== null && (limit === undefined || request.query.getAll('limit').length > 1)) return error(400, 400, 'limit must be an int32');
       if (fault === 'list-hides-creates') return { status: 200, body: [] };
-      const all = [...plants.values()];
+      const all = [...plants.values()].map((plant) => (fault === 'list-mangles-names' ? { ...plant, name: mangled(plant.name) } : plant));
       const shown = limit === undefined || fault === 'limit-ignored' ? all : limit <= 0n ? [] : all.slice(0, Number(limit));
       return { status: 200, body: shown };
     }
@@ -136,6 +149,9 @@ function plantStore(fault: ResourceFault | undefined): Handler {
       if (typeof exact !== 'bigint' || exact < INT64_MIN || exact > INT64_MAX) return error(400, 400, 'body/id must be an int64');
       if (fault === 'edge-id-refused' && (exact === 0n || exact === INT64_MAX || exact === INT64_MIN)) return error(400, 400, `id ${exact} is reserved`);
       if (fault === 'refuses-big-ids' && (exact > 2n ** 53n - 1n || exact < -(2n ** 53n - 1n))) return error(400, 422, 'id must be a safe integer');
+      if (fault === 'negative-id-refused' && exact < 0n) return error(400, 400, 'id must not be negative');
+      if (plants.has(exact) && fault === 'duplicate-overwrites')
+        plants.set(exact, named.tag === undefined ? { name: named.name } : { name: named.name, tag: named.tag });
       if (plants.has(exact) || retired.has(exact)) return error(400, 409, `a plant with id ${exact} already exists`);
       const plant = named.tag === undefined ? { name: named.name } : { name: named.name, tag: named.tag };
       plants.set(exact, plant);
@@ -160,15 +176,19 @@ function plantStore(fault: ResourceFault | undefined): Handler {
 function petStore(fault: ResourceFault | undefined, optionalIds = false): Handler {
   const pets = new Map<bigint, { id: bigint; name: string; tag?: string }>();
   let next = 1n;
+  let last = 0n;
   const error = (status: number, message: string): Answer => ({ status, body: { code: status, message } });
   return (request) => {
     if (request.path === '/pets' && request.method === 'GET') {
       const text = request.query.get('limit');
       const limit = text === null ? undefined : integerIn(text, INT32_MIN, INT32_MAX);
       if (text !== null && (limit === undefined || request.query.getAll('limit').length > 1)) return error(400, 'limit must be an int32');
-      const tags = request.query.getAll('tags');
+      const asked = request.query.getAll('tags');
+      const tags = fault === 'filter-ignored' ? [] : fault === 'filter-half-applied' ? asked.slice(0, 1) : asked;
       if (fault === 'list-hides-creates') return { status: 200, body: [] };
-      const all = [...pets.values()].filter((pet) => tags.length === 0 || (pet.tag !== undefined && tags.includes(pet.tag)));
+      const all = [...pets.values()]
+        .filter((pet) => tags.length === 0 || (pet.tag !== undefined && tags.includes(pet.tag)))
+        .map((pet) => (fault === 'list-mangles-names' ? { ...pet, name: mangled(pet.name) } : pet));
       const shown = limit === undefined || fault === 'limit-ignored' ? all : limit <= 0n ? [] : all.slice(0, Number(limit));
       return { status: 200, body: shown };
     }
@@ -184,7 +204,8 @@ function petStore(fault: ResourceFault | undefined, optionalIds = false): Handle
       const id = given !== undefined && fault !== 'given-id-ignored' ? given : next;
       if (id === next) next += 1n;
       const pet = named.tag === undefined ? { id, name: named.name } : { id, name: named.name, tag: named.tag };
-      if (!(fault === 'id-less-create-forgotten' && given === undefined)) pets.set(id, pet);
+      if (!(fault === 'id-less-create-forgotten' && given === undefined)) pets.set(id, fault === 'create-drops-tag' ? { id, name: named.name } : pet);
+      last = id;
       return { status: 200, body: pet };
     }
     const match = /^\/pets\/([^/]+)$/.exec(request.path);
@@ -210,7 +231,8 @@ function petStore(fault: ResourceFault | undefined, optionalIds = false): Handle
       if (id === undefined) return error(400, 'id must be an int64');
       if (request.method === 'GET') {
         if (fault === 'read-ignores-store') return { status: 200, body: { id, name: 'Rex' } };
-        const pet = fault === 'read-finds-nothing' ? undefined : pets.get(id);
+        const asked = pets.get(id);
+        const pet = fault === 'read-finds-nothing' ? undefined : fault === 'read-returns-another' && asked !== undefined ? (pets.get(last) ?? asked) : asked;
         // optional-ids.yaml declares X-Rate-Limit (an int32 from 0) on this answer; the other documents ignore it.
         const rateLimit = fault === 'rate-limit-not-a-number' ? 'lots' : '99';
         return pet === undefined ? error(404, `no pet ${id}`) : { status: 200, body: pet, headers: { 'x-rate-limit': rateLimit } };
@@ -229,4 +251,9 @@ function givenId(fields: Map<string, unknown>): bigint | string | undefined {
   const id = fields.get('id');
   const exact = isJsonNumber(id as never) ? exactInteger((id as { raw: string }).raw) : undefined;
   return typeof exact === 'bigint' && exact >= INT64_MIN && exact <= INT64_MAX ? exact : 'body/id must be an int64';
+}
+
+/** A name as a server with a charset bug writes it: every character outside printable ASCII as "?". */
+function mangled(name: string): string {
+  return name.replace(/[^\x20-\x7e]/gu, '?');
 }

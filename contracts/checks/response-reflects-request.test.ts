@@ -1,0 +1,45 @@
+/** response-reflects-request on enveloped answers (the Conduit-style fixture): compared inside, server-added and unshown properties allowed. */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../src/core/openapi/load-document.js';
+import { parseJsonExact } from '../generators/json-value.js';
+import { answer, exchange } from './exchanges.test-support.js';
+import { responseReflectsRequest } from './response-reflects-request.js';
+import type { CheckContext } from './index.js';
+
+const CONDUIT = fileURLToPath(new URL('../../test/fixtures/documents/conduit.yaml', import.meta.url));
+
+async function contextOf(iid: string): Promise<CheckContext> {
+  const document = await loadDocument(CONDUIT);
+  const operation = document.operations.find((o) => o.iid === iid);
+  if (operation === undefined) throw new Error(`${iid} missing`);
+  return { operation, expectUniqueIds: false };
+}
+
+const article = parseJsonExact('{"article":{"title":"Hi","description":"d","body":"b","tagList":["x"]}}');
+const signUp = parseJsonExact('{"user":{"username":"ann","email":"a@b.co","password":"12345678"}}');
+
+describe('response-reflects-request, enveloped', () => {
+  it('passes an envelope said back with server-made slug, createdAt and author added', async () => {
+    const back = { article: { slug: 'hi-1', title: 'Hi', description: 'd', body: 'b', tagList: ['x'], createdAt: 'now', author: { username: 'ann' } } };
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, back), article), await contextOf('createArticle'))?.outcome).toBe('pass');
+  });
+
+  it('fails a property inside the envelope that comes back changed, naming its path', async () => {
+    const back = { article: { slug: 'hi-1', title: 'HI', description: 'd', body: 'b', tagList: ['x'], createdAt: 'now', author: { username: 'ann' } } };
+    const verdict = responseReflectsRequest.judge(exchange({}, answer(201, back), article), await contextOf('createArticle'));
+    expect(verdict?.outcome).toBe('fail');
+    expect(verdict?.outcome === 'fail' ? verdict.expected : '').toBe('article.title: "Hi" (as sent)');
+  });
+
+  it('does not expect back what the answer schema does not show (a password)', async () => {
+    const back = { user: { username: 'ann', email: 'a@b.co', token: 't', bio: null, image: null } };
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, back), signUp), await contextOf('signUp'))?.outcome).toBe('pass');
+  });
+
+  it('keeps findings of two operations apart: the fault names its operation', async () => {
+    const back = { user: { username: 'bob', email: 'a@b.co', token: 't' } };
+    const verdict = responseReflectsRequest.judge(exchange({}, answer(201, back), signUp), await contextOf('signUp'));
+    expect(verdict?.outcome === 'fail' ? verdict.key : undefined).toEqual({ by: 'answer', fault: 'signUp: user.username not carried back' });
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * A list filtered by a query parameter that names a property (`?tags=a&tags=b` keeps the items whose
+ * tag is a or b): asked with the values of the items this sequence holds, two where the parameter
+ * takes several. Every listed item must match, and every held item that matches must be listed
+ * (list-filter-honoured judges it).
+ */
+import type { Operation } from '../../../src/core/openapi/load-document.js';
+import type { Resource } from '../../../src/core/resources/model.js';
+import { typeOf } from '../../../src/core/schema/types.js';
+import { randomBytes } from 'node:crypto';
+import { isJsonObject, toJsonText, withKey, type JsonValue } from '../../generators/json-value.js';
+import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
+import type { RequestCase } from '../case-source.js';
+import { endIfBroken, record } from '../sequence.js';
+import { send } from '../send.js';
+import { describeItem, firstCreatedAt, listPath, stateFacts, type Command } from './steps.js';
+
+/** The first filter of the list whose property holds text: its parameter, the property, and whether it takes several values. */
+function filterOf(resource: Resource, operation: Operation): { parameter: string; property: string; many: boolean } | undefined {
+  for (const parameter of resource.list?.filters ?? []) {
+    const property = resource.list?.filterProperties?.[parameter] ?? parameter;
+    const schema = operation.request?.query?.find((q) => q.name === parameter)?.schema;
+    return { parameter, property, many: typeOf(schema) === 'array' };
+  }
+  return undefined;
+}
+
+export function listFiltered(resource: Resource, operation: Operation, template: RequestCase): Command {
+  const filter = filterOf(resource, operation);
+  const valueOf = (payload: JsonValue | undefined): string | undefined => {
+    const value = isJsonObject(payload) && filter !== undefined ? payload[filter.property] : undefined;
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const limitName = resource.list?.limit;
+  const limitSchema = operation.request?.query?.find((q) => q.name === limitName)?.schema;
+  const maxLimit = limitSchema === undefined ? undefined : describeSchema(limitSchema as JsonSchema).integerRange.max;
+  return {
+    check: (model) => filter !== undefined && model.held.some((item) => item.mark !== undefined && valueOf(item.create.payload) !== undefined),
+    async run(model, real) {
+      if (filter === undefined) return;
+      const valued = model.held.filter((item) => item.mark !== undefined && item.expected.length === 0 && valueOf(item.create.payload) !== undefined);
+      const values = [...new Set(valued.map((item) => valueOf(item.create.payload) as string))].slice(0, filter.many ? 2 : 1);
+      if (values.length === 0) return;
+      real.step += 1;
+      const base = listPath(operation, template, limitName, { kind: 'complete' }, maxLimit, firstCreatedAt(model));
+      const query = values.map((value) => `${encodeURIComponent(filter.parameter)}=${encodeURIComponent(value)}`).join('&');
+      const path = `${base}${base.includes('?') ? '&' : '?'}${query}`;
+      const matching = valued.filter((item) => values.includes(valueOf(item.create.payload) as string));
+      const because = `asked for ${filter.property} ${values.map((v) => JSON.stringify(v)).join(' or ')}; held ${matching.map(describeItem).join(', ')}`;
+      const facts = stateFacts(real, model, 'list-filtered', because, {
+        ...(maxLimit === undefined ? {} : { limit: maxLimit }),
+        filter: {
+          parameter: filter.parameter,
+          property: filter.property,
+          values,
+          matching: matching.flatMap((item) => (item.mark === undefined ? [] : [item.mark])),
+        },
+      });
+      const exchange = await send(real.env, { ...template, path }, facts, `step ${real.step}: list ${resource.name} filtered by ${filter.parameter}`, [
+        ...real.sent,
+      ]);
+      endIfBroken(record(real, exchange === undefined ? [] : [exchange], operation));
+    },
+    toString: () => 'listFiltered()',
+  };
+}
+
+/**
+ * The create template with a value of its own in the property a list filter names, where that
+ * property is plain text (no pattern, enum, format, room for 8 characters): the walk's two items then
+ * have two values to filter by. Any other template is sent as drawn.
+ */
+export function withFilterValue(resource: Resource, template: RequestCase): RequestCase {
+  const parameter = resource.list?.filters[0];
+  const property = parameter === undefined ? undefined : (resource.list?.filterProperties?.[parameter] ?? parameter);
+  if (property === undefined || resource.createSchema === undefined || !isJsonObject(template.payload)) return template;
+  const schema = describeSchema(resource.createSchema as JsonSchema).properties.get(property);
+  if (schema === undefined) return template;
+  const facts = describeSchema(schema);
+  const plain =
+    facts.types?.has('string') === true &&
+    facts.enumValues === undefined &&
+    facts.patterns.length === 0 &&
+    (facts.maxLength ?? 8) >= 8 &&
+    (schema as { format?: unknown }).format === undefined;
+  if (!plain) return template;
+  const payload = withKey(template.payload, property, `f-${randomBytes(3).toString('hex')}`);
+  return { ...template, payload, body: toJsonText(payload) };
+}

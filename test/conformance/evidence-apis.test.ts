@@ -1,0 +1,50 @@
+/**
+ * APIs whose state the schema cannot show, judged by evidence: a Conduit-style API (envelopes,
+ * sign-up and log-in issuing a token, server-made slugs) passes with no failure and no warning.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { verify } from '../../contracts/index.js';
+import type { VerifyReport } from '../../contracts/report.js';
+import { CONDUIT_FAULTS, startConduitServer, type ConduitFault } from './faulty-servers/conduit-server.js';
+
+const SEED = Number(process.env.PLANTSTORE_FAULT_SEED ?? 20_261_123);
+const CONDUIT = fileURLToPath(new URL('../fixtures/documents/conduit.yaml', import.meta.url));
+
+function summary(report: VerifyReport): string {
+  const lines = report.checks
+    .filter((check) => check.status !== 'passed')
+    .map((check) => `${check.id}: ${check.status}${check.findings.map((f) => `\n  — ${f.message} [${f.count}]`).join('')}`);
+  return lines.length === 0 ? 'every check passed' : lines.join('\n');
+}
+
+async function verifyConduit(fault?: ConduitFault): Promise<{ report: VerifyReport; articles: number; tokens: readonly string[] }> {
+  const server = await startConduitServer(fault);
+  try {
+    const report = await verify({ target: server.url, spec: CONDUIT, runs: 40, seed: SEED, timeoutMs: 5_000 });
+    return { report, ...server.seen() };
+  } finally {
+    await server.close();
+  }
+}
+
+describe('a Conduit-style API (envelopes, sign-up and log-in, server-made slugs)', () => {
+  it('a correct one passes with no failure and no warning, its secured operations reached with the token it issued', async () => {
+    const { report, articles, tokens } = await verifyConduit();
+    expect(
+      report.checks.filter((c) => c.status === 'failed' || c.status === 'warned').map((c) => c.id),
+      summary(report),
+    ).toEqual([]);
+    expect(report.ok).toBe(true);
+    // The secured create was reached: the run signed up, logged in and used the token it was issued.
+    expect(articles).toBeGreaterThan(0);
+    const written = JSON.stringify(report);
+    expect(tokens.filter((token) => written.includes(token))).toEqual([]);
+  }, 120_000);
+
+  it('a log-in that refuses the very user just signed up is caught', async () => {
+    const { report } = await verifyConduit('log-in-refuses-everyone');
+    const finding = report.checks.find((c) => c.id === 'positive-acceptance')?.findings[0];
+    expect(finding?.message, `${CONDUIT_FAULTS['log-in-refuses-everyone']}\n${summary(report)}`).toMatch(/log in \(logIn\) as the user signed up just before/);
+  }, 120_000);
+});
