@@ -79,8 +79,8 @@ function asShown(value: ExpectedValue): { property: string; json?: string } {
 /** The expected values whose property the schema shows (all of them where the schema names none). */
 function shownBy(values: readonly ExpectedValue[], schema: unknown): ExpectedValue[] {
   const properties = objectShape(schema).properties;
-  if (Object.keys(properties).length === 0) return [...values];
-  return values.filter((value) => Object.hasOwn(properties, value.property));
+  if (properties.size === 0) return [...values];
+  return values.filter((value) => properties.has(value.property));
 }
 
 /** The schema of one item in the success answer: the answer's own (a read) or its array's items, bare or in an envelope's one array property (a list). */
