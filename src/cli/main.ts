@@ -18,7 +18,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve': {
-      // Each command loads its own modules on demand: `--version` and `--help` load none of them.
+      // Each command loads its own modules on demand: `--version` and `--help` load only the option tables.
+      const { readServeFlags, SERVE_HELP } = await import('../server/options/resolve.js');
+      if (readServeFlags(rest).help === true) {
+        process.stdout.write(SERVE_HELP);
+        return 0;
+      }
       const { runServe } = await import('./serve.js');
       return runServe(rest);
     }
