@@ -6,7 +6,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import { failure, type Failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
-import { compileSchemaCheck } from '../../core/prism/adapter.js';
+import { compileSchemaCheck, type SchemaCheck } from '../../core/prism/adapter.js';
 import { validationView, widenInt64Bounds } from '../../core/prism/int64-bounds.js';
 import type { ItemKey, Resource } from '../../core/resources/model.js';
 import type { ItemFields } from '../../store/item-store.js';
@@ -44,8 +44,10 @@ export function compileItemCheck(resource: Resource, operation: IHttpOperation):
   const schema = resource.itemSchema;
   if (schema === undefined) return () => undefined;
   const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
-  const check = compileSchemaCheck(widenInt64Bounds(schema) as object, bundle, 'item');
+  // Compiled on the first replace or update, not at start: on a large document these were most of start-up.
+  let check: SchemaCheck | undefined;
   return (fields) => {
+    check ??= compileSchemaCheck(widenInt64Bounds(schema) as object, bundle, 'item');
     const diagnostics = check(validationView(fields as JsonValue));
     if (diagnostics === undefined || diagnostics.length === 0) return undefined;
     const messages = diagnostics.slice(0, 5).map((diagnostic) => diagnostic.message);
