@@ -85,6 +85,13 @@ export const targets = [
   // Persistence: every 200 waits for its fsync (group commit shares one among concurrent creates).
   plantstore('plantstore-data-dir', 'plantstore --data-dir (fsync before each 200)', ({ tmpDir }) => ['--data-dir', tmpDir], { tmpDir: true }),
 
+  // Shared store (docs/redis.md): each row starts its own redis-server and replicas (bench/redis-replicas.mjs).
+  // On a 2-core machine two replicas show what sharing costs, not how it scales: Redis, the replicas and the
+  // load generator share the same two cores.
+  redisRow('plantstore-redis', 'plantstore --store redis (1 replica)', []),
+  redisRow('plantstore-redis-lb1', 'plantstore --store redis, balancer + 1 replica', ['--balance', '--replicas', '1']),
+  redisRow('plantstore-redis-lb2', 'plantstore --store redis, balancer + 2 replicas', ['--balance', '--replicas', '2']),
+
   // The public Plant Store (list, create, delete by id), each row beside a node:http floor doing the same job on a Map.
   ...storeRows('list', 'GET /plants?limit=20, 10,000 stored', { preload: 10_000, bar: 0.6 }),
   ...storeRows('cycle', 'DELETE /plants/{id} + re-create', { preload: 1_000, bar: 0.5 }),
@@ -143,4 +150,24 @@ function storeRows(workload, what, { preload, bar }) {
       bar,
     }),
   ];
+}
+
+/**
+ * A shared-store row: redis-server and plantstore replicas started by bench/redis-replicas.mjs.
+ * @param {string} id
+ * @param {string} label
+ * @param {string[]} args
+ * @returns {Target}
+ */
+function redisRow(id, label, args) {
+  return {
+    id,
+    label,
+    requires: [PLANTSTORE_CLI],
+    stateful: true,
+    startTimeoutMs: 30000,
+    optional: true, // needs redis-server (Debian's package)
+    command: ({ port, host }) => [node, ['bench/redis-replicas.mjs', '--port', String(port), '--host', host, ...args]],
+    note: 'server CPU counts the wrapper only; Redis and the replicas are its subprocesses',
+  };
 }

@@ -185,7 +185,7 @@ describe('plantstore verify', { timeout: 120_000 }, () => {
         `basic:ada:${secrets.password}`,
         '--header',
         `X-Tenant-Token: ${secrets.extra}`,
-        // Into folders that do not exist yet, as the README's CI example does.
+        // Into folders that do not exist yet, as the CI example (README, docs/verify.md) does.
         '--junit',
         join(reports, 'verify.xml'),
         '--json',

@@ -75,7 +75,7 @@ function describeFindings(run: VerifyReport, result: CheckResult): string {
   return result.findings.map((finding, i) => renderFinding(run, finding, i + 1).join('\n')).join('\n');
 }
 
-describe(`Plant Store conformance${external ? ` of ${env.CONTRACT_TARGET}` : ' of the plantstore stand-in'}`, () => {
+describe(`conformance to ${env.CONTRACT_SPEC ?? 'the bundled Plant Store'}${external ? ` of ${env.CONTRACT_TARGET}` : ' of the plantstore stand-in'}`, () => {
   for (const check of CHECKS) {
     it(`${check.id}: ${check.description}`, (context) => {
       const run = report;

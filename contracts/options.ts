@@ -32,7 +32,7 @@ export const VERIFY_OPTIONS = {
   },
   /** Sent on every request; a credential's value (Authorization, Cookie, API key headers) is never written down. */
   header: { type: 'strings', flag: 'header', argument: "'N: V'", help: 'a header sent on every request (repeatable); credential values are masked' },
-  spec: { type: 'string', flag: 'spec', argument: 'FILE', env: 'CONTRACT_SPEC', help: 'OpenAPI document (default: the bundled Plant Store document)' },
+  spec: { type: 'string', flag: 'spec', argument: 'FILE', env: 'CONTRACT_SPEC', help: 'OpenAPI document (default: the bundled Plant Store example)' },
   /** fast-check runs per property. */
   runs: { type: 'integer', flag: 'runs', argument: 'N', env: 'CONTRACT_RUNS', min: 1, default: 200, help: 'runs per property (default {default})' },
   /** fast-check seed (32-bit); random by default, always reported. */
@@ -58,6 +58,26 @@ export const VERIFY_OPTIONS = {
     default: 5_000,
     help: 'per-request timeout (default {default})',
   },
+  /** An answer's body is read up to this; a larger one is cut off, a finding (memory stays bounded against any target). */
+  maxAnswerBytes: {
+    type: 'integer',
+    flag: 'max-answer-bytes',
+    argument: 'N',
+    env: 'CONTRACT_MAX_ANSWER_BYTES',
+    min: 1,
+    max: 256 * 1024 * 1024,
+    default: 8 * 1024 * 1024,
+    help: 'read at most N bytes of an answer; a larger one is a finding (default {default})',
+  },
+  /** The whole run's time: when spent, no further case is sent and the report says the run is incomplete (not a pass). */
+  timeBudgetMs: {
+    type: 'integer',
+    flag: 'time-budget-ms',
+    argument: 'MS',
+    env: 'CONTRACT_TIME_BUDGET_MS',
+    min: 1,
+    help: 'end the run after MS with a verdict: incomplete, exit 3 (default: no limit)',
+  },
   /** Requests in flight at once (undici Pool connections). */
   concurrency: {
     type: 'integer',
@@ -80,7 +100,7 @@ export const VERIFY_OPTIONS = {
     help: 'the target must refuse an id it already holds (turns on --stateful)',
   },
   /** Run the model-based sequence check (on by default when expectUniqueIds). */
-  stateful: { type: 'boolean', flag: 'stateful', env: 'CONTRACT_STATEFUL', help: 'run the model-based sequences of creates' },
+  stateful: { type: 'boolean', flag: 'stateful', env: 'CONTRACT_STATEFUL', help: 'run the model-based sequences of creates (new, repeated and invalid ids)' },
   /** The target refuses tokens it does not know: send a bogus token too. */
   tokensValidated: {
     type: 'boolean',
@@ -90,7 +110,7 @@ export const VERIFY_OPTIONS = {
     help: 'the target refuses unknown credentials (tokens, API keys, passwords): send wrong ones too',
   },
   /** Only these checks judge (and are reported); names from the checks' registry. */
-  checks: { type: 'strings', flag: 'checks', argument: 'A,B', help: 'run only these checks (comma-separated names, see the table below)' },
+  checks: { type: 'strings', flag: 'checks', argument: 'A,B', help: 'run only these checks (comma-separated names; an unknown one is refused\nwith the list)' },
   excludeChecks: { type: 'strings', flag: 'exclude-checks', argument: 'A,B', help: 'leave these checks out (comma-separated names)' },
   failFast: {
     type: 'boolean',
@@ -123,6 +143,7 @@ export const VERIFY_VERB = 'takes';
 export const DEFAULTS = {
   runs: VERIFY_OPTIONS.runs.default,
   timeoutMs: VERIFY_OPTIONS.timeoutMs.default,
+  maxAnswerBytes: VERIFY_OPTIONS.maxAnswerBytes.default,
   concurrency: VERIFY_OPTIONS.concurrency.default,
 } as const;
 
@@ -150,10 +171,12 @@ export function credentialsFromEnv(env: Readonly<Record<string, string | undefin
 
 export const VERIFY_HELP = `Usage: plantstore verify --target URL [options]
 
-Checks a Plant Store implementation against the OpenAPI document with generated requests
-(fast-check), shrinking every failure to a minimal request with a curl command to replay it.
+Checks an implementation of an OpenAPI document (--spec) against it with generated
+requests (fast-check), shrinking every failure to a minimal request with a curl command
+to replay it.
 
 Options:
 ${renderOptionsHelp(VERIFY_OPTIONS, 25)}
-Exit codes: 0 conforms, 1 a check failed, 2 usage or set-up error.
+Exit codes: 0 conforms, 1 a check failed, 2 usage or set-up error, 3 no verdict (the run was cut
+short: --time-budget-ms spent, or an internal error), 128+N ended by signal N (130 SIGINT, 143 SIGTERM).
 `;

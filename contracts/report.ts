@@ -32,8 +32,8 @@ export interface ReceivedResponse {
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
   readonly durationMs: number;
-  /** 'timeout' (no answer within --timeout-ms), 'connection' (reset, refused, closed early). */
-  readonly error?: { readonly kind: 'timeout' | 'connection'; readonly message: string };
+  /** 'timeout' (no answer within --timeout-ms), 'connection' (reset, refused, closed early), 'too-large' (an answer over --max-answer-bytes, or its headers over 16 KiB: cut off unread). */
+  readonly error?: { readonly kind: 'timeout' | 'connection' | 'too-large'; readonly message: string };
 }
 
 /** Defined with the regression runtime, which must stand alone in the folder it is copied to. */
@@ -73,7 +73,7 @@ export interface Finding {
 export interface CheckResult {
   readonly id: CheckId;
   readonly title: string;
-  /** One line, the same as in the README. */
+  /** One line, the same as in docs/checks.md. */
   readonly description: string;
   readonly status: CheckStatus;
   /** How many requests this check judged. */
@@ -84,6 +84,8 @@ export interface CheckResult {
 export interface VerifyReport {
   readonly target: string;
   readonly spec: string;
+  /** The document's own title (its `info.title`), which names the report: "Swagger Petstore conformance of …". */
+  readonly title?: string;
   readonly seed: number;
   readonly runs: number;
   readonly casesRun: number;
@@ -102,8 +104,24 @@ export interface VerifyReport {
   readonly plan?: readonly PlannedOperation[];
   /** Set when --fail-fast stopped the run before every case was sent. */
   readonly stoppedEarly?: string;
+  /** The time each part of the run may take: stated so that a slow or silent target's run time is no surprise. */
+  readonly timeBudget?: TimeBudget;
+  /**
+   * Set when the run was halted before it was done (--time-budget-ms spent, an abort signal, the CLI's
+   * SIGINT/SIGTERM, an internal error): why, and how far it got. Such a run is never `ok`.
+   */
+  readonly incomplete?: string;
   /** True when no check failed (warnings count as failures only with `strict`). */
   readonly ok: boolean;
+}
+
+export interface TimeBudget {
+  /** Each request's answer must come within this (--timeout-ms): a target that never answers costs this per request. */
+  readonly requestTimeoutMs: number;
+  /** The whole run's limit (--time-budget-ms); absent: none. */
+  readonly runMs?: number;
+  /** Shrinking's own limit, after every case was sent. */
+  readonly shrinkMs: number;
 }
 
 /** An operation as the plan has it: the kinds of request sent (and how many runs each), what is skipped and why. */
@@ -159,4 +177,6 @@ export type VerifyOptions = Omit<RunOptionValues, 'target' | 'spec'> & {
   /** OpenAPI document (path or parsed object); the bundled Plant Store document by default. */
   readonly spec?: string | object;
   readonly onProgress?: (progress: VerifyProgress) => void;
+  /** Ends the run early when aborted: nothing more is sent or shrunk, and the report is `incomplete` (the abort's reason says why). */
+  readonly signal?: AbortSignal;
 };

@@ -17,7 +17,7 @@ export type {
 export { collectionKey } from './store/item-store.js';
 export { SHARED_TENANT, tenantOfToken, type TenantId } from './store/tenants.js';
 export type { Resource, ResourceModel, Identifier } from './core/resources/model.js';
-/** @deprecated plants are the items of the 'plants' collection: use ItemStore (`stores.forTenant(t)).collection('plants')`). */
-export type { Plant, PlantStore, CreateResult, SeedResult, PageRequest, PlantPage } from './store/plant-store.js';
+/** A plant of the `seed` option (the bundled Plant Store's plants, bigint ids). */
+export type { Plant } from './store/plant-store.js';
 export { ErrorCode, type ErrorCodeValue } from './core/errors.js';
 export type { LogLevel } from './log/logger.js';

@@ -115,6 +115,24 @@ describe('status-conformance', () => {
     // A 401 for a request with valid credentials is not the document's silence: it fails.
     expect(statusConformance.judge(exchange({}, answer(401, {})), context)?.outcome).toBe('fail');
   });
+
+  it("words the warning from the operation's own declarations, not the Plant Store's", () => {
+    const declaring = (...codes: string[]) => ({
+      ...context,
+      operation: { ...context.operation, responses: codes.map((code) => ({ code, contents: [] })) } as unknown as Operation,
+    });
+    const auth = exchange({ role: 'reject', kind: 'invalid', target: 'auth' }, answer(401, {}));
+    const message = (verdict: ReturnType<typeof statusConformance.judge>) => (verdict?.outcome === 'warn' ? verdict.message : '');
+    expect(message(statusConformance.judge(auth, declaring('201', '422')))).toMatch(
+      /the document declares 422 for this operation's failures, none for refused credentials/,
+    );
+    expect(message(statusConformance.judge(auth, declaring('200', '400')))).toMatch(/the document declares 400 for this operation's failures/);
+    const contentType = exchange({ role: 'reject', kind: 'invalid', target: 'content-type' }, answer(415, {}));
+    expect(message(statusConformance.judge(contentType, declaring('201', '4XX', 'default')))).toBe('');
+    expect(message(statusConformance.judge(contentType, declaring('201', '404')))).toMatch(
+      /declares 404 for this operation's failures, none for an unsupported content type/,
+    );
+  });
 });
 
 describe('status-conformance where the document declares no failure status', () => {

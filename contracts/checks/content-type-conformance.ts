@@ -1,6 +1,9 @@
-/** An answer's Content-Type is a media type the document declares for its status (parameters such as charset are fine). */
-import { declaredResponse } from '../../src/core/openapi/operation.js';
-import { mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
+/**
+ * An answer's Content-Type is a media type the document declares for its status (parameters such
+ * as charset are fine), as the one judge says (src/core/conformance/judge.ts).
+ */
+import { mediaTypeOf } from '../../src/core/http/media-type.js';
+import { answerJudgement, violationOf } from './answer-judgement.js';
 import { describeResponse } from './declared.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
@@ -9,19 +12,18 @@ export const contentTypeConformance: Check<'content-type-conformance'> = {
   title: 'Content types are declared',
   description: 'Every answer has the content type declared for its status (e.g. application/json; charset is allowed).',
   judge({ request, response }, { operation }) {
-    if (response.status === undefined) return undefined;
-    const declared = declaredResponse(operation, response.status);
-    const types = (declared?.contents ?? []).map((content) => content.mediaType);
-    if (types.length === 0) return undefined; // nothing declared for this status: nothing to hold it to
-    const header = response.headers['content-type'];
-    const actual = mediaTypeOf(header);
-    if (actual !== undefined && types.some((type) => mediaTypeAccepts(type, actual))) return PASS;
+    const judgement = answerJudgement(response, operation);
+    // Nothing declared for this status (or the status is undeclared, status-conformance's): nothing to hold it to.
+    if (judgement?.response?.contents === undefined || judgement.response.contents.length === 0) return undefined;
+    const violation = violationOf(judgement, 'media-type');
+    if (violation === undefined) return PASS;
+    const header = violation.contentType;
     return fail({
-      key: byAnswer(`${response.status} ${actual ?? 'none'}`),
-      expected: `content-type ${types.join(' or ')}`,
-      expectation: { kind: 'media-type', mediaTypes: types },
+      key: byAnswer(`${violation.status} ${mediaTypeOf(header) ?? 'none'}`),
+      expected: `content-type ${violation.declared.join(' or ')}`,
+      expectation: { kind: 'media-type', mediaTypes: violation.declared },
       actual: header === undefined ? `no content-type; ${describeResponse(response)}` : `content-type ${header}`,
-      message: `a ${response.status} answer came with ${header === undefined ? 'no content type' : `content type ${header}`} (${request.label})`,
+      message: `a ${violation.status} answer came with ${header === undefined ? 'no content type' : `content type ${header}`} (${request.label})`,
     });
   },
 };

@@ -5,6 +5,7 @@ import { duplicateIds } from './duplicate-ids.js';
 import { negativeRejection } from './negative-rejection.js';
 import { noServerErrors } from './no-server-errors.js';
 import { positiveAcceptance } from './positive-acceptance.js';
+import { responseHeadersConformance } from './response-headers-conformance.js';
 import { responseReflectsRequest } from './response-reflects-request.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statefulModel } from './stateful-model.js';
@@ -43,6 +44,7 @@ export const CHECKS = [
   statusConformance,
   contentTypeConformance,
   responseSchemaConformance,
+  responseHeadersConformance,
   authEnforced,
   responseReflectsRequest,
   duplicateIds,

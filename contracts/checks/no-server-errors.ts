@@ -16,7 +16,9 @@ export const noServerErrors: Check<'no-server-errors'> = {
         message:
           response.error.kind === 'timeout'
             ? `the target did not answer in time (${request.label})`
-            : `the connection failed or was dropped without an answer (${request.label})`,
+            : response.error.kind === 'too-large'
+              ? `${response.error.message} (${request.label})`
+              : `the connection failed or was dropped without an answer (${request.label})`,
       });
     }
     if (response.status !== undefined && response.status >= 500) {

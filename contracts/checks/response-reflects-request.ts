@@ -1,16 +1,19 @@
 /**
  * A created resource says back what was sent: every property of the declared success schema
- * (name and tag for a Plant) equals the value sent, and one that was not sent is absent, unless
+ * (for the Plant Store: name and tag) equals the value sent, and one that was not sent is absent, unless
  * the server may fill it: readOnly, required by the answer, or kept by a PATCH's merge.
  */
-import { isJsonObject, jsonEquals, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
+import { isJsonObject, jsonEquals, toJsonText, type JsonValue } from '../generators/json-value.js';
+import { answerJson } from './answer-json.js';
 import { declaredResponse, isSuccess } from '../../src/core/openapi/operation.js';
+import { objectShape } from '../../src/core/schema/properties.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
 export const responseReflectsRequest: Check<'response-reflects-request'> = {
   id: 'response-reflects-request',
   title: 'Answers reflect requests',
-  description: 'A success answer carries back the name and tag that were sent (no tag when none was sent).',
+  description:
+    'A success answer carries back, as sent, each property its schema declares that the request sent (and adds none the request left out that the server may not fill).',
   judge({ request, response, facts }, { operation, assignedIdentifier }) {
     if (facts.kind !== 'valid' || !isJsonObject(facts.payload)) return undefined;
     if (response.status === undefined || !isSuccess(response.status)) return undefined;
@@ -19,19 +22,16 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     const success = declaredResponse(operation, response.status) ?? operation.responses.find((declared) => isSuccess(Number(declared.code)));
     // What the request cannot carry (a server-assigned id the answer requires) is the server's to add.
     const requestSchema = operation.request?.body?.contents?.find((c) => c.schema !== undefined)?.schema;
-    const sendable = new Set(echoedProperties(requestSchema));
+    const sendable = new Set(objectShape(requestSchema, { direction: 'request' }).properties.keys());
     // A readOnly property is the server's (OpenAPI: it SHOULD NOT be sent, and one sent may be ignored).
     const serversOwn = new Set([...readOnlyProperties(requestSchema), ...readOnlyProperties(success?.contents?.[0]?.schema)]);
     const properties = echoedProperties(success?.contents?.[0]?.schema).filter(
       (property) => (requestSchema === undefined || sendable.has(property)) && !serversOwn.has(property),
     );
     if (properties.length === 0) return undefined;
-    let answer: JsonValue;
-    try {
-      answer = parseJsonExact(response.body);
-    } catch {
-      return undefined; // not JSON: response-schema-conformance reports it
-    }
+    const read = answerJson(response);
+    if (!read.ok) return undefined; // not JSON: response-schema-conformance reports it
+    const answer = read.value;
     if (!isJsonObject(answer)) return undefined;
     const sent = facts.payload;
     // Not "added" where the server may fill a property the request did not send: a PATCH merges
@@ -75,34 +75,17 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
   },
 };
 
-/** Top-level properties of the success schema, through allOf: what a create can be held to echo. */
+/** The success schema's properties an answer holds (the one property walker: allOf merged, writeOnly never answered). */
 function echoedProperties(schema: unknown): string[] {
-  if (typeof schema !== 'object' || schema === null) return [];
-  const record = schema as { properties?: unknown; allOf?: unknown };
-  const own = typeof record.properties === 'object' && record.properties !== null ? Object.keys(record.properties) : [];
-  const inherited = Array.isArray(record.allOf) ? record.allOf.flatMap((part: unknown) => echoedProperties(part)) : [];
-  return [...new Set([...own, ...inherited])];
+  return [...objectShape(schema, { direction: 'response' }).properties.keys()];
 }
 
 /** Properties a schema marks readOnly (through allOf). */
 function readOnlyProperties(schema: unknown): string[] {
-  if (typeof schema !== 'object' || schema === null) return [];
-  const record = schema as { properties?: unknown; allOf?: unknown };
-  const own =
-    typeof record.properties === 'object' && record.properties !== null
-      ? Object.entries(record.properties as Record<string, unknown>)
-          .filter(([, property]) => typeof property === 'object' && property !== null && (property as { readOnly?: unknown }).readOnly === true)
-          .map(([name]) => name)
-      : [];
-  const inherited = Array.isArray(record.allOf) ? record.allOf.flatMap((part: unknown) => readOnlyProperties(part)) : [];
-  return [...own, ...inherited];
+  return [...objectShape(schema).readOnly];
 }
 
-/** Properties a schema requires (through allOf). */
+/** Properties an answer of this schema requires (through allOf; a writeOnly one never is). */
 function requiredProperties(schema: unknown): string[] {
-  if (typeof schema !== 'object' || schema === null) return [];
-  const record = schema as { required?: unknown; allOf?: unknown };
-  const own = Array.isArray(record.required) ? record.required.filter((name): name is string => typeof name === 'string') : [];
-  const inherited = Array.isArray(record.allOf) ? record.allOf.flatMap((part: unknown) => requiredProperties(part)) : [];
-  return [...own, ...inherited];
+  return [...objectShape(schema, { direction: 'response' }).required];
 }

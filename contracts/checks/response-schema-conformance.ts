@@ -1,15 +1,11 @@
 /**
- * An answer's body matches the schema declared for its status, judged as prism-http's output
- * validator judges it (compileResponseBodyCheck: its Ajv, its schema normalisation, its wording),
- * compiled once per declared content. Only the body is judged here: an undeclared status is status-conformance's
- * and a wrong media type content-type-conformance's, so neither is reported twice.
+ * An answer's body matches the schema declared for its status, as the one judge says
+ * (src/core/conformance/judge.ts: prism's Ajv and wording, allOf merged, writeOnly stripped, int64
+ * exact), compiled once per declared content. Only the body is reported here: an undeclared status
+ * is status-conformance's and a wrong media type content-type-conformance's, so neither is reported twice.
  */
-import { DiagnosticSeverity, type IMediaTypeContent } from '@stoplight/types';
-import { compileResponseBodyCheck, type SchemaCheck } from '../../src/core/prism/adapter.js';
-import { validationView, widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
-import { declaredResponse, type Operation } from '../../src/core/openapi/operation.js';
-import { isJsonMediaType, mediaTypeAccepts, mediaTypeOf } from '../../src/core/http/media-type.js';
-import { answerJson } from './answer-json.js';
+import { prepareJudge } from '../../src/core/conformance/judge.js';
+import { answerJudgement, violationOf } from './answer-judgement.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
 const ISSUES_SHOWN = 3;
@@ -17,72 +13,37 @@ const ISSUES_SHOWN = 3;
 export const responseSchemaConformance: Check<'response-schema-conformance'> = {
   id: 'response-schema-conformance',
   title: 'Bodies match their schemas',
-  description: 'Every answer body is JSON matching the schema declared for its status (Plant for 200, Error for 400).',
+  description: 'Every JSON answer body matches the schema its operation declares for its status and media type, success and failure alike.',
   judge({ request, response }, { operation }) {
-    if (response.status === undefined) return undefined;
-    // The operation with true int64 bounds (bundle included), so an echoed id beyond 2^53 is valid.
-    const widenedOperation = withTrueInt64Bounds(operation);
-    const declared = declaredResponse(widenedOperation, response.status);
-    const contents = (declared?.contents ?? []).filter((content) => content.schema !== undefined);
-    if (declared === undefined || contents.length === 0) return undefined;
-    const actualType = mediaTypeOf(response.headers['content-type']);
-    // Judge against the declared content the answer claims to be, else the first one.
-    const content = contents.find((c) => actualType !== undefined && mediaTypeAccepts(c.mediaType, actualType)) ?? contents[0];
-    // A schema is held to JSON bodies only: an image/png's `format: binary` string is bytes, which content-type-conformance judges.
-    if (content === undefined || !isJsonMediaType(mediaTypeOf(content.mediaType) ?? '')) return undefined;
+    const judgement = answerJudgement(response, operation);
+    const content = judgement?.bodyContent;
+    if (judgement === undefined || content === undefined) return undefined;
     const schemaName = schemaTitle(content.schema);
-    // Read exactly, as the server reads requests: an int64 beyond 2^53 keeps its side of every bound.
-    const parsed = answerJson(response);
-    if (!parsed.ok) {
+    const notJson = violationOf(judgement, 'not-json');
+    if (notJson !== undefined) {
       return fail({
-        key: byAnswer(`${response.status} not JSON`),
+        key: byAnswer(`${notJson.status} not JSON`),
         expected: `a JSON ${schemaName}`,
-        expectation: { kind: 'json-schema', schema: content.schema },
+        // The schema as it was judged (merged, stripped, true int64 bounds): a regression file's validator is made from it.
+        expectation: { kind: 'json-schema', schema: notJson.check?.schema ?? content.schema },
         actual: response.body === '' ? 'an empty body' : `not JSON: ${response.body.slice(0, 200)}`,
-        message: `the ${response.status} answer's body is not JSON (${request.label}): ${parsed.reason}`,
+        message: `the ${notJson.status} answer's body is not JSON (${request.label}): ${notJson.reason}`,
       });
     }
-    const body = parsed.exact ? validationView(parsed.value) : parsed.value;
-    const issues = (checkFor(content, widenedOperation)?.(body) ?? []).filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
-    if (issues.length === 0) return PASS;
-    const listed = issues.slice(0, ISSUES_SHOWN).map((issue) => issue.message);
-    if (issues.length > ISSUES_SHOWN) listed.push(`and ${issues.length - ISSUES_SHOWN} more`);
+    const broken = violationOf(judgement, 'schema');
+    if (broken === undefined) return PASS;
+    const listed = broken.issues.slice(0, ISSUES_SHOWN);
+    if (broken.issues.length > ISSUES_SHOWN) listed.push(`and ${broken.issues.length - ISSUES_SHOWN} more`);
     return fail({
-      key: byAnswer(`${response.status} ${issues.map((issue) => issue.message).join('; ')}`),
+      key: byAnswer(`${broken.status} ${broken.issues.join('; ')}`),
       expected: `a body matching ${schemaName}`,
-      expectation: { kind: 'json-schema', schema: content.schema },
+      expectation: { kind: 'json-schema', schema: broken.check.schema },
       actual: response.body.length > 300 ? `${response.body.slice(0, 300)}…` : response.body,
-      message: `the ${response.status} answer's body does not match ${schemaName}: ${listed.join('; ')} (${request.label})`,
+      message: `the ${broken.status} answer's body does not match ${schemaName}: ${listed.join('; ')} (${request.label})`,
     });
   },
-  prepare(operation) {
-    const widenedOperation = withTrueInt64Bounds(operation);
-    for (const declared of widenedOperation.responses) for (const content of declared.contents ?? []) checkFor(content, widenedOperation);
-  },
+  prepare: prepareJudge,
 };
-
-const checks = new WeakMap<IMediaTypeContent, SchemaCheck | undefined>();
-function checkFor(content: IMediaTypeContent, operation: Operation): SchemaCheck | undefined {
-  if (!checks.has(content)) {
-    const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
-    checks.set(content, content.schema === undefined ? undefined : compileResponseBodyCheck(content.schema, bundle));
-  }
-  return checks.get(content);
-}
-
-/**
- * prism bounds every int64 to ±(2^53 − 1); a response with a larger id (an echoed int64) is valid.
- * The same widening the server applies to requests, once per operation.
- */
-const widened = new WeakMap<Operation, Operation>();
-function withTrueInt64Bounds(operation: Operation): Operation {
-  let copy = widened.get(operation);
-  if (copy === undefined) {
-    copy = widenInt64Bounds(operation);
-    widened.set(operation, copy);
-  }
-  return copy;
-}
 
 /** The schema's name for people: its title, or the name of the component it came from, or "the declared schema". */
 function schemaTitle(schema: unknown): string {

@@ -1,10 +1,11 @@
 /**
- * Every answer's status is one the document declares for the operation. Where the document is
- * silent and HTTP allows another status (401 for a missing token, 409 for a taken id) this warns
- * instead. 5xx are no-server-errors' alone, so a crash is reported once. An operation that declares
- * no response at all is not judged.
+ * Every answer's status is one the document declares for the operation, as the one judge says
+ * (src/core/conformance/judge.ts). Where the document is silent and HTTP allows another status
+ * (401 for a missing token, 409 for a taken id) this warns instead. 5xx are no-server-errors' alone,
+ * so a crash is reported once. An operation that declares no response at all is not judged.
  */
-import { declaredCodes, describeResponse, isDeclared, silentlyAllowed } from './declared.js';
+import { answerJudgement, violationOf } from './answer-judgement.js';
+import { declaredCodes, describeResponse, silentlyAllowed } from './declared.js';
 import type { Operation } from '../../src/core/openapi/operation.js';
 import { byAnswer, fail, PASS, warn, type Check, type Exchange } from './types.js';
 
@@ -17,7 +18,8 @@ export const statusConformance: Check<'status-conformance'> = {
     if (status === undefined || status >= 500) return undefined;
     // No response declared at all (OpenAPI 3.1 lets `responses` be left out): nothing to conform to.
     if (operation.responses.length === 0) return undefined;
-    if (isDeclared(operation, status)) return PASS;
+    const judgement = answerJudgement(exchange.response, operation);
+    if (judgement === undefined || violationOf(judgement, 'status') === undefined) return PASS;
     const problem = {
       key: byAnswer(String(status)),
       expected: `one of ${declaredCodes(operation)}`,
@@ -25,7 +27,7 @@ export const statusConformance: Check<'status-conformance'> = {
       actual: describeResponse(exchange.response),
       message: `${status} is not declared for ${operation.method.toUpperCase()} ${operation.path} (${exchange.request.label})`,
     };
-    const allowance = undeclaredFailure(exchange, operation, status) ?? silentlyAllowed(exchange, status);
+    const allowance = undeclaredFailure(exchange, operation, status) ?? silentlyAllowed(exchange, status, operation);
     return allowance === undefined ? fail(problem) : warn({ ...problem, message: `${problem.message}; ${allowance}` });
   },
 };
@@ -42,7 +44,7 @@ function undeclaredFailure(exchange: Exchange, operation: Operation, status: num
   if (status === 400 && exchange.facts.kind === 'invalid') {
     return 'the document declares no failure status for this operation; HTTP (RFC 9110) refuses an invalid request 400';
   }
-  if (status === 409 && silentlyAllowed(exchange, status) !== undefined) {
+  if (status === 409 && silentlyAllowed(exchange, status, operation) !== undefined) {
     return 'the document declares no failure status for this operation; HTTP (RFC 9110) answers 409 Conflict to a create of an id already in use';
   }
   if (status === 404 && operation.path.includes('{')) {

@@ -148,7 +148,7 @@ export type Verdict = { readonly outcome: 'pass' } | ({ readonly outcome: 'fail'
 export interface Check<Id extends string = string> {
   readonly id: Id;
   readonly title: string;
-  /** One line, the same in the README, the console and JUnit. */
+  /** One line, the same in docs/checks.md, the console and JUnit. */
   readonly description: string;
   /** The verdict on one exchange, or undefined when the exchange is none of this check's business. */
   judge(exchange: Exchange, context: CheckContext): Verdict | undefined;

@@ -4,7 +4,8 @@
  * item's schema has them; runner/lifecycle/update.ts says which values a change settles).
  */
 import { isSuccess } from '../../src/core/openapi/operation.js';
-import { isJsonObject, jsonEquals, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
+import { isJsonObject, jsonEquals, toJsonText, type JsonValue } from '../generators/json-value.js';
+import { answerJson } from './answer-json.js';
 import { describeResponse } from './declared.js';
 import { byRequest, fail, PASS, type Check, type ExpectedValue } from './types.js';
 
@@ -42,12 +43,9 @@ export const updateApplied: Check<'update-applied'> = {
     }
     const expected = facts.state?.expected;
     if (step !== 'read-held' || expected === undefined || expected.length === 0 || !isSuccess(status)) return undefined;
-    let item: JsonValue;
-    try {
-      item = parseJsonExact(response.body);
-    } catch {
-      return undefined; // not JSON: response-schema-conformance reports it
-    }
+    const read = answerJson(response);
+    if (!read.ok) return undefined; // not JSON: response-schema-conformance reports it
+    const item = read.value;
     if (!isJsonObject(item)) return undefined;
     const missing = unapplied(item, expected);
     if (missing.length === 0) return PASS;

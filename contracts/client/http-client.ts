@@ -6,8 +6,9 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
 import type { ReceivedResponse, SentRequest } from '../report.js';
-import { classifyError } from './classify-error.js';
-import { PlantstoreError } from '../../src/core/errors.js';
+import { classifyError, MAX_HEADER_BYTES } from './classify-error.js';
+import { DEFAULTS } from '../options.js';
+import { errorMessage, PlantstoreError } from '../../src/core/errors.js';
 import { headerRevealer, revealUrl, secretMap, type Secret } from './secrets.js';
 
 export interface ClientOptions {
@@ -15,6 +16,8 @@ export interface ClientOptions {
   readonly connections: number;
   /** Per request: the answer's headers, and then each stretch of its body, must come within this. */
   readonly timeoutMs: number;
+  /** An answer's body is read up to this many bytes; a longer one is cut off and reported as too large (memory stays bounded). */
+  readonly maxAnswerBytes?: number;
   /** The values of the "$TOKEN"-style variables requests carry: filled in here, on the wire only (see secrets.ts). */
   readonly secrets?: readonly Secret[];
 }
@@ -45,13 +48,22 @@ export function createClient(target: string, options: ClientOptions): HttpClient
     bodyTimeout: options.timeoutMs + 1_000,
     // A target that is slow to accept counts as a timeout, not as an unreachable target.
     connect: { timeout: options.timeoutMs },
+    // Said, not left to Node's default: the report names the figure when an answer's headers exceed it.
+    maxHeaderSize: MAX_HEADER_BYTES,
   });
   const secrets = secretMap(options.secrets ?? []);
   const reveal = { url: (url: string) => revealUrl(url, secrets), headers: headerRevealer(secrets) };
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   return {
     baseUrl,
-    send: (request, overrides) => sendOn(pool, base.origin, request, overrides?.timeoutMs ?? options.timeoutMs, reveal),
+    send: (request, overrides) =>
+      sendOn(
+        pool,
+        base.origin,
+        request,
+        { timeoutMs: overrides?.timeoutMs ?? options.timeoutMs, maxBytes: options.maxAnswerBytes ?? DEFAULTS.maxAnswerBytes },
+        reveal,
+      ),
     close: async () => {
       // destroy, not close: a hanging target must not keep the run waiting for its sockets.
       await pool.destroy();
@@ -70,13 +82,21 @@ interface Revealer {
   readonly headers: (headers: Readonly<Record<string, string>>) => Readonly<Record<string, string>>;
 }
 
-function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: number, reveal: Revealer): Promise<ReceivedResponse> {
+function sendOn(
+  pool: Pool,
+  origin: string,
+  request: SentRequest,
+  limits: { timeoutMs: number; maxBytes: number },
+  reveal: Revealer,
+): Promise<ReceivedResponse> {
+  const { timeoutMs, maxBytes } = limits;
   const url = new URL(reveal.url(request.url));
   if (url.origin !== origin) throw new TypeError(`${request.url} is not on the target ${origin}`);
   const started = performance.now();
   return new Promise((resolve, reject) => {
     let abort: ((reason: Error) => void) | undefined;
     let timedOut: TimeoutError | undefined;
+    let tooLarge: AnswerTooLargeError | undefined;
     let status = 0;
     let headers: Record<string, string> = {};
     const chunks: Buffer[] = [];
@@ -92,35 +112,53 @@ function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: num
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      const classified = classifyError(timedOut ?? error);
+      chunks.length = 0;
+      const classified = classifyError(timedOut ?? tooLarge ?? error);
       // A request undici refuses to send (e.g. a header value with a newline) is our problem, not the target's.
       if (classified.kind === 'unsendable') reject(new UnsendableRequestError(`${request.label}: ${classified.message}`));
       else resolve({ headers: {}, body: '', durationMs: performance.now() - started, error: { kind: classified.kind, message: classified.message } });
     };
-    const handler: LegacyHandler = {
-      onConnect(abortRequest) {
-        abort = abortRequest;
-        if (timedOut !== undefined) abortRequest(timedOut);
-      },
-      onHeaders(statusCode, rawHeaders) {
-        if (statusCode < 200) return true; // an interim answer (100 Continue): the final one follows
-        status = statusCode;
-        headers = headersOf(rawHeaders);
-        return true;
-      },
-      onData(chunk) {
-        chunks.push(chunk);
-        length += chunk.length;
-        return true;
-      },
-      onComplete() {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve({ status, headers, body: bodyText(chunks, length), durationMs: performance.now() - started });
-      },
-      onError: failWith,
+    // Cuts the answer off: its bytes so far are dropped, the connection with them (undici then calls onError).
+    const refuse = (declared: string): false => {
+      tooLarge = new AnswerTooLargeError(
+        errorMessage('answerTooLarge', `${maxBytes} bytes (--max-answer-bytes; status ${status}${declared}): the rest was not read`),
+      );
+      chunks.length = 0;
+      abort?.(tooLarge);
+      return false;
     };
+    const handler: LegacyHandler = guarded(
+      {
+        onConnect(abortRequest) {
+          abort = abortRequest;
+          if (timedOut !== undefined) abortRequest(timedOut);
+        },
+        onHeaders(statusCode, rawHeaders) {
+          if (statusCode < 200) return true; // an interim answer (100 Continue): the final one follows
+          status = statusCode;
+          headers = headersOf(rawHeaders);
+          const declared = Number(headers['content-length']);
+          // Said too large up front: nothing is read that would be thrown away.
+          if (declared > maxBytes) return refuse(`, content-length ${declared}`);
+          return true;
+        },
+        onData(chunk) {
+          if (tooLarge !== undefined) return false;
+          if (length + chunk.length > maxBytes) return refuse('');
+          chunks.push(chunk);
+          length += chunk.length;
+          return true;
+        },
+        onComplete() {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve({ status, headers, body: bodyText(chunks, length), durationMs: performance.now() - started });
+        },
+        onError: failWith,
+      },
+      failWith,
+    );
     try {
       const headers = reveal.headers(request.headers);
       // undici refuses these too, but only after the request took a connection, which it then never frees.
@@ -142,6 +180,30 @@ function sendOn(pool: Pool, origin: string, request: SentRequest, timeoutMs: num
       failWith(error);
     }
   });
+}
+
+/**
+ * The handler, each callback's own throw turned into the request's failure: a throw inside undici's
+ * parser would otherwise leave the promise pending forever, and a run that drains so ends silently.
+ */
+function guarded(handler: LegacyHandler, failWith: (error: unknown) => void): LegacyHandler {
+  const safely =
+    <A extends unknown[], R>(call: (...args: A) => R, fallback: R) =>
+    (...args: A): R => {
+      try {
+        return call(...args);
+      } catch (error) {
+        failWith(error);
+        return fallback;
+      }
+    };
+  return {
+    onConnect: safely(handler.onConnect, undefined),
+    onHeaders: safely(handler.onHeaders, false),
+    onData: safely(handler.onData, false),
+    onComplete: safely(handler.onComplete, undefined),
+    onError: safely(handler.onError, undefined),
+  };
 }
 
 /** undici's own handler interface (what its request API implements), which every dispatcher calls directly. */
@@ -181,6 +243,15 @@ class TimeoutError extends PlantstoreError {
 
   constructor(message: string) {
     super('timeout', message);
+  }
+}
+
+/** The answer was larger than the client reads (--max-answer-bytes, or headers over MAX_HEADER_BYTES). */
+export class AnswerTooLargeError extends PlantstoreError {
+  override readonly name = 'AnswerTooLargeError';
+
+  constructor(message: string) {
+    super('answerTooLarge', message);
   }
 }
 

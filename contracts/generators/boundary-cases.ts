@@ -5,6 +5,7 @@
  * edge value its schema allows.
  */
 import fc from 'fast-check';
+import { narrow } from '../../src/core/json/int64.js';
 import type { Operation } from '../../src/core/openapi/load-document.js';
 import { jsonObject, toJsonText, type JsonValue } from './json-value.js';
 import { prismValidationErrors } from './prism-validation.js';
@@ -83,9 +84,7 @@ function integerEdges(facts: SchemaFacts): JsonValue[] {
   if (facts.integerRange.min !== undefined) edges.push(facts.integerRange.min);
   if (facts.integerRange.max !== undefined) edges.push(facts.integerRange.max);
   // int64 values travel as bigint (exact); others as numbers.
-  return [...new Set(edges)].map((edge) =>
-    facts.integerFormat === 'int64' || edge > BigInt(Number.MAX_SAFE_INTEGER) || edge < -BigInt(Number.MAX_SAFE_INTEGER) ? edge : Number(edge),
-  );
+  return [...new Set(edges)].map((edge) => (facts.integerFormat === 'int64' ? edge : narrow(edge)));
 }
 
 /** Valid by prism's validator (on what JSON.parse makes of it), with integers checked exactly against their ranges. */

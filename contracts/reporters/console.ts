@@ -2,8 +2,9 @@
  * The report for people at a terminal: a progress line while it runs (stderr), then a table of
  * checks and every finding with what was expected, what came back, how to replay it and the curl.
  */
-import type { CheckStatus, Finding, VerifyProgress, VerifyReport } from '../report.js';
+import type { CheckStatus, Finding, TimeBudget, VerifyProgress, VerifyReport } from '../report.js';
 import { findingCurl, findingMessage } from './finding.js';
+import { reportTitle } from './heading.js';
 import { replayCommand } from './replay.js';
 import { coverageLines, planLines } from './coverage.js';
 
@@ -45,8 +46,10 @@ export function progressPrinter(target: string, stream: NodeJS.WriteStream): { o
 
 export function renderConsoleReport(report: VerifyReport, style: ConsoleStyle = { color: false }): string {
   const lines: string[] = [];
-  lines.push(`Plant Store conformance of ${report.target}`);
+  lines.push(reportTitle(report));
   lines.push(`document ${report.spec}, seed ${report.seed}, ${report.runs} runs per property`);
+  if (report.timeBudget !== undefined) lines.push(timeBudgetLine(report.timeBudget));
+  if (report.incomplete !== undefined) lines.push('', `INCOMPLETE: ${report.incomplete}`);
   lines.push('');
   const header = ['check', 'status', 'cases', 'findings'];
   const rows = report.checks.map((check) => [check.id, `${MARK[check.status]} ${check.status}`, String(check.cases), String(check.findings.length)]);
@@ -116,13 +119,21 @@ function oneLine(text: string): string {
   return text.replace(/\r?\n/g, '\\n').replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** "time budget: 5 s per request (--timeout-ms), the run unlimited (--time-budget-ms), shrinking 60 s". */
+export function timeBudgetLine(budget: TimeBudget): string {
+  const s = (ms: number): string => `${Number((ms / 1000).toFixed(3))} s`;
+  const run = budget.runMs === undefined ? 'the run unlimited' : `the run ${s(budget.runMs)}`;
+  return `time budget: ${s(budget.requestTimeoutMs)} per request (--timeout-ms), ${run} (--time-budget-ms), shrinking ${s(budget.shrinkMs)}`;
+}
+
 export function summaryLine(report: VerifyReport): string {
   const count = (status: CheckStatus): number => report.checks.filter((check) => check.status === status).length;
   const parts = [`${count('passed')} passed`, `${count('failed')} failed`, `${count('warned')} warned`, `${count('skipped')} skipped`];
   const seconds = (ms: number): string => (ms / 1000).toFixed(1);
   if (report.plan !== undefined) return `DRY RUN: ${report.plan.length} operations planned, nothing sent, seed ${report.seed}`;
+  const verdict = report.incomplete !== undefined ? 'NO VERDICT (incomplete run)' : report.ok ? 'CONFORMS' : 'DOES NOT CONFORM';
   return (
-    `${report.ok ? 'CONFORMS' : 'DOES NOT CONFORM'}: ${report.checks.length} checks, ${parts.join(', ')}; ` +
+    `${verdict}: ${report.checks.length} checks, ${parts.join(', ')}; ` +
     `${report.casesRun} requests in ${seconds(report.durationMs - report.shrinkMs)} s (${report.casesPerSecond} cases/s), ` +
     `shrinking ${seconds(report.shrinkMs)} s, seed ${report.seed}`
   );

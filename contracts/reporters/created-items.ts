@@ -25,9 +25,6 @@ export function placeholder(item: Pick<CreatedItem, 'name'>): string {
   return `{{${item.name}}}`;
 }
 
-/** The placeholders `placeholder` writes ("{{ID1}}"), with the name as group 1. */
-export const PLACEHOLDER = /\{\{(ID\d+)\}\}/g;
-
 /** The created items, in order: each step's `creates`, named by its place among them. */
 export function createdItems(requests: readonly SentRequest[]): CreatedItem[] {
   const items: CreatedItem[] = [];

@@ -47,6 +47,8 @@ export function jsonReport(report: VerifyReport): JsonReport {
   const extra = {
     ...(report.plan === undefined ? {} : { plan: report.plan }),
     ...(report.stoppedEarly === undefined ? {} : { stoppedEarly: report.stoppedEarly }),
+    ...(report.timeBudget === undefined ? {} : { timeBudget: report.timeBudget }),
+    ...(report.incomplete === undefined ? {} : { incomplete: report.incomplete }),
   };
   const replayFlags = replayFlagsOf(report.replayOptions);
   return { target, spec, seed, runs, casesRun, durationMs, casesPerSecond, shrinkMs, replayFlags, checks, coverage, hints, ...extra, ok };

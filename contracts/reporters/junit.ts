@@ -5,18 +5,21 @@
  */
 import type { CheckResult, Finding, VerifyReport } from '../report.js';
 import { findingCurl, findingMessage } from './finding.js';
+import { reportTitle } from './heading.js';
 import { replayCommand } from './replay.js';
 import { escapeXml as x } from './xml.js';
 
 const CLASS_NAME = 'plantstore.conformance';
 
 export function renderJUnit(report: VerifyReport, timestamp = new Date()): string {
-  const failures = report.checks.filter((check) => check.status === 'failed').length;
+  // A run cut short is a failing testcase of its own: a dashboard must not read it as a pass.
+  const incomplete = report.incomplete === undefined ? [] : [report.incomplete];
+  const failures = report.checks.filter((check) => check.status === 'failed').length + incomplete.length;
   const skippedCells = report.coverage.filter((cell) => cell.skipped !== undefined);
   const skipped = report.checks.filter((check) => check.status === 'skipped').length + skippedCells.length;
-  const tests = report.checks.length + skippedCells.length;
+  const tests = report.checks.length + skippedCells.length + incomplete.length;
   const seconds = (report.durationMs / 1000).toFixed(3);
-  const suite = `Plant Store conformance of ${report.target}`;
+  const suite = reportTitle(report);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="plantstore verify" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">`,
@@ -32,6 +35,10 @@ export function renderJUnit(report: VerifyReport, timestamp = new Date()): strin
       shrinkMs: String(report.shrinkMs),
     }).map(([name, value]) => `      <property name="${x(name)}" value="${x(value)}"/>`),
     '    </properties>',
+    ...incomplete.map(
+      (reason) =>
+        `    <testcase classname="${CLASS_NAME}" name="the run completes" time="${seconds}"><failure message="${x(reason)}" type="incomplete"/></testcase>`,
+    ),
     ...report.checks.flatMap((check) => testcase(report, check)),
     // The coverage report's gaps: one skipped testcase per operation and check that judged nothing, with the reason.
     ...skippedCells.map(

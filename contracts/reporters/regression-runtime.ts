@@ -32,8 +32,18 @@ export type Expectation =
   | { readonly kind: 'declared-status'; readonly codes: readonly string[] }
   /** The content-type's media type is one of these (parameters ignored, wildcards allowed). */
   | { readonly kind: 'media-type'; readonly mediaTypes: readonly string[] }
-  /** The body is JSON matching this JSON Schema (as prism-http dereferenced it). */
-  | { readonly kind: 'json-schema'; readonly schema: unknown }
+  /**
+   * The body is JSON matching this JSON Schema, as the check judged it (allOf merged, writeOnly
+   * stripped, true int64 bounds). `validator`, written in emitted files, is that check's own Ajv
+   * validator as standalone JavaScript (one expression, needing nothing installed), which judges.
+   */
+  | { readonly kind: 'json-schema'; readonly schema: unknown; readonly validator?: string }
+  /**
+   * The headers (by lower-case name) match this object schema of the declared ones, as the check
+   * judged them: `validator` coerces a header's text to its schema's type (a header read as text
+   * whole: a list or object header is not split as the check's deserializer splits it).
+   */
+  | { readonly kind: 'headers'; readonly schema: unknown; readonly validator?: string }
   /** The answer's JSON object carries back `property` as sent, or lacks it when it was not sent. */
   | { readonly kind: 'echo'; readonly property: string }
   /** The answer's JSON object shows each value (`json`, as JSON text), or lacks the property (or has null) where `json` is absent. */
@@ -78,7 +88,7 @@ export interface Answer {
 const TOKEN: string | undefined = process.env.CONTRACT_TOKEN || undefined;
 
 /** Expectations that hold whatever the id: the id of their requests may be swapped for a fresh one. */
-const ID_INDEPENDENT: ReadonlySet<Expectation['kind']> = new Set(['echo', 'json-schema', 'media-type', 'declared-status']);
+const ID_INDEPENDENT: ReadonlySet<Expectation['kind']> = new Set(['echo', 'json-schema', 'headers', 'media-type', 'declared-status']);
 
 /** The vitest test of one finding: skipped when CONTRACT_TARGET is not set. */
 export function regressionTest(title: string, steps: readonly Step[], expectation: Expectation): void {
@@ -278,8 +288,14 @@ export function assertExpectation(expectation: Expectation, answer: Answer, sent
       ).toBe(true);
       return;
     case 'json-schema': {
-      const body: unknown = JSON.parse(answer.text);
-      expect(schemaProblems(body, expectation.schema as Schema, 'body')).toEqual([]);
+      const body = readAsJudged(answer.text);
+      expect(schemaProblems(body, validatorOf(expectation))).toEqual([]);
+      return;
+    }
+    case 'headers': {
+      // As the check: an empty header counts as absent.
+      const headers = Object.fromEntries(Object.entries(answer.headers).filter(([, value]) => value !== ''));
+      expect(schemaProblems(headers, validatorOf(expectation)).map((problem) => problem.replace(/^body/, 'headers'))).toEqual([]);
       return;
     }
     case 'echo': {
@@ -344,67 +360,53 @@ export function mediaTypeMatches(header: string | undefined, declared: string): 
   return (want === '*' || want === got) && (wantSub === '*' || wantSub === gotSub);
 }
 
-export interface Schema {
-  readonly type?: string | readonly string[];
-  readonly required?: readonly string[];
-  readonly properties?: Readonly<Record<string, Schema>>;
-  readonly additionalProperties?: boolean | Schema;
-  readonly items?: Schema;
-  readonly enum?: readonly unknown[];
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  readonly allOf?: readonly Schema[];
-  readonly anyOf?: readonly Schema[];
-  readonly oneOf?: readonly Schema[];
+/** A validator as Ajv's standalone code makes it: true or false, and the errors of the last call. */
+export type Validator = ((data: unknown) => boolean) & {
+  readonly errors?: ReadonlyArray<{ readonly instancePath: string; readonly message?: string; readonly params?: unknown }> | null;
+};
+
+const validators = new Map<string, Validator>();
+
+/** The expectation's validator, evaluated once per file (it is code the emitter generated from the check's schema). */
+export function validatorOf(expectation: { readonly validator?: string }): Validator {
+  const code = expectation.validator;
+  if (code === undefined) throw new Error('this expectation carries no validator: write the file again with plantstore verify --emit-regressions');
+  let validate = validators.get(code);
+  if (validate === undefined) {
+    validate = new Function(`return ${code};`)() as Validator;
+    validators.set(code, validate);
+  }
+  return validate;
 }
 
-/** The JSON Schema keywords an API document's response schemas use; enough to hold an answer to it. */
-export function schemaProblems(value: unknown, schema: Schema, at: string): string[] {
-  const types = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : [...schema.type];
-  const is = (type: string): boolean =>
-    type === 'integer'
-      ? Number.isInteger(value)
-      : type === 'number'
-        ? typeof value === 'number'
-        : type === 'array'
-          ? Array.isArray(value)
-          : type === 'object'
-            ? typeof value === 'object' && value !== null && !Array.isArray(value)
-            : type === 'null'
-              ? value === null
-              : typeof value === type;
-  if (types.length > 0 && !types.some(is)) return [`${at} must be ${types.join(' or ')}`];
-  const out: string[] = [];
-  if (schema.enum !== undefined && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value)))
-    out.push(`${at} must be one of ${JSON.stringify(schema.enum)}`);
-  if (typeof value === 'number') {
-    if (schema.minimum !== undefined && value < schema.minimum) out.push(`${at} must be >= ${schema.minimum}`);
-    if (schema.maximum !== undefined && value > schema.maximum) out.push(`${at} must be <= ${schema.maximum}`);
-  }
-  if (typeof value === 'string') {
-    const length = [...value].length;
-    if (schema.minLength !== undefined && length < schema.minLength) out.push(`${at} must have at least ${schema.minLength} characters`);
-    if (schema.maxLength !== undefined && length > schema.maxLength) out.push(`${at} must have at most ${schema.maxLength} characters`);
-  }
-  if (Array.isArray(value) && schema.items !== undefined) {
-    const items = schema.items;
-    value.forEach((item, i) => out.push(...schemaProblems(item, items, `${at}[${i}]`)));
-  }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const object = value as Record<string, unknown>;
-    for (const key of schema.required ?? []) if (!(key in object)) out.push(`${at} must have property ${key}`);
-    for (const [key, item] of Object.entries(object)) {
-      const declared = schema.properties?.[key];
-      if (declared !== undefined) out.push(...schemaProblems(item, declared, `${at}.${key}`));
-      else if (schema.additionalProperties === false) out.push(`${at} must not have property ${key}`);
-      else if (typeof schema.additionalProperties === 'object') out.push(...schemaProblems(item, schema.additionalProperties, `${at}.${key}`));
-    }
-  }
-  for (const part of schema.allOf ?? []) out.push(...schemaProblems(value, part, at));
-  if (schema.anyOf !== undefined && !schema.anyOf.some((part) => schemaProblems(value, part, at).length === 0)) out.push(`${at} matches none of anyOf`);
-  if (schema.oneOf !== undefined && schema.oneOf.filter((part) => schemaProblems(value, part, at).length === 0).length !== 1)
-    out.push(`${at} must match exactly one of oneOf`);
-  return out;
+/** What the validator says of `value`: each error as "body<path> <message>", none when it conforms. */
+export function schemaProblems(value: unknown, validate: Validator): string[] {
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map(
+    (error) => `body${error.instancePath} ${error.message ?? 'is invalid'}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`,
+  );
+}
+
+/**
+ * An answer's JSON as the check read it: an integer literal beyond 2^53 becomes a double on the
+ * same side of the int64 bounds as its exact value (2^63 − 1 stays below 2^63, which JSON.parse would
+ * round it to), as the suite's validation view does (src/core/prism/int64-bounds.ts). Fractions and
+ * exponents are JSON.parse's.
+ */
+export function readAsJudged(text: string): unknown {
+  const mark = [0, 1, 2, 3, 4, 5, 6, 7].map((code) => String.fromCharCode(code)).find((c) => !text.includes(`\\u000${c.charCodeAt(0)}`));
+  if (mark === undefined || !/\d{16}/.test(text)) return JSON.parse(text);
+  const marked = text.replace(/"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?[1-9]\d{15,}(?![\w.+-])/g, (token) =>
+    token.startsWith('"') ? token : `"\\u000${mark.charCodeAt(0)}${token}"`,
+  );
+  return JSON.parse(marked, (_key, value: unknown) => (typeof value === 'string' && value.startsWith(mark) ? int64View(BigInt(value.slice(1))) : value));
+}
+
+const TWO_POW_63 = 2 ** 63;
+
+function int64View(value: bigint): number {
+  const double = Number(value);
+  if (value > 2n ** 63n - 1n) return Math.max(double, TWO_POW_63);
+  if (value < -(2n ** 63n)) return Math.min(double, -TWO_POW_63 - 2048);
+  return double >= TWO_POW_63 ? TWO_POW_63 - 1024 : double;
 }

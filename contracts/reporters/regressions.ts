@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { judgedBundleOf } from '../../src/core/prism/adapter.js';
+import { standaloneValidator } from '../../src/core/prism/standalone.js';
 import type { Expectation, Finding, SentRequest, VerifyReport } from '../report.js';
 import { createdItems, idJson, placeholderJson, withPlaceholders } from './created-items.js';
 import { findingMessage } from './finding.js';
@@ -116,9 +118,17 @@ function comment(text: string): string {
   return text.replace(/\*\//g, '* /').replace(/[\r\n]+/g, ' ');
 }
 
-/** The expectation without prism's bookkeeping (x-stoplight ids, descriptions), for a readable file. */
+/**
+ * The expectation without prism's bookkeeping (x-stoplight ids, descriptions), for a readable file;
+ * a schema's with the validator the check judged by, as standalone code generated from the same
+ * schema (src/core/prism/standalone.ts), so a replay judges exactly as the check did.
+ */
 function compact(expectation: Expectation): Expectation {
-  return expectation.kind === 'json-schema' ? { kind: 'json-schema', schema: stripNoise(expectation.schema) } : expectation;
+  if (expectation.kind !== 'json-schema' && expectation.kind !== 'headers') return expectation;
+  const schema = typeof expectation.schema === 'object' && expectation.schema !== null ? expectation.schema : {};
+  // Headers are text: judged, as the check judges them, by an Ajv that coerces text to the schema's type.
+  const validator = standaloneValidator({ schema, bundle: judgedBundleOf(schema) }, expectation.kind === 'headers');
+  return { kind: expectation.kind, schema: stripNoise(expectation.schema), validator };
 }
 
 function stripNoise(value: unknown): unknown {

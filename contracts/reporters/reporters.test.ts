@@ -193,3 +193,12 @@ describe('regression files', () => {
     expect(source).not.toMatch(/\*\/(?![\s\S]*\/\*\*)[\s\S]*\*\//); // the header comment cannot be closed early
   });
 });
+
+describe('the heading', () => {
+  it("is named after the document's own title, in the console and JUnit", () => {
+    const museum: VerifyReport = { ...REPORT, title: 'Redocly Museum API' };
+    expect(renderConsoleReport(museum).split('\n')[0]).toBe('Redocly Museum API conformance of http://127.0.0.1:4010');
+    expect(renderJUnit(museum)).toMatch(/<testsuite name="Redocly Museum API conformance of http:\/\/127\.0\.0\.1:4010"/);
+    expect(renderConsoleReport(museum)).not.toMatch(/Plant Store/);
+  });
+});

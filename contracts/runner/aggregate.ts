@@ -39,6 +39,16 @@ export interface Tally {
   warnings: number;
 }
 
+/** The tally as it is now, kept apart from what is recorded later (a halted run reports what it had judged when halted). */
+export function snapshotOf(tally: Tally): Tally {
+  return {
+    ...tally,
+    cases: new Map(tally.cases),
+    coverage: new Map(tally.coverage),
+    groups: new Map([...tally.groups].map(([signature, group]) => [signature, { ...group }])),
+  };
+}
+
 export function newTally(excluded: ReadonlySet<CheckId> = new Set()): Tally {
   return { cases: new Map(CHECKS.map((c) => [c.id, 0])), excluded, coverage: new Map(), groups: new Map(), failures: 0, warnings: 0 };
 }

@@ -13,7 +13,7 @@ import type { LoadedDocument, Operation } from '../../src/core/openapi/load-docu
 import { CHECKS } from '../checks/index.js';
 import type { HttpClient } from '../client/http-client.js';
 import type { ReplayOptions, VerifyOptions, VerifyProgress, VerifyReport } from '../report.js';
-import { checkResults, newTally, record } from './aggregate.js';
+import { checkResults, newTally, record, snapshotOf, type Tally } from './aggregate.js';
 import { credentialHeaderNames, runCredentials } from './auth.js';
 import { gatherEvidence } from './evidence.js';
 import type { CaseSource } from './case-source.js';
@@ -26,7 +26,8 @@ import { sampleInto } from './sample.js';
 import type { RunEnv } from './send.js';
 import { replayOptionsOf, settingsOf, withCredentials } from './settings.js';
 import { clientOrExplain, ensureReachable, loadOrExplain, verifiableOperations } from './setup.js';
-import { findingsOf } from './shrink.js';
+import { findingsOf, SHRINK_BUDGET_MS } from './shrink.js';
+import { haltable, haltOf } from './halt.js';
 
 export async function runVerification(options: VerifyOptions, source: CaseSource): Promise<VerifyReport> {
   const started = performance.now();
@@ -39,7 +40,12 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     ...unplannedOperations(document.operations, operations, () => 'a webhook: the API sends it, so the suite does not'),
   ];
   const replayOptions: ReplayOptions = { ...replayOptionsOf(options), credentials: credentials.replayFlags };
-  const base = { target: options.target, spec: document.source, seed: settings.seed, runs: settings.runs, replayOptions };
+  const timeBudget = {
+    requestTimeoutMs: settings.timeoutMs,
+    ...(settings.timeBudgetMs === undefined ? {} : { runMs: settings.timeBudgetMs }),
+    shrinkMs: SHRINK_BUDGET_MS,
+  };
+  const base = { target: options.target, spec: document.source, title: document.title, seed: settings.seed, runs: settings.runs, replayOptions, timeBudget };
   if (options.dryRun === true) {
     const tally = newTally(new Set(settings.excludedChecks.keys()));
     return {
@@ -60,14 +66,23 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     };
   }
   const answers = { total: 0, notFound: 0 };
-  const client = counting(clientOrExplain(options.target, settings.concurrency, settings.timeoutMs, credentials.secrets), answers);
+  const halt = haltOf(options.signal, settings.timeBudgetMs, started);
+  const client = haltable(counting(clientOrExplain(options.target, settings, credentials.secrets), answers), halt);
   try {
-    await ensureReachable(client, options.target);
+    try {
+      await ensureReachable(client, options.target);
+    } catch (error) {
+      // Halted while probing: the probe was dropped, which says nothing about the target.
+      if (halt.reason() === undefined) throw error;
+    }
     const identifiers = new Map(planned.map((plan) => [plan.operation, plan.identifier]));
     const namingPathItem = new Set(planned.filter((plan) => plan.bodyNamesPathItem === true).map((plan) => plan.operation));
     const tally = newTally(new Set(settings.excludedChecks.keys()));
     let casesRun = 0;
     const plannedCount = plannedRequests(planned);
+    // What had been judged when the run was halted: answers dropped after it are not judged.
+    let halted: { readonly tally: Tally; readonly casesRun: number } | undefined;
+    halt.onHalt(() => (halted = { tally: snapshotOf(tally), casesRun }));
     const progress = progressReporter(options, () => ({
       casesRun,
       casesPlanned: Math.max(plannedCount, casesRun),
@@ -104,7 +119,8 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       };
     };
 
-    const stop = (): boolean => settings.failFast && (tally.failures > 0 || (settings.strict && tally.warnings > 0));
+    const failedFast = (): boolean => settings.failFast && (tally.failures > 0 || (settings.strict && tally.warnings > 0));
+    const stop = (): boolean => halt.reason() !== undefined || failedFast();
     // Start-up, whatever the number of runs: the checks compile their schemas now, not at each operation's first answer.
     for (const check of CHECKS) if (!settings.excludedChecks.has(check.id)) for (const plan of planned) check.prepare?.(plan.operation);
     const mainStarted = performance.now();
@@ -122,33 +138,53 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       await sampleInto(tally, plans, source, settings, envFor, stop);
     }
     const mainMs = performance.now() - mainStarted;
+    halt.endBudget();
     progress(true);
+    const judged = halted?.tally ?? tally;
+    const sent = halted?.casesRun ?? casesRun;
     const stoppedEarly =
       // The plan's count is an estimate (lifecycles and evidence probes vary), so it cannot say whether sending stopped early.
-      stop() ? `--fail-fast: stopped after the first failure, ${casesRun} of about ${Math.max(plannedCount, casesRun)} requests sent` : undefined;
+      failedFast() && halted === undefined
+        ? `--fail-fast: stopped after the first failure, ${casesRun} of about ${Math.max(plannedCount, casesRun)} requests sent`
+        : undefined;
 
     const shrinkStarted = performance.now();
     // Under --replay, the findings' steps are sent again too, with ids drawn fresh again: the env says so, and the labels with it.
-    const findings = await findingsOf(tally, plans, settings, (operation) =>
-      options.replay === undefined ? envFor(operation, false) : { ...envFor(operation, false), replaying: true },
-    );
+    const shrinkEnv = (operation: Operation): RunEnv =>
+      options.replay === undefined ? envFor(operation, false) : { ...envFor(operation, false), replaying: true };
+    const leftMs = settings.timeBudgetMs === undefined ? undefined : Math.max(0, settings.timeBudgetMs - (performance.now() - started));
+    const unshrunk = snapshotOf(judged);
+    let findings = await findingsOf(judged, plans, settings, shrinkEnv, halted === undefined ? { leftMs } : { noShrinking: 'the run was halted' });
+    const haltedWhileShrinking = halted === undefined && halt.reason() !== undefined;
+    // Halted while shrinking: what the shrinks saw after it is not the target's doing, so the findings stand as first found.
+    if (haltedWhileShrinking) findings = await findingsOf(unshrunk, plans, settings, shrinkEnv, { noShrinking: 'the run was halted' });
     const shrinkMs = performance.now() - shrinkStarted;
+    const reason = halt.reason();
+    const incomplete =
+      reason === undefined
+        ? undefined
+        : haltedWhileShrinking
+          ? `${reason} while shrinking: every request was sent and judged, the findings are reported unshrunk`
+          : `${reason}: ${sent} of about ${Math.round(Math.max(plannedCount, sent))} requests sent and judged, the findings are reported unshrunk`;
 
-    const checks = checkResults(tally, findings);
+    const checks = checkResults(haltedWhileShrinking ? unshrunk : judged, findings);
     const hint = basePathHint(answers, options.target, document);
     return {
       ...base,
-      casesRun,
+      casesRun: sent,
       durationMs: Math.round(performance.now() - started),
-      casesPerSecond: mainMs > 0 ? Math.round((casesRun / mainMs) * 1000) : 0,
+      casesPerSecond: mainMs > 0 ? Math.round((sent / mainMs) * 1000) : 0,
       shrinkMs: Math.round(shrinkMs),
       checks,
-      coverage: coverageOf(plans, tally, settings.excludedChecks),
+      coverage: coverageOf(plans, judged, settings.excludedChecks),
       hints: hint === undefined ? [] : [hint],
       ...(stoppedEarly === undefined ? {} : { stoppedEarly }),
-      ok: checks.every((check) => check.status !== 'failed'),
+      ...(incomplete === undefined ? {} : { incomplete }),
+      // An incomplete run is never a pass: what was not sent was not judged.
+      ok: incomplete === undefined && checks.every((check) => check.status !== 'failed'),
     };
   } finally {
+    halt.dispose();
     await client.close();
   }
 }

@@ -25,9 +25,9 @@ export async function sampleInto(
 ): Promise<void> {
   // The fixed 2^53 / 2^53+1 pair, once per operation, before the rest.
   for (const [planIndex, plan] of plans.entries()) {
-    const [plant] = fc.sample(source.validCases(plan.operation, settings.caseContext), { seed: settings.seed, numRuns: 1 });
-    if (plant === undefined) continue;
-    const exchanges = await literalNeighbours(envFor(plan.operation, true), plant, plan.context.expectUniqueIds);
+    const [validCase] = fc.sample(source.validCases(plan.operation, settings.caseContext), { seed: settings.seed, numRuns: 1 });
+    if (validCase === undefined) continue;
+    const exchanges = await literalNeighbours(envFor(plan.operation, true), validCase, plan.context.expectUniqueIds);
     record(tally, exchanges, plan.context, { property: 'literal-neighbours', startPath: undefined, plan: planIndex });
     await plan.tidy?.(envFor(plan.operation, false), exchanges);
   }

@@ -10,6 +10,10 @@ export interface Settings {
   readonly runs: number;
   readonly seed: number;
   readonly timeoutMs: number;
+  /** An answer is read up to this many bytes (client/http-client.ts). */
+  readonly maxAnswerBytes: number;
+  /** The whole run's time, when limited (runner/halt.ts). */
+  readonly timeBudgetMs: number | undefined;
   readonly concurrency: number;
   readonly strict: boolean;
   readonly expectUniqueIds: boolean;
@@ -29,12 +33,16 @@ export function settingsOf(options: VerifyOptions): Settings {
   const runs = options.runs ?? DEFAULTS.runs;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULTS.maxAnswerBytes;
+  const timeBudgetMs = options.timeBudgetMs;
   const seed = options.seed ?? randomSeed();
   // The ranges of the option table; code may give a fractional timeout, the command line a whole one.
   const wrong =
     outOfRange('runs', VERIFY_OPTIONS.runs, runs) ??
     (Number.isFinite(timeoutMs) && timeoutMs > 0 ? undefined : `the timeout must be a positive number of milliseconds, not ${timeoutMs}`) ??
     outOfRange('concurrency', VERIFY_OPTIONS.concurrency, concurrency) ??
+    outOfRange('maxAnswerBytes', VERIFY_OPTIONS.maxAnswerBytes, maxAnswerBytes) ??
+    (timeBudgetMs === undefined ? undefined : outOfRange('timeBudgetMs', VERIFY_OPTIONS.timeBudgetMs, timeBudgetMs)) ??
     outOfRange('the seed', VERIFY_OPTIONS.seed, seed);
   if (wrong !== undefined) throw new SetupError(wrong);
   const expectUniqueIds = options.expectUniqueIds === true;
@@ -45,6 +53,8 @@ export function settingsOf(options: VerifyOptions): Settings {
     runs,
     seed,
     timeoutMs,
+    maxAnswerBytes,
+    timeBudgetMs,
     concurrency,
     strict: options.strict === true,
     expectUniqueIds,

@@ -41,15 +41,19 @@ function isWebhook(operation: Operation): boolean {
   return !operation.path.startsWith('/');
 }
 
-export function clientOrExplain(target: string, connections: number, timeoutMs: number, secrets: readonly Secret[] = []): HttpClient {
+export function clientOrExplain(
+  target: string,
+  settings: { readonly concurrency: number; readonly timeoutMs: number; readonly maxAnswerBytes: number },
+  secrets: readonly Secret[] = [],
+): HttpClient {
   try {
-    return createClient(target, { connections, timeoutMs, secrets });
+    return createClient(target, { connections: settings.concurrency, timeoutMs: settings.timeoutMs, maxAnswerBytes: settings.maxAnswerBytes, secrets });
   } catch (error) {
     throw new SetupError(`the target "${target}" is not a usable http(s) URL: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-/** Any HTTP answer at all will do; a refused or failed connection is a set-up error, not a finding. */
+/** Any HTTP answer at all will do (one too large to read too: the checks report it); a refused or failed connection is a set-up error, not a finding. */
 export async function ensureReachable(client: HttpClient, target: string): Promise<void> {
   const response = await client.send({ method: 'GET', url: urlOn(client.baseUrl, '/'), headers: {}, label: 'reachability probe' });
   if (response.error?.kind === 'connection') {

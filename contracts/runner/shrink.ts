@@ -15,19 +15,34 @@ import type { Settings } from './settings.js';
 /** Shrunk findings per check at most; further kinds of problem are counted, not shrunk. */
 const MAX_FINDINGS_PER_CHECK = 5;
 /** All shrinking together stops after this; what is left is reported as found. */
-const SHRINK_BUDGET_MS = 60_000;
+export const SHRINK_BUDGET_MS = 60_000;
 /** A case that timed out is shrunk with this share of --timeout-ms per attempt (at least the floor): a whole timeout a step would spend the budget in a few steps. */
 const TIMEOUT_SHARE = 4;
 const MIN_SHRINK_TIMEOUT_MS = 200;
 
-export async function findingsOf(tally: Tally, plans: readonly Plan[], settings: Settings, envFor: (operation: Operation) => RunEnv): Promise<Finding[]> {
+/** `limit`: what is left of the run's time budget (none: none is set), or why nothing is shrunk at all (the run was halted). */
+export async function findingsOf(
+  tally: Tally,
+  plans: readonly Plan[],
+  settings: Settings,
+  envFor: (operation: Operation) => RunEnv,
+  limit: { readonly leftMs?: number | undefined; readonly noShrinking?: string } = {},
+): Promise<Finding[]> {
   const chosen = chosenGroups(tally);
-  const deadline = performance.now() + SHRINK_BUDGET_MS;
+  if (limit.noShrinking !== undefined) {
+    const note = `not shrunk: ${limit.noShrinking}`;
+    return chosen.map((group) => toFinding(group, group.first, settings, unshrunkPath(group), false, note));
+  }
+  const deadline = performance.now() + Math.min(SHRINK_BUDGET_MS, limit.leftMs ?? SHRINK_BUDGET_MS);
+  const spent =
+    limit.leftMs !== undefined && limit.leftMs < SHRINK_BUDGET_MS
+      ? 'the time budget (--time-budget-ms)'
+      : `the shrinking budget of ${SHRINK_BUDGET_MS / 1000} s`;
   const perShrinkMs = Math.min(10_000, Math.max(2_000, settings.timeoutMs * 10));
   const findings: Array<Finding | undefined> = new Array(chosen.length);
   // A few shrinks side by side: each draws its own fresh ids, so they do not meet on the target.
   await concurrently(chosen, Math.min(4, settings.concurrency), async (group, index) => {
-    findings[index] = await findingFor(group, plans, settings, envFor, Math.min(perShrinkMs, deadline - performance.now()));
+    findings[index] = await findingFor(group, plans, settings, envFor, Math.min(perShrinkMs, deadline - performance.now()), spent);
   });
   return findings.filter((f): f is Finding => f !== undefined);
 }
@@ -57,15 +72,16 @@ async function findingFor(
   settings: Settings,
   envFor: (operation: Operation) => RunEnv,
   timeLimitMs: number,
+  spent: string,
 ): Promise<Finding> {
   const { first } = group;
   const plan = plans[first.plan] as Plan;
   const property = plan.properties.find((p) => plan.key(p) === first.property);
   const startPath = first.startPath;
-  const unshrunk = startPath === undefined ? undefined : `${first.property}:${startPath}`;
+  const unshrunk = unshrunkPath(group);
   if (property === undefined || startPath === undefined) return toFinding(group, first, settings, unshrunk, false);
   if (timeLimitMs <= 0) {
-    return toFinding(group, first, settings, unshrunk, false, `not shrunk: the shrinking budget of ${SHRINK_BUDGET_MS / 1000} s was spent on other findings`);
+    return toFinding(group, first, settings, unshrunk, false, `not shrunk: ${spent} was spent${spent.startsWith('the shrinking') ? ' on other findings' : ''}`);
   }
   const timedOut = first.exchange.response.error?.kind === 'timeout';
   const attemptMs = Math.max(MIN_SHRINK_TIMEOUT_MS, Math.round(settings.timeoutMs / TIMEOUT_SHARE));
@@ -85,6 +101,11 @@ async function findingFor(
     return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true, note);
   }
   return toFinding(group, first, settings, unshrunk, false, `not shrunk: the case did not show the problem again when re-sent${how}`);
+}
+
+/** The replay path of the group's first occurrence, as found (unshrunk); none for a fixed probe. */
+function unshrunkPath(group: ProblemGroup): string | undefined {
+  return group.first.startPath === undefined ? undefined : `${group.first.property}:${group.first.startPath}`;
 }
 
 /** The environment with a shorter per-request timeout (shrinking a case that timed out). */

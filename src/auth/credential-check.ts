@@ -84,6 +84,19 @@ function compileScheme(scheme: SecurityScheme, known: readonly Buffer[]): (reque
 }
 
 /** The Authorization header's scheme word and the rest, trimmed ("" when there is none). */
+/**
+ * The bearer token that names a request's tenant under --isolate-by-token: the one it was authorized
+ * with, else any bearer token its Authorization header carries (an operation the document leaves open
+ * is isolated too: isolation is the harness's feature, not the document's auth). None: the shared store.
+ */
+export function isolatingToken(credentials: Extract<Credentials, { ok: true }>, headers: IncomingHttpHeaders): string | undefined {
+  if (credentials.token !== undefined) return credentials.token;
+  const authorization = headerText(headers.authorization);
+  if (authorization === undefined) return undefined;
+  const { scheme, credentials: token } = splitAuthorization(authorization);
+  return scheme.toLowerCase() === 'bearer' && token !== '' ? token : undefined;
+}
+
 function splitAuthorization(authorization: string): { readonly scheme: string; readonly credentials: string; readonly spaced: boolean } {
   const space = authorization.indexOf(' ');
   return space === -1

@@ -7,8 +7,8 @@ import { UsageError } from './usage-error.js';
 const HELP = `Usage: plantstore <command> [options]
 
 Commands:
-  serve    run the Plant Store stand-in (plantstore serve --help)
-  verify   check a Plant Store implementation against the document (plantstore verify --help)
+  serve    serve an OpenAPI document: a stand-in server (plantstore serve --help)
+  verify   check an implementation against its OpenAPI document (plantstore verify --help)
   version  print plantstore's version (also --version)
 
 Exit codes: 0 success, 1 the target does not conform (verify), 2 usage or set-up error.

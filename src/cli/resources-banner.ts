@@ -4,6 +4,7 @@
  * makes them printable.
  */
 import type { IdentifierType, Resource, ResourceModel } from '../core/resources/model.js';
+import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from '../core/json/int64.js';
 
 export function resourceLines(model: ResourceModel): string[] {
   const lines = model.resources.length === 0 ? ["resources: none inferred (settle them with the config file's resources or x-plantstore)"] : ['resources:'];
@@ -37,12 +38,9 @@ function describe(resource: Resource): string[] {
   return lines;
 }
 
-const INT32 = [-(2n ** 31n), 2n ** 31n - 1n] as const;
-const INT64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
-
 function typeText(type: IdentifierType): string {
   if (type.kind !== 'integer') return type.kind;
-  if (type.minimum === INT64[0] && type.maximum === INT64[1]) return 'int64';
-  if (type.minimum === INT32[0] && type.maximum === INT32[1]) return 'int32';
+  if (type.minimum === INT64_MIN && type.maximum === INT64_MAX) return 'int64';
+  if (type.minimum === INT32_MIN && type.maximum === INT32_MAX) return 'int32';
   return `integer ${type.minimum}..${type.maximum}`;
 }

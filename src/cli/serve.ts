@@ -9,6 +9,7 @@ import { readServeFlags, resolveServeOptions, SERVE_OPTIONS } from '../server/op
 import { loadSeedData } from '../server/options/seed-file.js';
 import type { JsonValue } from '../core/json/exact-json.js';
 import { SERVE_HELP } from '../server/options/table.js';
+import { shownStore } from '../server/shared-state.js';
 import { describeSecurity, securityOf } from '../core/openapi/security.js';
 import { operationRoles } from '../core/resources/model.js';
 import { roleOf } from '../handlers/bind-api.js';
@@ -104,6 +105,7 @@ function jsonBanner(server: RunningServer, options: ServerOptions): string {
 /** What a person needs at start: where, what, and how credentials are treated (never the tokens). */
 function banner(server: RunningServer, options: ServerOptions): string[] {
   const { document } = server;
+  const redis = shownStore(options);
   const lines = [
     `plantstore serving ${document.title} ${document.version} from ${document.source}`,
     `listening on ${server.url}`,
@@ -112,7 +114,7 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
   ];
   const roles = operationRoles(server.resources);
   for (const operation of document.operations) {
-    const store = options.dataDir === undefined ? 'in-memory store' : `kept in ${options.dataDir}`;
+    const store = redis !== undefined ? `kept in Redis` : options.dataDir === undefined ? 'in-memory store' : `kept in ${options.dataDir}`;
     const role = roleOf(operation, roles);
     const kind = role ? `stateful (${role.resource.name}: ${role.role}), ${store}` : 'mocked from the document';
     const auth = describeSecurity(securityOf(operation));
@@ -133,7 +135,7 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
           "warning: --allow-host '*': any web page the developer visits can reach the open control API through DNS rebinding; prefer naming the hosts, or set --admin-token",
         ]
       : []),
-    `plants: ${options.dataDir === undefined ? 'in memory (lost on exit)' : `kept in ${options.dataDir}`}${options.isolateByToken ? ', one store per bearer token' : ''}`,
+    storeLine(server, options, redis),
     seedLine(options),
     faultsLine(server.faults.list()),
     ...modeLines(options),
@@ -141,9 +143,27 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
   return lines;
 }
 
-function seedLine({ seed = [], isolateByToken }: ServerOptions): string {
-  if (seed.length === 0) return 'seed: none';
-  return `seed: ${seed.length} plant${seed.length === 1 ? '' : 's'}${isolateByToken ? ' (every new tenant starts with them)' : ''}`;
+/** Where the items of the document's resources are kept, by the resources' own names. */
+/** Where the items are kept; `redis` is the store's URL as shown (its password hidden). */
+function storeLine(server: RunningServer, { dataDir, isolateByToken }: ServerOptions, redis: string | undefined): string {
+  const names = server.resources.resources.map((resource) => resource.name);
+  const where =
+    redis !== undefined
+      ? `kept in Redis at ${redis}, with faults and journal, shared by every replica on it`
+      : dataDir === undefined
+        ? 'in memory (lost on exit)'
+        : `kept in ${dataDir}`;
+  const isolation = isolateByToken ? ', one store per bearer token (requests that send none share one store)' : '';
+  return `stored items${names.length === 0 ? '' : ` of ${names.join(', ')}`}: ${where}${isolation}`;
+}
+
+/** How many items the seed holds, per resource: `seed: 2 items (plants 2)`. */
+function seedLine({ seed = [], seedItems = {}, isolateByToken }: ServerOptions): string {
+  const counts = Object.entries({ ...(seed.length > 0 ? { plants: seed } : {}), ...seedItems }).filter(([, items]) => items.length > 0);
+  if (counts.length === 0) return 'seed: none';
+  const total = counts.reduce((sum, [, items]) => sum + items.length, 0);
+  const each = counts.map(([name, items]) => `${name} ${items.length}`).join(', ');
+  return `seed: ${total} item${total === 1 ? '' : 's'} (${each})${isolateByToken ? ' (every new tenant starts with them)' : ''}`;
 }
 
 /** How many faults are in force and of which kinds, so nobody wonders why requests fail. */

@@ -1,15 +1,17 @@
 /**
  * `plantstore verify`: the conformance suite from the command line. Exit 0 when the target
  * conforms, 1 when a check failed, 2 for a usage or set-up error (bad flag, unusable document,
- * unreachable target), always with the reason on stderr.
+ * unreachable target), always with the reason on stderr; 3 when the run ended without a verdict
+ * and 128+N when signal N ended it, with the reports written either way (verify-ending.ts).
  */
 import { constants } from 'node:fs';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { credentialsFromEnv, VERIFY_HELP, VERIFY_OPTIONS, VERIFY_VERB } from '../../contracts/options.js';
+import { credentialsFromEnv, DEFAULTS, VERIFY_HELP, VERIFY_OPTIONS, VERIFY_VERB } from '../../contracts/options.js';
 import { ERRORS, EXIT_CODES, PlantstoreError } from '../core/errors.js';
 import { readFlags, resolveOptions } from '../core/options.js';
 import type { VerifyOptions, VerifyReport } from '../../contracts/report.js';
+import { guardEnding, writeNow } from './verify-ending.js';
 
 export { VERIFY_HELP };
 
@@ -37,21 +39,44 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     import('../../contracts/reporters/regressions.js'),
   ]);
   const progress = progressPrinter(parsed.options.target, process.stderr);
+  const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+  // Drawn here when not given, so that a report made without the run's own still names the seed.
+  const options: VerifyOptions = { ...parsed.options, seed: parsed.options.seed ?? Math.floor(Math.random() * 2 ** 31) };
+  let casesRun = 0;
+  const ending = guardEnding({
+    graceMs: 5_000,
+    emptyReport: (reason) => emptyReport(options, casesRun, reason),
+    writeSync: (report) => {
+      progress.done();
+      writeNow(1, renderConsoleReport(report, { color }));
+      if (parsed.junit !== undefined) writeNow(parsed.junit, renderJUnit(report));
+      if (parsed.json !== undefined) writeNow(parsed.json, renderJson(report));
+    },
+  });
   let report: VerifyReport;
   try {
-    report = await verify({ ...parsed.options, onProgress: progress.onProgress });
+    report = await verify({
+      ...options,
+      signal: ending.signal,
+      onProgress: (snapshot) => {
+        casesRun = snapshot.casesRun;
+        progress.onProgress(snapshot);
+      },
+    });
   } catch (error) {
     progress.done();
     // An unusable document, options or target: the error says which exit code (src/core/errors.ts).
     if (error instanceof PlantstoreError) {
+      ending.dispose();
       process.stderr.write(`plantstore verify: ${error.message}\n`);
       return error.exitCode;
     }
-    throw error;
+    // Anything else is ours: the run still ends in a verdict, with its reports.
+    report = emptyReport(options, casesRun, `no verdict: verify failed inside (${error instanceof Error ? error.message : String(error)})`);
   } finally {
     progress.done();
   }
-  const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+  ending.settle();
   process.stdout.write(renderConsoleReport(report, { color }));
   try {
     if (parsed.junit !== undefined) await writeFile(parsed.junit, renderJUnit(report));
@@ -63,9 +88,37 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
   } catch (error) {
     process.stderr.write(`plantstore verify: cannot write a report: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_CODES.setup;
+  } finally {
+    ending.dispose();
   }
+  return exitCodeOf(report, ending.signalExit());
+}
+
+function exitCodeOf(report: VerifyReport, signalled: number | undefined): number {
+  if (signalled !== undefined) return signalled;
   if (report.plan !== undefined) return EXIT_CODES.ok;
+  if (report.incomplete !== undefined) return EXIT_CODES.incomplete;
   return report.ok ? EXIT_CODES.ok : EXIT_CODES.nonConforming;
+}
+
+/** The report of a run that gave none of its own: nothing judged, `incomplete` saying why. */
+function emptyReport(options: VerifyOptions, casesRun: number, reason: string): VerifyReport {
+  return {
+    target: options.target,
+    spec: typeof options.spec === 'string' ? options.spec : 'the bundled Plant Store document',
+    seed: options.seed ?? 0,
+    runs: options.runs ?? DEFAULTS.runs,
+    casesRun,
+    durationMs: Math.round(performance.now()),
+    casesPerSecond: 0,
+    shrinkMs: 0,
+    replayOptions: { token: false, expectUniqueIds: false, stateful: false, tokensValidated: false, strict: false },
+    checks: [],
+    coverage: [],
+    hints: [],
+    incomplete: `${reason}; ${casesRun} requests had been sent, none is reported`,
+    ok: false,
+  };
 }
 
 interface Parsed {

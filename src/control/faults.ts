@@ -1,33 +1,40 @@
-import { FaultError, type Fault, type FaultSpec } from '../faults/faults.js';
-import { json, noContent, notFound, refused } from './answers.js';
+import { FaultError, type Fault, type FaultSpec, type Faults } from '../faults/faults.js';
+import { caughtUp, json, noContent, notFound, refused } from './answers.js';
 import type { ControlHandler } from './context.js';
 
-export const listFaults: ControlHandler = (_request, { faults }) => json(200, `[${faults.list().map(faultJson).join(',')}]`);
+/** Faults shared by replicas: this replica's view brought up to date (its own changes written first). */
+const synced = (faults: Faults) => caughtUp(faults.shared?.synced);
 
-export const addFault: ControlHandler = ({ body }, { faults }) => {
+export const listFaults: ControlHandler = async (_request, { faults }) => (await synced(faults)) ?? json(200, `[${faults.list().map(faultJson).join(',')}]`);
+
+export const addFault: ControlHandler = async ({ body }, { faults }) => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return refused('schemaViolation', 'the body must be a FaultSpec object, e.g. {"kind":"status","status":503}');
   }
   // The document checked each field's type; faults.add checks how they fit together.
   const spec = body as unknown as FaultSpec;
+  let added: Fault;
   try {
-    return json(201, faultJson(faults.add(spec)));
+    added = faults.add(spec);
   } catch (error) {
     if (error instanceof FaultError) return refused('schemaViolation', error.message);
     throw error;
   }
+  // Answered once every replica can read it.
+  return (await synced(faults)) ?? json(201, faultJson(added));
 };
 
-export const clearFaults: ControlHandler = (_request, { faults }) => {
+export const clearFaults: ControlHandler = async (_request, { faults }) => {
   faults.clear();
-  return noContent();
+  return (await synced(faults)) ?? noContent();
 };
 
-export const deleteFault: ControlHandler = ({ pathParameters }, { faults }) => {
+export const deleteFault: ControlHandler = async ({ pathParameters }, { faults }) => {
   const id = pathParameters.id ?? '';
-  return faults.remove(id)
-    ? noContent()
-    : notFound(`no fault has id "${id}"; a fault with times removes itself once used up (listFaults shows those in force)`);
+  const before = await synced(faults);
+  if (before) return before;
+  if (!faults.remove(id)) return notFound(`no fault has id "${id}"; a fault with times removes itself once used up (listFaults shows those in force)`);
+  return (await synced(faults)) ?? noContent();
 };
 
 /** The id first, so a person reading the list sees which fault is which. */

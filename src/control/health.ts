@@ -2,13 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { HandlerContext } from '../handlers/binding.js';
 import { json } from './answers.js';
 import type { ControlContext, ControlHandler } from './context.js';
+import type { WebhookCounts } from '../webhooks/sender.js';
 
 /**
- * Up, for how long, holding what, serving which document. Plants and tenants are those held in
- * memory (evicted tenants' plants stay in the data dir), read from counters: O(1) for any number of tenants.
+ * Up, for how long, holding what, serving which document. Items (of every resource) and tenants
+ * are those held in memory (evicted tenants' items stay in the data dir), read from counters: O(1)
+ * for any number of tenants.
  */
 export const getHealth: ControlHandler = (request, control) => {
-  const { stores, api, startedAt, reload, watching } = control;
+  const { stores, api, startedAt, reload, watching, webhooks } = control;
   const reloaded = reload?.();
   const watched = watching?.();
   const { items, tenants } = stores.counts();
@@ -16,18 +18,22 @@ export const getHealth: ControlHandler = (request, control) => {
     200,
     JSON.stringify({
       status: 'ok',
-      // Items of every resource; `plants` is the name earlier versions gave the count.
-      plants: items,
       items,
       tenants,
       uptimeMs: Math.max(0, Date.now() - startedAt),
       document: { title: api.title, version: api.version },
+      // Only with --webhook: deliveries waiting and dropped, so a receiver that cannot keep up is seen.
+      ...(webhooks ? { webhooks: pendingAndDropped(webhooks.sender.counts()) } : {}),
       // Only with --watch: what is watched, and once a file has changed, the last reload (the inspector shows why one was not taken).
       ...(watched ? { watching: watched } : {}),
       ...(reloaded ? { reload: reloaded.error === undefined || mayReadReasons(request, control) ? reloaded : { ...reloaded, error: HIDDEN } } : {}),
     }),
   );
 };
+
+function pendingAndDropped({ pending, dropped }: WebhookCounts): { pending: number; dropped: number } {
+  return { pending, dropped };
+}
 
 const HIDDEN = 'not shown without the admin token (the reason may quote a value of the config file)';
 

@@ -11,7 +11,8 @@ import type { Outcome } from '../handlers/outcome.js';
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
 import type { Resource } from '../core/resources/model.js';
 import { collectionKey, type CollectionKey, type Item, type ItemKey } from '../store/item-store.js';
-import { itemOfValue, keyJson, keyOfText } from '../store/resource-items.js';
+import { itemOfValue } from '../store/resource-items.js';
+import { keyOfText, keyText } from '../core/schema/identifier.js';
 import { durably, json, noContent, notFound, refused } from './answers.js';
 import type { ControlContext, ControlHandler } from './context.js';
 import { pageQuery, pagedAnswer } from './pages.js';
@@ -101,7 +102,7 @@ export function itemRoutes(find: FindTarget): ItemRoutes {
   }
 
   const noItem = ({ noun, resource }: { noun: string; resource: Resource }, id: ItemKey) =>
-    notFound(`no ${noun} has ${resource.identifier.property} ${keyJson(id)}`);
+    notFound(`no ${noun} has ${resource.identifier.property} ${keyText(id)}`);
 
   return {
     async list(context, control) {
@@ -143,7 +144,7 @@ export function itemRoutes(find: FindTarget): ItemRoutes {
       const seeded = await durably(control.stores.forTenant(context.tenant).then((tenant) => tenant.collection(target.key).seed(items)));
       if (!seeded.ok) return seeded.refusal;
       const { created = 0, duplicates = [] } = seeded.value ?? {};
-      return json(200, `{"created":${created},"duplicates":[${duplicates.map(keyJson).join(',')}]}`);
+      return json(200, `{"created":${created},"duplicates":[${duplicates.map(keyText).join(',')}]}`);
     },
 
     async reset(context, control) {

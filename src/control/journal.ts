@@ -2,26 +2,32 @@ import type { HandlerContext } from '../handlers/binding.js';
 import type { Outcome } from '../handlers/outcome.js';
 import type { JournalQuery } from '../journal/journal.js';
 import type { TenantId } from '../store/tenants.js';
-import { json, noContent, refused } from './answers.js';
+import { caughtUp, json, noContent, refused } from './answers.js';
 import type { ControlContext, ControlHandler } from './context.js';
 import { journalToHar } from './har.js';
 import { plantstoreVersion } from '../core/package.js';
 import { PlantstoreError } from '../core/errors.js';
 
-export const listJournal: ControlHandler = (request, control) => {
-  const query = journalQuery(request, control);
-  return query.ok ? json(200, JSON.stringify(control.journal.entries(query.query))) : query.refusal;
-};
+/** A journal shared by replicas: this replica's view brought up to date first. */
+const synced = (control: ControlContext) => caughtUp(control.journal.synced?.bind(control.journal));
 
-export const exportJournalHar: ControlHandler = (request, control) => {
+export const listJournal: ControlHandler = async (request, control) => {
   const query = journalQuery(request, control);
   if (!query.ok) return query.refusal;
+  return (await synced(control)) ?? json(200, JSON.stringify(control.journal.entries(query.query)));
+};
+
+export const exportJournalHar: ControlHandler = async (request, control) => {
+  const query = journalQuery(request, control);
+  if (!query.ok) return query.refusal;
+  const behind = await synced(control);
+  if (behind) return behind;
   return json(200, JSON.stringify(journalToHar(control.journal.entries(query.query), { name: 'plantstore', version: plantstoreVersion() })));
 };
 
-export const clearJournal: ControlHandler = ({ tenant }, control) => {
+export const clearJournal: ControlHandler = async ({ tenant }, control) => {
   control.journal.clear(scopeOf(tenant, control));
-  return noContent();
+  return (await synced(control)) ?? noContent();
 };
 
 /** The journal views' tenant when an admin names none (isolation, no plantstore-token): every tenant. */

@@ -5,7 +5,7 @@
  *
  * Status rules: 'declared' is chosen by meaning among the statuses the operation declares (see
  * statusOf; 400 for everything the Plant Store refuses); a number is the status always. statusOf applies them, for every refusal: the pipeline's stages, the answers written on
- * a raw socket (malformed HTTP, CONNECT) and faults. The README's "Error codes" table is checked
+ * a raw socket (malformed HTTP, CONNECT) and faults. docs/errors.md's "Error codes" table is checked
  * against this one (test/core/error-table-readme.unit.test.ts).
  */
 import { format } from 'node:util';
@@ -17,6 +17,8 @@ export const EXIT_CODES = {
   nonConforming: 1,
   /** A usage or set-up error: bad flags, an unusable document, config or target, a busy port. */
   setup: 2,
+  /** verify: the run ended without a verdict (its time budget spent, an internal error); a signal N ends it with 128+N. */
+  incomplete: 3,
 } as const;
 
 /** How a refusal's HTTP status is chosen: see the header. */
@@ -78,8 +80,8 @@ export const ERRORS = {
   },
   /** No item has this id (a resource's read, replace, update or delete). */
   itemNotFound: { code: 'PST_ERR_ITEM_NOT_FOUND', error: 404, status: 'declared', message: 'no %s', exitCode: SETUP },
-  /** A plant with this id is already stored. */
-  duplicateId: { code: 'PST_ERR_DUPLICATE_ID', error: 409, status: 'declared', message: 'a plant with id %s already exists', exitCode: SETUP },
+  /** An item with this id is already stored: the resource's noun, then the id ("a plant with id 1 …"). */
+  duplicateId: { code: 'PST_ERR_DUPLICATE_ID', error: 409, status: 'declared', message: 'a %s with id %s already exists; ids are unique', exitCode: SETUP },
   /** The body is larger than the limit. */
   bodyTooLarge: { code: 'PST_ERR_BODY_TOO_LARGE', error: 413, status: 'declared', message: 'the body is larger than %s bytes', exitCode: SETUP },
   /** The content type is not one the operation accepts. */
@@ -114,6 +116,14 @@ export const ERRORS = {
     message: "the proxied server's answer departs from the document (--proxy-strict): %s",
     exitCode: SETUP,
   },
+  /** Proxy mode with --proxy-strict: the real implementation's answer is too large to be judged (--proxy-body-limit). */
+  upstreamTooLarge: {
+    code: 'PST_ERR_UPSTREAM_TOO_LARGE',
+    error: 502,
+    status: 502,
+    message: "the proxied server's answer is too large to judge (--proxy-strict): %s",
+    exitCode: SETUP,
+  },
   /** The change could not be made durable (--data-dir); nothing was stored. */
   storageFailed: {
     code: 'PST_ERR_STORAGE_FAILED',
@@ -139,7 +149,7 @@ export const ERRORS = {
     exitCode: SETUP,
   },
   /**
-   * A `status` fault: its `error` is the fault's own (the README's "any" row), so none here, and so
+   * A `status` fault: its `error` is the fault's own (docs/errors.md's "any" row), so none here, and so
    * is its status, given to statusOf as an override; the rule only stands in should a fault name none.
    */
   forcedStatus: { code: 'PST_ERR_FORCED_STATUS', status: 'declared', message: 'fault: forced status %s for %s', exitCode: SETUP },
@@ -159,6 +169,8 @@ export const ERRORS = {
   schema: { code: 'PST_ERR_SCHEMA', message: '%s', exitCode: SETUP },
   /** The suite's request did not get a complete answer in time. */
   timeout: { code: 'PST_ERR_TIMEOUT', message: '%s', exitCode: SETUP },
+  /** The suite's request got an answer (headers or body) larger than it reads: --max-answer-bytes. */
+  answerTooLarge: { code: 'PST_ERR_ANSWER_TOO_LARGE', message: 'answer larger than %s', exitCode: SETUP },
   /** A request the HTTP client refused to put on the wire. */
   unsendable: { code: 'PST_ERR_UNSENDABLE', message: '%s', exitCode: SETUP },
   /** A model sequence ran out of steps (control flow inside the model property). */
@@ -192,6 +204,33 @@ export interface Failure {
   readonly headers?: Readonly<Record<string, string>>;
   /** Every violation found, when `message` shows only the first few (for the debug log). */
   readonly details?: readonly string[];
+  /** The whole account for the server's log, where `message` leaves out what a client must not see (the data dir's paths). */
+  readonly logMessage?: string;
+}
+
+/**
+ * A store that failed (a durable write, a tenant's log that cannot be opened, a shared store away):
+ * the client hears which and the system error's code, never the server's paths or the store's URL;
+ * the log hears it all.
+ */
+export function storageFailure(said: string, error: unknown): Failure {
+  const cause = error instanceof Error ? error.message : String(error);
+  const code = systemCode(error);
+  // A system error is the data dir's; anything else is a shared store's (Redis away or restarting).
+  const message = `${said}: ${code === undefined ? 'the store failed' : `the data dir failed (${code})`}; the server's log has the cause`;
+  // Both are usually back soon: a restarted Redis within a second, a full disk at its next try.
+  return { ...failure('storageFailed', message, RETRY_SOON), logMessage: `${said}: ${cause}` };
+}
+
+/** Retry-After of a store's 503. */
+export const RETRY_SOON: Readonly<Record<string, string>> = Object.freeze({ 'retry-after': '1' });
+
+/** The first system error code (ENOSPC, EIO, ENOTDIR…) along an error's causes. */
+function systemCode(error: unknown, depth = 0): string | undefined {
+  if (typeof error !== 'object' || error === null || depth > 8) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+  return systemCode((error as { cause?: unknown }).cause, depth + 1);
 }
 
 export function failure(entry: NumberedName, message: string, headers?: Readonly<Record<string, string>>): Failure {

@@ -54,6 +54,16 @@ export interface Faults {
   clear(): void;
   /** Decides for one request of `operation`, using up `times` of the faults that apply. */
   plan(operation: string, random?: () => number): FaultPlan;
+  /** Faults kept in a store that several replicas share (serve --store redis://…); absent: this process only. */
+  readonly shared?: SharedFaultOps;
+}
+
+/** What a shared registry adds: a plan that counts `times` over every replica, and a way to catch up. */
+export interface SharedFaultOps {
+  /** As `plan`, but using up `times` atomically in the shared store; synchronous when no fault is in force. */
+  plan(operation: string, random?: () => number): FaultPlan | Promise<FaultPlan>;
+  /** Resolves once this registry's changes are in the shared store and it holds every replica's; rejects when the store is unreachable. */
+  synced(): Promise<void>;
 }
 
 export class FaultError extends PlantstoreError {
@@ -64,7 +74,7 @@ export class FaultError extends PlantstoreError {
   }
 }
 
-const NONE: FaultPlan = Object.freeze({ delayMs: 0, applied: Object.freeze([]) });
+export const NONE: FaultPlan = Object.freeze({ delayMs: 0, applied: Object.freeze([]) });
 
 /**
  * The faults in force. `operations` are the names a fault may target; a misspelt one would match
@@ -121,7 +131,7 @@ export function createFaults(initial: readonly FaultSpec[] = [], operations?: re
   return registry;
 }
 
-function latencyOf(fault: FaultSpec, random: () => number): number {
+export function latencyOf(fault: FaultSpec, random: () => number): number {
   const min = fault.latencyMs ?? 0;
   const max = fault.latencyMaxMs ?? min;
   return min + random() * (max - min);

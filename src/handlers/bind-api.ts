@@ -1,5 +1,5 @@
 import type { IHttpOperation, HttpMethod } from '@stoplight/types';
-import { compileCredentialCheck } from '../auth/credential-check.js';
+import { compileCredentialCheck, isolatingToken } from '../auth/credential-check.js';
 import { operationRoles, roleKey, type OperationRole, type ResourceModel } from '../core/resources/model.js';
 import type { ResourceStores } from '../store/item-store.js';
 import { SHARED_TENANT, tenantOfToken } from '../store/tenants.js';
@@ -50,10 +50,20 @@ export function apiBinder(options: ApiBindingOptions): (operation: IHttpOperatio
 export function bindApiOperation(operation: IHttpOperation, roles: RoleTable, options: ApiBindingOptions): Binding {
   const mock = (context: HandlerContext) => mockOperation(operation, toPrismRequest(operation, context), context.preferences);
   const role = roleOf(operation, roles);
-  const stateful = role && compileRole(operation, role, { stores: options.stores, echoId: options.echoId, onCreated: options.onCreated });
+  const stateful =
+    role &&
+    compileRole(operation, role, {
+      stores: options.stores,
+      echoId: options.echoId,
+      onCreated: options.onCreated,
+      resources: options.model.resources,
+    });
   return {
     authorize: compileCredentialCheck(operation, options.tokens),
-    tenant: (credentials) => (options.isolateByToken && credentials.token !== undefined ? tenantOfToken(credentials.token) : SHARED_TENANT),
+    tenant: (credentials, headers) => {
+      const token = options.isolateByToken ? isolatingToken(credentials, headers) : undefined;
+      return token === undefined ? SHARED_TENANT : tenantOfToken(token);
+    },
     handle: stateful ? (context) => (context.preferences ? mock(context) : stateful(context)) : mock,
   };
 }

@@ -6,7 +6,8 @@
  * it or marks it readOnly (the server's to fill). Anything else stays as prism mocked it.
  */
 import type { IHttpOperation } from '@stoplight/types';
-import { objectShape, type Schema } from './resource/schema.js';
+import type { Schema } from '../core/schema/normalise.js';
+import { objectShape } from '../core/schema/properties.js';
 
 interface EchoPlan {
   /** Properties the answer takes from what was sent. */

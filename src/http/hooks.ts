@@ -19,7 +19,7 @@ export function logRequest(logger: Logger): ResponseHook {
       durationMs: context.durationMs,
       operation: context.operation?.name,
       tenant: context.tenant,
-      error: refusal && { code: ERRORS[refusal.entry].code, message: refusal.message },
+      error: refusal && { code: ERRORS[refusal.entry].code, message: refusal.logMessage ?? refusal.message },
       fault: context.fault,
       details,
     });

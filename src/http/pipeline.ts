@@ -9,7 +9,7 @@ import type { Logger } from '../log/logger.js';
 import { PASS, requestContext, type Reply, type RequestContext, type Stage } from './context.js';
 import { corsHeaders } from './cors.js';
 import { INTERNAL_ERROR, refusal } from './refusal.js';
-import { bodyLeftUnread, dripBody, drop, send } from './respond.js';
+import { bodyLeftUnread, dripBody, drop, send, sendRest } from './respond.js';
 import type { CompiledSite } from './site.js';
 
 export interface Sites {
@@ -89,7 +89,10 @@ async function respond(site: CompiledSite, context: RequestContext, reply: Reply
     context.response = send(response, answer, cors, unread, reply.slowBodyMs !== undefined);
     context.status = answer.status;
     if (reply.kind === 'refusal') context.refusal = reply.failure;
-    if (reply.slowBodyMs !== undefined) await dripBody(response, typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body, reply.slowBodyMs);
+    if (reply.slowBodyMs !== undefined)
+      await dripBody(response, typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body, reply.slowBodyMs, answer.rest === undefined);
+    // Journaled once the last byte went, with the whole body's size (the journal keeps its first KiB).
+    if (answer.rest !== undefined) context.response = { ...context.response, size: await sendRest(response, answer.rest, Buffer.byteLength(answer.body)) };
   }
   context.durationMs = performance.now() - context.started;
 }

@@ -1,5 +1,5 @@
 import { WELL_KNOWN_CREDENTIAL_NAMES, type CredentialNames } from '../auth/credential-names.js';
-import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
+import { readRequestJson, type JsonValue } from '../core/json/exact-json.js';
 import { maskHeaders, maskQuery } from './mask.js';
 import type { TenantId } from '../store/tenants.js';
 
@@ -81,6 +81,8 @@ export interface JournalRecord extends Omit<JournalEntry, 'sequence' | 'time' | 
   readonly violations?: readonly ContractViolation[] | undefined;
   readonly request: RecordedMessage;
   readonly response: RecordedMessage;
+  /** A journal that mirrors one shared by replicas (serve --store redis://…) takes the shared sequence; absent: its own next. */
+  readonly sequence?: number | undefined;
 }
 
 export interface Journal {
@@ -103,6 +105,11 @@ export interface Journal {
   readonly capacity: number;
   /** The most bytes (kept bodies, request headers) the kept entries hold together. */
   readonly bytes: number;
+  /**
+   * A journal shared by replicas: resolves once this replica's records are in the shared store and
+   * `entries` holds every replica's up to now; rejects when the store is unreachable. Absent: one process.
+   */
+  synced?(): Promise<void>;
 }
 
 export const JOURNAL_DEFAULTS = { capacity: 1000, bytes: 64 * 1024 * 1024, bodyLimitBytes: 4096 } as const;
@@ -161,7 +168,7 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
     bytes: maxBytes,
     record(entry) {
       if (capacity === 0) return;
-      sequence += 1;
+      sequence = entry.sequence ?? sequence + 1;
       const large = entry.request.body.length > JOURNAL_DEFAULTS.bodyLimitBytes || entry.response.body.length > JOURNAL_DEFAULTS.bodyLimitBytes;
       const kept = large ? { ...entry, request: retained(entry.request), response: retained(entry.response) } : entry;
       if (count === capacity) dropOldest();
@@ -240,6 +247,11 @@ function retained(message: RecordedMessage): RecordedMessage {
   return { headers: message.headers, body: Buffer.from(head), size };
 }
 
+/** A record as a reader sees it (credentials masked, bodies cut), before anyone reads it: what a shared journal stores. */
+export function maskedEntry(record: JournalRecord, sequence: number, credentials: CredentialNames): JournalEntry {
+  return materializeEntry({ ...record, sequence }, credentials);
+}
+
 function materializeEntry({ arrivedAt, request, response, ...entry }: Stored, credentials: CredentialNames): JournalEntry {
   // Fields recorded as undefined (no operation matched, validation not reached) are left out.
   const present = Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)) as Omit<JournalEntry, 'time' | 'request' | 'response'>;
@@ -262,7 +274,7 @@ function journalMessage({ headers, body, size }: RecordedMessage, credentials: C
 
 function bodyContains(body: string, fields: Readonly<Record<string, unknown>>): boolean {
   if (Object.keys(fields).length === 0) return true;
-  const parsed = parseExactJson(body);
+  const parsed = readRequestJson(body);
   return parsed.ok && contains(parsed.value, fields);
 }
 

@@ -31,10 +31,6 @@ export interface Logger {
   request(entry: RequestLogEntry): void;
 }
 
-export function isLogLevel(value: string): value is LogLevel {
-  return (LOG_LEVELS as readonly string[]).includes(value);
-}
-
 /**
  * Characters that would act on a terminal or fake a line (C0 and C1 controls, line and paragraph
  * separators, bidirectional overrides), in a path or any other text a user or a document wrote.
@@ -53,10 +49,6 @@ export function printable(text: string): string {
 /** A message's lines made printable; continuation lines (a stack) are indented, so none can pass for an event of its own. */
 export function printableLines(message: string): string {
   return message.split('\n').map(printable).join('\n    ');
-}
-
-export function isLogFormat(value: string): value is LogFormat {
-  return (LOG_FORMATS as readonly string[]).includes(value);
 }
 
 /** An info line keeps a refusal's message to this many characters; debug gives it whole. */

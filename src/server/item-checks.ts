@@ -2,11 +2,10 @@
  * How a seeded item is checked: against its resource's schema, as a create would check it. A
  * client-assigned resource's create body carries the identifier, so it is the create schema; a
  * server-assigned one's items are checked by the item schema (the create body has no identifier).
- * Int64 bounds are widened as the request validator widens them; a problem is said as a config
+ * Int64 bounds are widened as the request validator widens them (compileDataCheck: the one recipe); a problem is said as a config
  * file's problems are ("pets[1].name must be a string, not 5").
  */
 import type { Resource } from '../core/resources/model.js';
-import { widenInt64Bounds } from '../core/prism/int64-bounds.js';
 import { KeyProblem } from './options/config-error.js';
 import { compileDataCheck, type DataCheck, type JsonSchema } from './options/schema-check.js';
 
@@ -19,7 +18,7 @@ export function compileItemChecks(): ItemCheck {
     if (!compiled.has(resource)) {
       const schema =
         resource.identifier.assignedBy === 'server' ? (resource.itemSchema ?? resource.createSchema) : (resource.createSchema ?? resource.itemSchema);
-      compiled.set(resource, schema === undefined ? undefined : compileDataCheck(widenInt64Bounds(schema) as JsonSchema));
+      compiled.set(resource, schema === undefined ? undefined : compileDataCheck(schema as JsonSchema));
     }
     const check = compiled.get(resource);
     try {

@@ -7,8 +7,9 @@ import type { JsonValue } from '../core/json/exact-json.js';
 import type { ResourceModel } from '../core/resources/model.js';
 import type { Item, ItemKey } from '../store/item-store.js';
 import { PLANTS, plantItem, type Plant } from '../store/plant-store.js';
-import { integerValue, itemOfValue, keyJson } from '../store/resource-items.js';
-import { parseInt64 } from '../core/json/int64.js';
+import { itemOfValue } from '../store/resource-items.js';
+import { narrow, parseInt64 } from '../core/json/int64.js';
+import { keyText } from '../core/schema/identifier.js';
 import type { Resource } from '../core/resources/model.js';
 import type { SeedItems } from '../store/tenants.js';
 import type { ItemCheck } from './item-checks.js';
@@ -41,7 +42,7 @@ export function seedItemsOf(
       const earlier = seen.get(read.item.id);
       if (earlier !== undefined)
         throw new ConfigError(
-          `seed.${name}[${index}] has the ${resource.identifier.property} ${keyJson(read.item.id)} of seed.${name}[${earlier}]; ids are unique`,
+          `seed.${name}[${index}] has the ${resource.identifier.property} ${keyText(read.item.id)} of seed.${name}[${earlier}]; ids are unique`,
         );
       seen.set(read.item.id, index);
       items.push(read.item);
@@ -57,5 +58,5 @@ function withIntegerId(resource: Resource, value: JsonValue): JsonValue {
   if (type.kind !== 'integer' || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const id = value[property];
   const exact = typeof id === 'string' ? parseInt64(id) : undefined;
-  return exact === undefined ? value : { ...value, [property]: integerValue(exact) };
+  return exact === undefined ? value : { ...value, [property]: narrow(exact) };
 }

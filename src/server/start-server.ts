@@ -4,6 +4,7 @@
  * parameters and imports neither the handlers nor the control API.
  */
 import { loadControlDocument } from '../control/control-document.js';
+import { PlantstoreError } from '../core/errors.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
 import { bundledSpecPath, loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
 import { operationName } from '../core/openapi/operation.js';
@@ -16,28 +17,29 @@ import { close, createListener, listen } from '../http/listener.js';
 import { createRequestHandler, type Sites } from '../http/pipeline.js';
 import { createBodyBudget } from '../http/read-body.js';
 import type { ServerOptions } from './options/server-options.js';
-import { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
 import { createJournal, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger } from '../log/logger.js';
 import { preloadMocker } from '../core/prism/adapter.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
 import type { ResourceStores } from '../store/item-store.js';
-import { PLANTS, plantStoreOf, type PlantStore } from '../store/plant-store.js';
 import { compileItemChecks } from './item-checks.js';
 import { seedItemsOf } from './seed-items.js';
-import { createResourceStores, memoryBacking, SHARED_TENANT, tenantOfToken, type SeedItems, type TenantId } from '../store/tenants.js';
+import { createResourceStores, memoryBacking, SHARED_TENANT, type SeedItems, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
 import { documentWebhooks } from '../webhooks/document-webhooks.js';
 import { journalRecordOf } from '../webhooks/journal-attempt.js';
 import type { ProxyOptions } from '../proxy/bind-proxy.js';
-import { describeReload, watchDocument, type DocumentWatcher } from './watch-document.js';
-import { restartOnlyChanges, seedAgain } from './reload-options.js';
-import { isDeepStrictEqual } from 'node:util';
+import type { DocumentWatcher } from './watch-document.js';
+import { watchAndReload } from './reload.js';
+import { settleOptions, type Settled } from './defaults.js';
 import type { ControlContext } from '../control/context.js';
 import { pointerAnswer } from './pointer.js';
-import { createJournalStreams } from '../control/journal-events.js';
+import { createJournalStreams, MAX_JOURNAL_STREAMS } from '../control/journal-events.js';
+import { throttledCount } from '../log/throttle.js';
 import { loadInspectorPage, withInspector } from '../inspector/page.js';
+import type { RedisConnection } from '../store/redis/connection.js';
+import { closeSharedState, connectStore, openSharedState } from './shared-state.js';
 
 /** The defaults of the options, as declared in the serve option table. */
 export { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
@@ -48,16 +50,6 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly document: LoadedDocument;
-  /**
-   * The plants the stand-in holds (the shared tenant's 'plants' collection; with isolation, see `storeOf`).
-   * @deprecated use `stores.forTenant(SHARED_TENANT)` and its `collection('plants')` (any resource's collection).
-   */
-  readonly store: PlantStore;
-  /**
-   * The plants a bearer token sees: its own with isolateByToken, else the shared ones.
-   * @deprecated use `stores.forTenant(tenantOfToken(token))`.
-   */
-  storeOf(token: string): Promise<PlantStore>;
   /** Every tenant's collections: the items of every resource. */
   readonly stores: ResourceStores;
   /** The resources kept in the stores: inferred from `document` (settled by the `resources` option), computed once at start. */
@@ -79,88 +71,87 @@ export const CONTROL_PREFIX = '/__control';
 export const INSPECTOR_PATH = '/__inspector';
 
 /** Starts the stand-in and resolves once it listens. */
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(given: ServerOptions = {}): Promise<RunningServer> {
+  const options = settleOptions(given);
   const document = await loadDocument(options.spec);
   // Before the data dir is opened: an override naming what the document lacks stops the start cleanly.
   const resources = options.resourceModel ?? inferResources(document, options.resources);
   const logger = createLogger(options.logLevel ?? 'silent', options.log, options.logFormat ?? 'text');
+  const redis = await connectStore(options, logger);
   const persistence =
     options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
   try {
-    return await serve(options, { document, resources }, logger, persistence);
+    return await compose(options, { document, resources }, logger, persistence, redis);
   } catch (error) {
     // The data dir is locked while open: a server that failed to start must let go of it.
     await persistence?.close();
+    await redis?.close();
     throw error;
   }
 }
 
-async function serve(
-  options: ServerOptions,
+/** The composition root: stores, journal, faults, webhooks, the two sites and the listener, wired once. */
+async function compose(
+  options: Settled,
   { document, resources }: { document: LoadedDocument; resources: ResourceModel },
   logger: Logger,
   log: PlantLog | undefined,
+  redis?: RedisConnection,
 ): Promise<RunningServer> {
   // Checked before anything is stored, so a bad fault leaves a data dir as it was.
-  const faults = createFaults(options.faults ?? [], document.operations.map(operationName));
-  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
-  const bodyBudget = createBodyBudget(bodyBufferBytes(options, bodyLimitBytes));
+  const localFaults = createFaults(options.faults ?? [], document.operations.map(operationName));
   const checkItem = compileItemChecks();
-  // Checked before anything is stored, so a bad seed leaves a data dir as it was.
-  // A let: --watch takes a changed seed file, and new tenants start from it.
-  let seed: SeedItems = seedItemsOf(resources, options.seed ?? [], options.seedItems ?? {}, checkItem);
+  // Checked before anything is stored, so a bad seed leaves a data dir as it was. --watch replaces
+  // it with a changed seed file's, and new tenants start from the current one.
+  const seed = { current: seedItemsOf(resources, options.seed ?? [], options.seedItems ?? {}, checkItem) };
   // With isolation every new tenant starts from the seed items, as the shared store does without it.
-  const seedNew = (tenant: TenantId): SeedItems => (options.isolateByToken && tenant !== SHARED_TENANT ? seed : {});
+  const seedNew = (tenant: TenantId): SeedItems => (options.isolateByToken && tenant !== SHARED_TENANT ? seed.current : {});
   let recovery: Recovery | undefined;
   const onRecovery = (tenant: TenantId, path: string, recovered: Recovery) => {
     if (tenant === SHARED_TENANT) recovery = recovered;
     reportRecovery(path, recovered, logger, tenant === SHARED_TENANT ? 'info' : 'debug');
   };
-  const stores = createResourceStores({
-    backing: log ? durableBacking(log, seedNew, onRecovery) : memoryBacking(seedNew),
-    maxTenants: options.maxTenants ?? DEFAULTS.maxTenants,
-    onEvict: (tenant) =>
-      log
-        ? logger.debug(`tenant ${tenant} evicted from memory (--max-tenants); its plants stay in the data dir`)
-        : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its plants are gone; it starts again from the seed`),
-    onProblem: (message) => logger.warn(`data: ${message}`),
-  });
+  // --store redis://…: items, faults and journal in Redis, shared by every replica on it; seeds go in once per store.
+  const replicated =
+    redis && (await openSharedState(redis, options, { document, logger, seedFor: (tenant) => (tenant === SHARED_TENANT ? seed.current : seedNew(tenant)) }));
+  const faults = replicated?.faults ?? localFaults;
+  const stores =
+    replicated?.stores ??
+    createResourceStores({
+      backing: log ? durableBacking(log, seedNew, onRecovery) : memoryBacking(seedNew),
+      maxTenants: options.maxTenants,
+      onEvict: (tenant) =>
+        log
+          ? logger.debug(`tenant ${tenant} evicted from memory (--max-tenants); its items stay in the data dir`)
+          : logger.warn(`tenant ${tenant} evicted (--max-tenants): without --data-dir its items are gone; it starts again from the seed`),
+      onProblem: (message) => logger.warn(`data: ${message}`),
+    });
   const shared = await stores.forTenant(SHARED_TENANT);
-  for (const [collection, items] of Object.entries(seed)) await shared.collection(collection).seed(items);
-  const store = plantStoreOf(shared.collection(PLANTS));
-  const journal = createJournal(options.journalSize ?? DEFAULTS.journalSize, {
-    bytes: options.journalBytes ?? DEFAULTS.journalBytes,
-    credentials: credentialNamesOf(document.operations),
-  });
-  const tokens = options.tokens ?? [];
-  const isolateByToken = options.isolateByToken ?? false;
-  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
+  if (!replicated) for (const [collection, items] of Object.entries(seed.current)) await shared.collection(collection).seed(items);
+  const journal =
+    replicated?.journal ?? createJournal(options.journalSize, { bytes: options.journalBytes, credentials: credentialNamesOf(document.operations) });
   const startedAt = Date.now();
-  const cors = options.cors ?? true;
-  const journalStreams = createJournalStreams();
-  // Each delivery attempt is journaled beside the requests (operation "webhook <name>").
-  const webhooks =
-    options.webhook === undefined
-      ? undefined
-      : documentWebhooks(document, resources, options.webhook, { onAttempt: (attempt) => journal.record(journalRecordOf(attempt)) });
-  const siteParts = { cors, bodyLimitBytes, bodyBudget, logger };
+  const journalStreams = createJournalStreams(MAX_JOURNAL_STREAMS, { queueBytes: options.journalStreamBytes, logger });
+  const webhooks = options.webhook === undefined ? undefined : deliverWebhooks(document, resources, options.webhook, options, journal, logger);
+  const siteParts = { cors: options.cors, bodyLimitBytes: options.bodyLimitBytes, bodyBudget: createBodyBudget(options.bodyBufferBytes), logger };
   const controlDocument = await loadControlDocument();
   const places = { control: CONTROL_PREFIX, inspector: INSPECTOR_PATH };
   // What the document settles; --watch replaces it (and the sites built on it) when the file changes.
   const live = { document, resources };
+  const proxy = proxyOptionsOf(options, options.requestTimeoutMs);
   const buildApiSite = (served: LoadedDocument, model: ResourceModel) =>
     apiSite(served, {
       ...siteParts,
       stores,
       journal,
       faults,
-      tokens,
-      echoId: options.echoId ?? false,
-      isolateByToken,
+      tokens: options.tokens,
+      echoId: options.echoId,
+      isolateByToken: options.isolateByToken,
       authStatus: options.authStatus,
       model,
       onCreated: webhooks?.created,
-      proxy: proxyOptionsOf(options, requestTimeoutMs),
+      proxy,
       index: { path: '/', answer: pointerAnswer(served, places, 'api') },
     });
   let watcher: DocumentWatcher | undefined;
@@ -170,7 +161,7 @@ async function serve(
     journal,
     faults,
     adminToken: options.adminToken,
-    isolateByToken,
+    isolateByToken: options.isolateByToken,
     startedAt,
     journalStreams,
     webhooks,
@@ -187,67 +178,22 @@ async function serve(
   };
   const control = controlSite(controlDocument, controlContext, {
     ...siteParts,
-    allowedHosts: options.allowedHosts ?? [],
+    allowedHosts: options.allowedHosts,
     index: { path: CONTROL_PREFIX, answer: pointerAnswer(controlDocument, places, 'control') },
   });
   const sites: { current: Sites } = { current: { api: buildApiSite(document, resources), control, controlPrefix: CONTROL_PREFIX } };
-  const server = createListener(withInspector(loadInspectorPage(), createRequestHandler(sites, logger)), requestTimeoutMs, logger);
-  const port = await listen(server, options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host);
+  const server = createListener(withInspector(loadInspectorPage(), createRequestHandler(sites, logger)), options.requestTimeoutMs, logger);
+  const port = await listen(server, options.port, options.host);
   // Mocked operations whose answers the examples do not make need prism's mocker; load it now, after
   // listening, rather than on the first request. (Loading it for every document made requests that
   // arrived meanwhile wait seconds on a loaded machine; Prefer answers come from the examples.)
   const roles = operationRoles(resources);
   const generated = (operation: (typeof document.operations)[number]) => roleOf(operation, roles) === undefined && !answersFromExamples(operation);
   if (document.operations.some(generated)) setImmediate(() => void preloadMocker());
-  const host = options.host ?? DEFAULTS.host;
+  // A document given as an object has no file to watch.
   if (options.watch && typeof options.spec !== 'object') {
     const file = options.spec ?? bundledSpecPath();
-    const sources = options.optionSources;
-    // What the last good config said: a reload compares against it. Faults from the config carry these ids.
-    let taken: ServerOptions = options;
-    let configFaults = faults.list().map((fault) => fault.id);
-    watcher = watchDocument(
-      [file, ...(sources?.files ?? []).map((source) => source.path)],
-      async () => {
-        // Everything is read and checked before anything is swapped: a broken file changes nothing.
-        const given = sources ? await sources.read() : options;
-        const next = await loadDocument(file);
-        const model = given.resourceModel ?? inferResources(next, given.resources);
-        const nextSeed = seedItemsOf(model, given.seed ?? [], given.seedItems ?? {}, checkItem);
-        const faultsChanged = !isDeepStrictEqual(given.faults ?? [], taken.faults ?? []);
-        if (faultsChanged) createFaults(given.faults ?? [], next.operations.map(operationName));
-        const api = buildApiSite(next, model);
-        const before = live.resources;
-        // No await between these: a request sees the old document and sites or the new ones, never a mix.
-        Object.assign(live, { document: next, resources: model });
-        sites.current = { ...sites.current, api };
-        const seedBefore = seed;
-        seed = nextSeed;
-        if (faultsChanged) {
-          for (const id of configFaults) faults.remove(id);
-          // Checked above against the new operations; the faults in force know those of the start, so one may still be refused.
-          configFaults = (given.faults ?? []).flatMap((spec) => {
-            try {
-              return [faults.add(spec).id];
-            } catch (error) {
-              logger.warn(`watch: a fault of the config was not put in force: ${error instanceof Error ? error.message : String(error)}`);
-              return [];
-            }
-          });
-        }
-        const restart = restartOnlyChanges(taken, given);
-        taken = given;
-        const shared = await stores.forTenant(SHARED_TENANT);
-        // The new document is in force already: a store that cannot take the seed is a warning, not a refused reload.
-        const seeded = await seedAgain(shared, seedBefore, nextSeed).catch(
-          (error: unknown) => `seed: not stored (${error instanceof Error ? error.message : String(error)})`,
-        );
-        logger.info(`watch: ${await describeReload(file, before, model, shared)}; ${seeded}`);
-        if (faultsChanged) logger.info(`watch: the config's faults replaced: ${configFaults.length} from the config now in force`);
-        if (restart.length > 0) logger.warn(`watch: changed in the config, taken only on restart: ${restart.join(', ')}`);
-      },
-      logger,
-    );
+    watcher = watchAndReload({ file, options, live, sites, seed, stores, faults, checkItem, logger, buildApiSite });
   }
 
   return {
@@ -257,16 +203,13 @@ async function serve(
     get resources() {
       return live.resources;
     },
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
     port,
-    store,
-    storeOf: (token) =>
-      isolateByToken ? stores.forTenant(tenantOfToken(token)).then((items) => plantStoreOf(items.collection(PLANTS))) : Promise.resolve(store),
     stores,
     journal,
     faults,
     ...(recovery ? { recovery } : {}),
-    tokenPolicy: tokens.length > 0 ? 'configured' : 'any-non-empty',
+    tokenPolicy: options.tokens.length > 0 ? 'configured' : 'any-non-empty',
     close: async () => {
       // Open journal streams never end by themselves; end them so close() need not wait.
       journalStreams.closeAll();
@@ -274,31 +217,45 @@ async function serve(
       await watcher?.close();
       await close(server);
       await log?.close();
+      closeSharedState(replicated);
+      await redis?.close();
     },
   };
 }
 
+/** The document's webhooks delivered to `url`; each attempt journaled beside the requests (operation "webhook <name>"), drops warned of at most every 10 s. */
+function deliverWebhooks(document: LoadedDocument, resources: ResourceModel, url: string, options: Settled, journal: Journal, logger: Logger) {
+  const maxPending = options.webhookMaxPending;
+  const drops = throttledCount(
+    (count) =>
+      logger.warn(
+        `webhooks: ${count} deliver${count === 1 ? 'y' : 'ies'} dropped: ${maxPending} were already waiting (--webhook-max-pending); the receiver is slow or not answering`,
+      ),
+    10_000,
+  );
+  return documentWebhooks(document, resources, url, {
+    onAttempt: (attempt) => journal.record(journalRecordOf(attempt)),
+    onDropped: () => drops.add(),
+    maxPending,
+    history: options.webhookHistory,
+  });
+}
+
 /** --proxy URL: an http(s) base URL, checked at start; the upstream gets as long to answer as a client to send. */
-function proxyOptionsOf(options: ServerOptions, timeoutMs: number): ProxyOptions | undefined {
+function proxyOptionsOf(options: Settled, timeoutMs: number): ProxyOptions | undefined {
   if (options.proxy === undefined) {
-    if (options.proxyStrict === true) throw new Error('--proxy-strict needs --proxy URL');
+    if (options.proxyStrict === true) throw new PlantstoreError('setup', '--proxy-strict needs --proxy URL');
     return undefined;
   }
   let upstream: URL;
   try {
     upstream = new URL(options.proxy);
   } catch {
-    throw new Error(`--proxy ${options.proxy} is not a URL; give the real implementation's base URL, e.g. http://localhost:8080`);
+    throw new PlantstoreError('setup', `--proxy ${options.proxy} is not a URL; give the real implementation's base URL, e.g. http://localhost:8080`);
   }
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error(`--proxy ${options.proxy}: only http and https URLs can be proxied`);
-  return { upstream, strict: options.proxyStrict ?? false, timeoutMs };
-}
-
-function bodyBufferBytes(options: ServerOptions, bodyLimitBytes: number): number {
-  const bytes = options.bodyBufferBytes ?? Math.max(DEFAULTS.bodyBufferBytes, bodyLimitBytes);
-  // Below the body limit, a body the limit allows could never be received.
-  if (bytes < bodyLimitBytes) throw new Error(`bodyBufferBytes (${bytes}) must be at least bodyLimitBytes (${bodyLimitBytes})`);
-  return bytes;
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+    throw new PlantstoreError('setup', `--proxy ${options.proxy}: only http and https URLs can be proxied`);
+  return { upstream, strict: options.proxyStrict ?? false, timeoutMs, bodyLimitBytes: options.proxyBodyLimit };
 }
 
 function reportRecovery(path: string, recovery: Recovery, logger: Logger, level: 'info' | 'debug'): void {

@@ -5,7 +5,7 @@
  * events) and reloads run one at a time; a document, config or seed that does not load keeps the
  * last good one served and says why.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { realpathSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ReloadStatus } from '../control/context.js';
 import type { ResourceModel } from '../core/resources/model.js';
@@ -31,9 +31,17 @@ export const WATCH_DEBOUNCE_MS = 100;
  */
 export function watchDocument(files: string | readonly string[], reload: () => Promise<void>, logger: Logger, debounceMs = WATCH_DEBOUNCE_MS): DocumentWatcher {
   const paths = [...new Set((typeof files === 'string' ? [files] : files).map((file) => resolve(file)))];
-  // One watch per directory, listening for the names of its files.
-  const names = new Map<string, Set<string>>();
-  for (const path of paths) names.set(dirname(path), (names.get(dirname(path)) ?? new Set()).add(basename(path)));
+  // One watch per directory, listening for the names of its files (name → the path given). A symlinked
+  // file is watched at its target too: an edit there changes nothing in the link's directory.
+  const names = new Map<string, Map<string, string>>();
+  const listen = (file: string, path: string): void => {
+    names.set(dirname(file), (names.get(dirname(file)) ?? new Map<string, string>()).set(basename(file), path));
+  };
+  for (const path of paths) {
+    listen(path, path);
+    const target = targetOf(path);
+    if (target !== path) listen(target, path);
+  }
   // The files changed since the last reload began, for the log.
   const changedPaths = new Set<string>();
   let status: ReloadStatus | undefined;
@@ -68,8 +76,8 @@ export function watchDocument(files: string | readonly string[], reload: () => P
   const watchers: FSWatcher[] = [...names].map(([directory, inside]) => {
     const watcher = watch(directory, (_event, changed) => {
       // Some platforms do not name the file; then any change in the directory may be ours.
-      if (changed === null) schedule(paths.filter((path) => dirname(path) === directory));
-      else if (inside.has(changed)) schedule([join(directory, changed)]);
+      if (changed === null) schedule([...inside.values()]);
+      else if (inside.has(changed)) schedule([inside.get(changed) ?? join(directory, changed)]);
     });
     watcher.on('error', (error) => logger.warn(`watch: stopped watching ${directory}: ${error.message}`));
     return watcher;
@@ -108,4 +116,13 @@ export async function describeReload(file: string, before: ResourceModel, after:
   const gone = [...was].filter((name) => !is.has(name));
   const list = (values: readonly string[]) => (values.length === 0 ? 'none' : values.join(', '));
   return `reloaded ${resolve(file)}: kept ${list(kept)}; appeared ${list(appeared)}; disappeared ${list(gone)}`;
+}
+
+/** Where a symlink leads (resolved now: a link re-pointed later is seen through its own directory); the path itself otherwise. */
+function targetOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

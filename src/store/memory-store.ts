@@ -1,5 +1,5 @@
 import type { Item, ItemCreateResult, ItemKey, ItemStore } from './item-store.js';
-import { allItems, allocatedPast, clear, createTable, highestKey, insert, itemOf, overwrite, page, remove, type ItemTable } from './item-table.js';
+import { allocatedPast, clear, createTable, highestKey, insert, itemOf, overwrite, page, remove, type ItemTable } from './item-table.js';
 import type { JsonValue } from '../core/json/exact-json.js';
 
 /** The changes a collection can go through, as plain data: what a durable store writes to its log. */
@@ -212,11 +212,6 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       return inFlight > 0;
     },
   };
-}
-
-/** Every item held, in creation order. */
-export function itemsOf(memory: MemoryStore): Item[] {
-  return allItems(memory.table);
 }
 
 /** Whether a cursor is one this store could have given: a creation sequence in decimal. */

@@ -2,7 +2,7 @@ import type { Item, ItemFields, ItemKey } from './item-store.js';
 import type { StoreChange } from './memory-store.js';
 import { PLANTS } from './plant-store.js';
 import type { TenantId } from './tenants.js';
-import { isInt64, parseInt64 } from '../core/json/int64.js';
+import { isInt64, narrow, parseInt64 } from '../core/json/int64.js';
 import type { JsonValue } from '../core/json/exact-json.js';
 
 /** One line of a tenant log: a change of one of the tenant's collections. */
@@ -66,7 +66,7 @@ function itemText(item: Item): string {
 function keyInFields({ id, fields }: Item): boolean {
   const field = fields.id;
   if (typeof id === 'string' || typeof field === 'bigint') return field === id;
-  return typeof field === 'number' && Number.isSafeInteger(field) && id >= -MAX_SAFE && id <= MAX_SAFE && Number(id) === field;
+  return typeof field === 'number' && narrow(id) === field;
 }
 
 /** The key of an item written without one: its "id" field, an integer (exact) or a string. */
@@ -236,11 +236,9 @@ function legacyCreate(fields: Fields): Read<StoreChange> {
   const { name, tag } = fields;
   if (typeof name !== 'string') return 'create without a "name" string';
   if (tag !== undefined && typeof tag !== 'string') return '"tag" is not a string';
-  const idField = id >= -MAX_SAFE && id <= MAX_SAFE ? Number(id) : id;
+  const idField = narrow(id);
   return { kind: 'create', item: { id, fields: tag === undefined ? { id: idField, name } : { id: idField, name, tag } } };
 }
-
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** The id, or why it is not an int64 written as a decimal string. */
 function readId(id: unknown): bigint | string {

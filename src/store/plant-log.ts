@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
 import { allItems, allocatedPast, createTable, highestKey, insert } from './item-table.js';
 import { replayLog, type SkippedRecord, type TenantTables } from './plant-log-replay.js';
-import { createTenantLog, describe, snapshotChunks, TEMP_SUFFIX, type JournalFile, type TenantLog } from './tenant-log.js';
+import { createTenantLog, describe, snapshotChunks, TEMP_SUFFIX, type LogFile, type TenantLog } from './tenant-log.js';
 import type { SeedItems, TenantId } from './tenants.js';
 import { PLANTS, plantOf, type Plant } from './plant-store.js';
 
-export type { JournalFile, LiveState, TenantLog, CollectionSnapshot } from './tenant-log.js';
+export type { LogFile, LiveState, TenantLog, CollectionSnapshot } from './tenant-log.js';
 export type { TenantTables } from './plant-log-replay.js';
 
 /**
@@ -61,7 +61,7 @@ export interface Recovery {
 }
 
 export interface PlantLogOptions {
-  readonly openFile?: (path: string) => Promise<JournalFile>;
+  readonly openFile?: (path: string) => Promise<LogFile>;
   /** A tenant log is compacted once it holds more records than this and twice its live plants. Default 10,000. */
   readonly compactAfterRecords?: number;
   /** Problems that are reported, not fatal (a failed compaction). Default: ignored. */
@@ -98,7 +98,7 @@ export async function openPlantLog(dataDir: string, options: PlantLogOptions = {
     throw new Error(`cannot open the plant log in ${dataDir}: ${describe(error)}`, { cause: error });
   }
   const settings = {
-    openFile: options.openFile ?? openJournalFile,
+    openFile: options.openFile ?? openLogFile,
     compactAfterRecords: options.compactAfterRecords ?? 10_000,
     onProblem: options.onProblem ?? (() => undefined),
     syncDirectory: () => syncDirectory(dir),
@@ -214,7 +214,7 @@ function seedTables(seed: SeedItems): TenantTables {
 }
 
 /** The default log file: opened for appending. */
-export async function openJournalFile(path: string): Promise<JournalFile> {
+export async function openLogFile(path: string): Promise<LogFile> {
   const handle = await open(path, 'a');
   return {
     async append(data) {

@@ -5,7 +5,7 @@ import type { CollectionKey, Item } from './item-store.js';
 import type { ChangeSink, StoreChange } from './memory-store.js';
 
 /** The log file as a tenant log appends to it; tests substitute one that fails or counts. */
-export interface JournalFile {
+export interface LogFile {
   /** Appends every byte at the end of the file. */
   append(data: Uint8Array): Promise<void>;
   /** fdatasync: the appended bytes survive a power cut. */
@@ -47,7 +47,7 @@ export interface TenantLog {
 }
 
 export interface TenantLogSettings {
-  readonly openFile: (path: string) => Promise<JournalFile>;
+  readonly openFile: (path: string) => Promise<LogFile>;
   /** Below this many records a file is never compacted: rewriting it would cost more than it saves. */
   readonly compactAfterRecords: number;
   /** Where a failed compaction is reported; the old file stays authoritative, so it is not fatal. */
@@ -66,7 +66,7 @@ interface Pending {
 const SNAPSHOT_CHUNK = 8_192;
 export const TEMP_SUFFIX = '.compacting';
 
-export function createTenantLog(path: string, file: JournalFile, durableSize: number, records: number, settings: TenantLogSettings): TenantLog {
+export function createTenantLog(path: string, file: LogFile, durableSize: number, records: number, settings: TenantLogSettings): TenantLog {
   let queue: Pending[] = [];
   let flushing: Promise<void> | undefined;
   let closing: Promise<void> | undefined;

@@ -4,8 +4,10 @@
  * values coerced by the property's type (integers exactly, as bigints beyond 2^53), so the schema
  * check names the field that is wrong. The reader is compiled once from the body's schema.
  */
-import { flatten, resolverOf, typeOf } from '../core/openapi/schema-read.js';
+import { flatten, resolverOf } from '../core/openapi/schema-read.js';
+import { firstTypeOf } from '../core/schema/types.js';
 import type { JsonValue } from '../core/json/exact-json.js';
+import { narrow } from '../core/json/int64.js';
 
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
@@ -29,9 +31,9 @@ export function compileFormReader(schema: object, operation: object): FormReader
   const fields = new Map<string, FieldReader>(
     Object.entries(properties).map(([name, property]) => {
       const read = flatten(property, resolve, 1);
-      if (typeOf(read) !== 'array') return [name, { array: false, item: scalarReader(typeOf(read)) }];
+      if (firstTypeOf(read) !== 'array') return [name, { array: false, item: scalarReader(firstTypeOf(read)) }];
       const items = typeof read.items === 'object' && read.items !== null ? flatten(read.items as Schema, resolve, 2) : {};
-      return [name, { array: true, item: scalarReader(typeOf(items)) }];
+      return [name, { array: true, item: scalarReader(firstTypeOf(items)) }];
     }),
   );
   return (text) => {
@@ -52,13 +54,12 @@ const INTEGER = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** A text as the type says; a text that is not of the type stays a text, for the schema to refuse by name. */
-function scalarReader(type: string): (text: string) => JsonValue {
+function scalarReader(type: string | undefined): (text: string) => JsonValue {
   switch (type) {
     case 'integer':
       return (text) => {
         if (!INTEGER.test(text)) return NUMBER.test(text) ? Number(text) : text;
-        const exact = BigInt(text);
-        return exact >= BigInt(Number.MIN_SAFE_INTEGER) && exact <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(exact) : exact;
+        return narrow(BigInt(text));
       };
     case 'number':
       return (text) => (NUMBER.test(text) ? Number(text) : text);

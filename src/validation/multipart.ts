@@ -1,7 +1,7 @@
 /**
  * multipart/form-data bodies: the parts the schema requires must be there. Only the parts' names
  * are read (their Content-Disposition lines, in latin1 so binary parts cannot break the reading);
- * the parts' contents are not checked against their schemas (README, "Known limitations").
+ * the parts' contents are not checked against their schemas (docs/limitations.md).
  */
 import { flatten, resolverOf } from '../core/openapi/schema-read.js';
 

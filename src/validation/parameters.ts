@@ -9,7 +9,7 @@
  */
 import { DiagnosticSeverity, type IHttpOperation, type IHttpParam } from '@stoplight/types';
 import { failure, type Failure } from '../core/errors.js';
-import { compileParameterCheck, compilePathParameters, type ParameterDiagnostics } from '../core/prism/adapter.js';
+import { bundleOf, compileParameterCheck, compilePathParameters, type ParameterDiagnostics } from '../core/prism/adapter.js';
 import { int64ParameterView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
 
 /** The request as the parameter check reads it. */
@@ -32,7 +32,7 @@ export function compileParameterValidator(operation: IHttpOperation, refuse: Ref
   const request = operation.request;
   const declaresParameters = [request?.path, request?.query, request?.headers].some((list) => (list?.length ?? 0) > 0);
   if (!request || !declaresParameters) return () => undefined;
-  const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
+  const bundle = bundleOf(operation);
   const headers = request.headers?.length ? compileParameterCheck(request.headers.map(widen), 'header', bundle) : undefined;
   const query = request.query?.length ? compileParameterCheck(request.query.map(widen), 'query', bundle) : undefined;
   const path = request.path?.length ? compileParameterCheck(request.path.map(widen), 'path', bundle) : undefined;

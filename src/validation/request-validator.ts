@@ -1,8 +1,8 @@
 import type { IHttpOperation, IMediaTypeContent } from '@stoplight/types';
 import { failure, type Failure } from '../core/errors.js';
-import { compileSchemaCheck, type SchemaCheck } from '../core/prism/adapter.js';
-import { parseExactJson, type JsonValue } from '../core/json/exact-json.js';
-import { int64Message, validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
+import { compileBodyCheck, type BodyCheck } from '../core/prism/adapter.js';
+import { readRequestJson, type JsonValue } from '../core/json/exact-json.js';
+import { int64Message } from '../core/prism/int64-bounds.js';
 import { isJsonMediaType, isTextMediaType, mediaTypeAccepts, mediaTypeOf, parseMediaType } from '../core/http/media-type.js';
 import { compileFormReader, FORM_MEDIA_TYPE } from './form-body.js';
 import { compilePartsCheck, MULTIPART_MEDIA_TYPE } from './multipart.js';
@@ -34,8 +34,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Compiles what an operation accepts into one function, once per document. The body schema is
- * compiled with prism-http's own Ajv set-up and error wording (compileSchemaCheck), on a schema
- * whose int64 bounds are the true ones; parameters, when the operation declares any, are compiled
+ * compiled with prism-http's own Ajv set-up and error wording (compileBodyCheck, the one recipe),
+ * on a schema whose int64 bounds are the true ones; parameters, when the operation declares any, are compiled
  * the same way (compileParameterCheck, judged as prism-http's validateInput judges them). So prism
  * stays the reference, without its per-request cost.
  */
@@ -43,9 +43,8 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
   const requestBody = operation.request?.body;
   const contents: ReadonlyArray<IMediaTypeContent> = requestBody?.contents ?? [];
   const bodyRequired = requestBody?.required === true;
-  const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
-  const checks = new Map<IMediaTypeContent, SchemaCheck | undefined>(
-    contents.map((content) => [content, content.schema ? compileSchemaCheck(widenInt64Bounds(content.schema), bundle) : undefined]),
+  const checks = new Map<IMediaTypeContent, BodyCheck | undefined>(
+    contents.map((content) => [content, content.schema ? compileBodyCheck(content.schema, operation, 'request') : undefined]),
   );
   const forms = new Map(
     contents.flatMap((content) =>
@@ -107,19 +106,19 @@ export function compileRequestValidator(operation: IHttpOperation): RequestValid
     if (form !== undefined && mediaType.type === FORM_MEDIA_TYPE) return checked(form(text), checks.get(content));
     if (!isJsonMediaType(mediaType.type)) return { ok: true, body: text };
 
-    const parsed = parseExactJson(text);
+    const parsed = readRequestJson(text);
     if (!parsed.ok) return { ok: false, failure: failure('badRequest', parsed.reason) };
     const check = checks.get(content);
     if (check === undefined) return { ok: true, body: parsed.value };
-    const diagnostics = check(parsed.exact ? validationView(parsed.value) : parsed.value);
+    const diagnostics = check(parsed.value, parsed.exact);
     if (diagnostics === undefined) return { ok: true, body: parsed.value };
     return { ok: false, failure: violation(diagnostics) };
   };
 }
 
 /** A body read from a form, judged by its schema as a JSON body is. */
-function checked(value: JsonValue, check: SchemaCheck | undefined): Validation {
-  const diagnostics = check?.(validationView(value));
+function checked(value: JsonValue, check: BodyCheck | undefined): Validation {
+  const diagnostics = check?.(value);
   return diagnostics === undefined ? { ok: true, body: value } : { ok: false, failure: violation(diagnostics) };
 }
 

@@ -7,7 +7,7 @@ import type { JsonValue } from '../core/json/exact-json.js';
 import type { LoadedDocument } from '../core/openapi/load-document.js';
 import type { Resource, ResourceModel } from '../core/resources/model.js';
 import { compileWebhookPayload, type WebhookPayload } from './payload.js';
-import { createWebhookSender, type RetryPolicy, type WebhookAttempt, type WebhookSender } from './sender.js';
+import { createWebhookSender, type WebhookSender, type WebhookSenderOptions } from './sender.js';
 
 export interface DocumentWebhooks {
   readonly url: string;
@@ -18,10 +18,8 @@ export interface DocumentWebhooks {
   created(resource: Resource, fields: Readonly<Record<string, JsonValue>>, tenant: string): void;
 }
 
-export interface DocumentWebhooksOptions {
-  readonly onAttempt?: (attempt: WebhookAttempt) => void;
-  readonly retry?: RetryPolicy;
-}
+/** The sender's options besides where and what: retries, caps, and whom to tell of attempts and drops. */
+export type DocumentWebhooksOptions = Pick<WebhookSenderOptions, 'onAttempt' | 'retry' | 'history' | 'maxPending' | 'onDropped'>;
 
 /** The webhooks of `document` delivered to `url`; a URL that is not http(s) is a usage error. */
 export function documentWebhooks(document: LoadedDocument, model: ResourceModel, url: string, options: DocumentWebhooksOptions = {}): DocumentWebhooks {

@@ -5,8 +5,8 @@
  */
 import type { JsonValue } from '../core/json/exact-json.js';
 import { jsonRequestBody, type BodySchema, type Operation, type Webhook } from '../core/openapi/operation.js';
-import { compileSchemaCheck } from '../core/prism/adapter.js';
-import { validationView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
+import { compileBodyCheck } from '../core/prism/adapter.js';
+import { objectShape } from '../core/schema/properties.js';
 
 export interface WebhookPayload {
   /** The webhook's name in the document (the key under `webhooks:`). */
@@ -24,8 +24,8 @@ export interface WebhookPayload {
 export function compileWebhookPayload(name: string, operation: Webhook | Operation): WebhookPayload | undefined {
   const body = jsonRequestBody(operation);
   if (body === undefined) return undefined;
-  const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
-  const schemaCheck = compileSchemaCheck(widenInt64Bounds(body.schema), bundle, 'payload');
+  // A payload is a request the stand-in sends: judged by the one recipe in the request direction.
+  const schemaCheck = compileBodyCheck(body.schema, operation, 'request', 'payload');
   const declared = declaredProperties(body.schema);
   return {
     name,
@@ -33,21 +33,14 @@ export function compileWebhookPayload(name: string, operation: Webhook | Operati
     mediaType: body.mediaType,
     shape: (fields) => (declared === undefined ? { ...fields } : Object.fromEntries(Object.entries(fields).filter(([key]) => declared.has(key)))),
     check(payload) {
-      const diagnostics = schemaCheck(validationView(payload));
+      const diagnostics = schemaCheck?.(payload);
       return diagnostics === undefined ? undefined : diagnostics.map((diagnostic) => diagnostic.message).join('; ');
     },
   };
 }
 
-/** The property names an object schema declares, through allOf; undefined when it declares none (keep everything). */
+/** The property names an object schema declares (core/schema's walker, allOf merged); undefined when it declares none (keep everything). */
 function declaredProperties(schema: BodySchema): ReadonlySet<string> | undefined {
-  const names = new Set<string>();
-  const visit = (part: unknown): void => {
-    if (typeof part !== 'object' || part === null) return;
-    const { properties, allOf } = part as { properties?: unknown; allOf?: unknown };
-    if (typeof properties === 'object' && properties !== null) for (const key of Object.keys(properties)) names.add(key);
-    if (Array.isArray(allOf)) allOf.forEach(visit);
-  };
-  visit(schema);
+  const names = new Set(objectShape(schema).properties.keys());
   return names.size === 0 ? undefined : names;
 }

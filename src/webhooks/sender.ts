@@ -3,10 +3,11 @@
  * the --webhook URL, retried with exponential backoff and jitter while the receiver is unreachable or
  * answers 408/425/429/5xx (Retry-After honoured up to the longest delay), given up after the last
  * attempt. Deliveries never hold up the answer to the create that caused them, carry no credential
- * of the stand-in's clients, and are kept (the last `keep`) for the control API.
+ * of the stand-in's clients, and the last `history` are kept for the control API. At most
+ * `maxPending` wait at once; a delivery beyond that is dropped, counted and reported (onDropped).
  */
-import { request } from 'undici';
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
+import { attempt as sendAttempt } from './attempt.js';
 import type { WebhookPayload } from './payload.js';
 
 export interface RetryPolicy {
@@ -14,7 +15,7 @@ export interface RetryPolicy {
   readonly attempts: number;
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
-  /** Per attempt: until the whole answer is read. */
+  /** Per attempt, from sending to the status and the first few KiB of the answer. */
   readonly timeoutMs: number;
 }
 
@@ -58,17 +59,31 @@ export interface WebhookSenderOptions {
   readonly retry?: RetryPolicy;
   /** Told of every attempt (the server journals it). */
   readonly onAttempt?: (attempt: WebhookAttempt) => void;
-  /** Deliveries kept for the control API; the oldest finished ones go first. Default 200. */
-  readonly keep?: number;
+  /** Deliveries shown by the control API, the last ones whatever their state; the oldest go first. Default 200. */
+  readonly history?: number;
   /** Deliveries waiting at once; beyond it a new one is dropped (and says so). Default 1,000. */
   readonly maxPending?: number;
+  /** Told of each delivery dropped because `maxPending` were waiting (the server warns, rate-limited). */
+  readonly onDropped?: (delivery: WebhookDelivery) => void;
+}
+
+/** The defaults of `history` and `maxPending`. */
+export const WEBHOOK_LIMITS = { history: 200, maxPending: 1000 } as const;
+
+/** How many deliveries wait now and how many were dropped since the start, with the caps in force. */
+export interface WebhookCounts {
+  readonly pending: number;
+  readonly dropped: number;
+  readonly maxPending: number;
+  readonly history: number;
 }
 
 export interface WebhookSender {
   /** Queues a delivery of each named webhook for the item just created; returns at once. */
   notify(webhooks: readonly string[], resource: string, fields: Readonly<Record<string, JsonValue>>, tenant: string): void;
-  /** Kept deliveries, oldest first. */
+  /** The last `history` deliveries, oldest first. */
   deliveries(): readonly WebhookDelivery[];
+  counts(): WebhookCounts;
   /** Stops retrying and aborts attempts in flight; pending deliveries end as failed. */
   close(): Promise<void>;
 }
@@ -77,22 +92,20 @@ const RETRIED = new Set([408, 425, 429]);
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const retry = options.retry ?? WEBHOOK_RETRY;
-  const keep = options.keep ?? 200;
-  const maxPending = options.maxPending ?? 1000;
+  const history = options.history ?? WEBHOOK_LIMITS.history;
+  const maxPending = options.maxPending ?? WEBHOOK_LIMITS.maxPending;
   const kept: Array<{ -readonly [K in keyof WebhookDelivery]: WebhookDelivery[K] }> = [];
   const inFlight = new Set<Promise<void>>();
   const abort = new AbortController();
   let nextId = 1;
   let pending = 0;
+  let dropped = 0;
 
   function remember(delivery: (typeof kept)[number]): void {
     kept.push(delivery);
-    // Finished deliveries make room; pending ones stay until they end.
-    while (kept.length > keep) {
-      const index = kept.findIndex((entry) => entry.state !== 'pending');
-      if (index < 0) break;
-      kept.splice(index, 1);
-    }
+    // The shown history is the last `history` deliveries, pending ones included: a pending
+    // delivery that leaves it still runs (its attempts are journaled) and counts in `pending`.
+    if (kept.length > history) kept.splice(0, kept.length - history);
   }
 
   function finish(delivery: (typeof kept)[number], state: DeliveryState, error?: string): void {
@@ -106,7 +119,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     for (let attempt = 1; attempt <= retry.attempts && !abort.signal.aborted; attempt += 1) {
       delivery.attempts = attempt;
       const startedAt = Date.now();
-      const answer = await send(options.url, payload.method, headers, body, retry.timeoutMs, abort.signal);
+      const answer = await sendAttempt({ url: options.url, method: payload.method, headers, body, timeoutMs: retry.timeoutMs, signal: abort.signal });
       options.onAttempt?.({
         webhook: payload.name,
         tenant: delivery.tenant,
@@ -154,7 +167,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           continue;
         }
         if (pending >= maxPending || abort.signal.aborted) {
-          finish(delivery, 'dropped', abort.signal.aborted ? 'the server is closing' : `${maxPending} deliveries are already waiting`);
+          dropped += 1;
+          finish(delivery, 'dropped', abort.signal.aborted ? 'the server is closing' : `${maxPending} deliveries were already waiting (the most at once)`);
+          if (!abort.signal.aborted) options.onDropped?.(delivery);
           continue;
         }
         pending += 1;
@@ -166,35 +181,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       }
     },
     deliveries: () => kept.map((delivery) => ({ ...delivery })),
+    counts: () => ({ pending, dropped, maxPending, history }),
     async close() {
       abort.abort();
       await Promise.allSettled([...inFlight]);
     },
   };
-}
-
-type Answer = { readonly response: NonNullable<WebhookAttempt['response']> } | { readonly error: string };
-
-async function send(url: URL, method: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<Answer> {
-  try {
-    const answer = await request(url, {
-      method: method.toUpperCase() as 'POST',
-      headers,
-      body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal,
-    });
-    const text = await answer.body.text();
-    return { response: { status: answer.statusCode, headers: answer.headers, body: text } };
-  } catch (error) {
-    return { error: error instanceof Error ? `${error.message}${codeOf(error)}` : String(error) };
-  }
-}
-
-function codeOf(error: Error): string {
-  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' ? ` (${code})` : '';
 }
 
 /** Exponential backoff with equal jitter; a Retry-After in seconds wins, within the longest delay. */

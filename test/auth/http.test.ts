@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectCreated, expectError, idSequence, JSON_TYPE, postPlant, plantText, serverFor, type Reply } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 const nextId = idSequence(1_000n);
 
@@ -23,12 +24,12 @@ describe('refused credentials, no tokens configured', () => {
     ['"Bearer " with an empty token', 'Bearer ', 'Bearer realm="plantstore", error="invalid_token"'],
     ['"Bearer" and only spaces', 'Bearer    ', 'Bearer realm="plantstore", error="invalid_token"'],
   ])('%s → HTTP 400, Error 401, WWW-Authenticate: Bearer …, nothing stored', async (_label, authorization, challenge) => {
-    const before = await server.current.store.count();
+    const before = await (await storedPlants(server.current)).count();
     const reply = await postWith(server.current.url, authorization);
     expectError(reply, 400, 401);
     expect(reply.headers['www-authenticate']).toMatch(/^Bearer\b/);
     expect(reply.headers['www-authenticate']).toBe(challenge);
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
   });
 
   it('checks credentials before the body: a bad body without a token is still a 401', async () => {
@@ -76,7 +77,7 @@ describe("tokens: ['s3cret']", () => {
     const id = nextId();
     const reply = await postPlant(server.current.url, plantText({ name: 'Aloe', id }), { ...JSON_TYPE, authorization: 'Bearer s3cret' });
     expectCreated(reply, { name: 'Aloe' });
-    expect((await server.current.store.get(id))?.name).toBe('Aloe');
+    expect((await (await storedPlants(server.current)).get(id))?.name).toBe('Aloe');
   });
 
   it('accepts the scheme in lower case: bearer s3cret', async () => {
@@ -84,12 +85,12 @@ describe("tokens: ['s3cret']", () => {
   });
 
   it('refuses another token: Error 401 with error="invalid_token" in WWW-Authenticate', async () => {
-    const before = await server.current.store.count();
+    const before = await (await storedPlants(server.current)).count();
     const reply = await postWith(server.current.url, 'Bearer other');
     expectError(reply, 400, 401);
     expect(reply.headers['www-authenticate']).toMatch(/^Bearer /);
     expect(reply.headers['www-authenticate']).toContain('error="invalid_token"');
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
   });
 
   it('refuses a token that only starts with the right one, and one that differs in case', async () => {

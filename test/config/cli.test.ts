@@ -135,7 +135,7 @@ describe('plantstore serve', () => {
     const cli = runCli(['serve', '--port', '0', '--allow-host', '*']);
     try {
       const [, url = ''] = await cli.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
-      await cli.waitForOutput(/\nplants: /);
+      await cli.waitForOutput(/\nstored items of plants: /);
       expect(cli.stdout()).toMatch(/control API: .*open: no --admin-token; any Host;/);
       // Answered also serves to let the CLI install its signal handlers before the SIGTERM below.
       expect((await send(`${url}/__control/health`, { headers: { host: 'evil.example' } })).status).toBe(200);
@@ -235,7 +235,7 @@ describe('plantstore serve: input files that are not regular files, or too large
     const dataDir = join(folder, 'data\r\u009b31m');
     const cli = runCli(['serve', '--port', '0', '--spec', spec, '--data-dir', dataDir]);
     try {
-      await cli.waitForOutput(/plants: kept in .*\n/);
+      await cli.waitForOutput(/stored items of plants: kept in .*\n/);
       const banner = cli.stdout();
       expect(banner).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
       expect(banner).toContain(`from ${folder}/evil\\x1b[2J\\nfake: line.yaml\n`);
@@ -319,7 +319,7 @@ describe('plantstore serve banner', () => {
     const cli = runCli(['serve', '--port', '0', '--config', config]);
     try {
       await cli.waitForOutput(/faults: .*\n/);
-      expect(cli.stdout()).toContain('seed: 2 plants\n');
+      expect(cli.stdout()).toContain('seed: 2 items (plants 2)\n');
       expect(cli.stdout()).toContain('faults: 2 in force (status 503 on createPlant, latency); see /__control/faults\n');
       await cli.waitForOutput(/watch: .*\n/);
       expect(cli.stdout()).toContain('proxy: off (answers come from the stand-in)\nwatch: off (restart to take an edited document, config or seed file)\n');

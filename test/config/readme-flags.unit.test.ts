@@ -1,10 +1,16 @@
-/** The README's serve flag table lists exactly the flags of the serve option table, so the two cannot drift. */
+/**
+ * docs/serve.md's and docs/verify.md's hand-written flag tables list exactly the flags of the option
+ * tables, so they cannot drift. The generated docs/options.md is held to the tables by
+ * test/docs/generated-pages.unit.test.ts.
+ */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { SERVE_OPTIONS } from '../../src/server/options/table.js';
 
-test("the README's serve option table lists exactly the table's flags", () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const page = (name: string): string => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
+
+test("docs/serve.md's option table lists exactly the table's flags", () => {
+  const readme = page('serve.md');
   // The serve table is the first one whose rows start with a flag, up to the first line that is not a row.
   const rows = readme.slice(readme.indexOf('\n| `--')).split('\n').slice(1);
   const table = rows.slice(
@@ -16,18 +22,17 @@ test("the README's serve option table lists exactly the table's flags", () => {
   expect(documented.sort()).toEqual([...declared].sort());
 });
 
-test('the README names every CONTRACT_* variable of the verify option table', async () => {
+test('docs/verify.md names every CONTRACT_* variable of the verify option table', async () => {
   const { VERIFY_OPTIONS } = await import('../../contracts/options.js');
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const readme = page('verify.md');
   const variables = Object.values(VERIFY_OPTIONS).flatMap((entry) => ('env' in entry ? [entry.env] : []));
   expect(variables.filter((name) => !new RegExp(`\\b${name}\\b`).test(readme))).toEqual([]);
 });
 
-test("the README's verify flag table lists exactly the verify option table's flags", async () => {
+test("docs/verify.md's flag table lists exactly the verify option table's flags", async () => {
   const { VERIFY_OPTIONS } = await import('../../contracts/options.js');
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  // The "| flag | what it does |" table after the verify heading, up to the first line that is not a row.
-  const section = readme.slice(readme.indexOf('## Verifying an implementation'));
+  // The "| flag | what it does |" table, up to the first line that is not a row.
+  const section = page('verify.md');
   const rows = section.slice(section.indexOf('\n| flag | what it does |')).split('\n').slice(3);
   const table = rows.slice(
     0,

@@ -40,6 +40,8 @@ const DOCUMENTS: ReadonlyArray<readonly [string, string, { readonly gaps: boolea
   ['the Swagger Petstore 3 (optional ids, under /api/v3)', documentPath('../fixtures/documents/swagger-petstore3.yaml'), { gaps: true, base: '/api/v3' }],
   // Redocly's Museum API: basic auth, uuid ids either given or assigned, page without a minimum, an image/png answer.
   ["Redocly's Museum API (basic auth, a PNG answer)", documentPath('../fixtures/documents/museum.yaml'), { gaps: false, auth: ['basic:me:pw'] }],
+  // A writeOnly password (sent, never answered) and an id a later allOf branch makes readOnly.
+  ['accounts (a writeOnly password, a restated readOnly id)', documentPath('../fixtures/documents/accounts.yaml'), { gaps: false }],
 ];
 
 function problems(report: VerifyReport, gaps: boolean): string[] {

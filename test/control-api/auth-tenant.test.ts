@@ -24,7 +24,7 @@ describe('admin token', () => {
   test('health answers without it, so a readiness probe needs no secret', async () => {
     const control = await controlHarness({ adminToken: 'admin-secret' });
     const reply = await control.answer('getHealth', 200);
-    expect(Object.keys(reply.json as object).sort()).toEqual(['document', 'items', 'plants', 'status', 'tenants', 'uptimeMs']);
+    expect(Object.keys(reply.json as object).sort()).toEqual(['document', 'items', 'status', 'tenants', 'uptimeMs']);
   });
 
   test('every other operation is guarded, not only some', async () => {

@@ -2,14 +2,13 @@ import { expect, test } from 'vitest';
 import { tenantOfToken } from '../../src/store/tenants.js';
 import { controlHarness } from '../support/control.js';
 
-test('getHealth: ok, plants across tenants, tenants, uptime and the served document', async () => {
+test('getHealth: ok, items across tenants, tenants, uptime and the served document', async () => {
   const control = await controlHarness({ isolateByToken: true, startedAt: Date.now() - 5_000 });
   await control.answer('seedPlants', 200, { body: '[{"id":1,"name":"a"},{"id":2,"name":"b"}]' });
   await control.answer('seedPlants', 200, { body: '[{"id":1,"name":"a"}]', headers: { 'plantstore-token': 'alice' } });
   const reply = await control.answer('getHealth', 200);
   expect(reply.json).toEqual({
     status: 'ok',
-    plants: 3,
     items: 3,
     tenants: 2,
     uptimeMs: expect.any(Number),
@@ -23,7 +22,7 @@ test('getHealth: ok, plants across tenants, tenants, uptime and the served docum
 
 test('getHealth of a fresh stand-in holds nothing', async () => {
   const control = await controlHarness();
-  expect((await control.answer('getHealth', 200)).json).toMatchObject({ status: 'ok', plants: 0, tenants: 0 });
+  expect((await control.answer('getHealth', 200)).json).toMatchObject({ status: 'ok', items: 0, tenants: 0 });
 });
 
 test('getHealth reads counters: it never walks the tenants', async () => {
@@ -37,5 +36,5 @@ test('getHealth reads counters: it never walks the tenants', async () => {
   stores.forTenant = () => {
     throw new Error('health opened a tenant');
   };
-  expect((await control.answer('getHealth', 200)).json).toMatchObject({ plants: 3, tenants: 2 });
+  expect((await control.answer('getHealth', 200)).json).toMatchObject({ items: 3, tenants: 2 });
 });

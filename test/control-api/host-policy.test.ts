@@ -18,6 +18,7 @@ import {
   serverFor,
   VALID_HEADERS,
 } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 const nextId = idSequence(90_000n);
 
@@ -34,7 +35,7 @@ describe('the open control API (no admin token)', () => {
     expect(message).toContain('evil.example');
     expect(message).toContain('--allow-host');
     expect(message).toContain('admin token');
-    expect((await server.current.store.get(1n))?.name).toBe('Seeded');
+    expect((await (await storedPlants(server.current)).get(1n))?.name).toBe('Seeded');
   });
 
   it('refuses a rebound fault with 403; no fault is installed', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { LIST_LIMITS } from '../../src/control/plants.js';
 import { ErrorCode } from '../../src/core/errors.js';
 import { startServer } from '../../src/server/start-server.js';
-import { parseExactJson } from '../../src/core/json/exact-json.js';
+import { readRequestJson } from '../../src/core/json/exact-json.js';
 import { send } from '../support/server.js';
 import { SHARED_TENANT } from '../../src/store/tenants.js';
 import { controlHarness, plantsOf } from '../support/control.js';
@@ -126,7 +126,7 @@ describe('listPlants pages over HTTP', () => {
   }
 
   function idsIn(text: string): bigint[] {
-    const parsed = parseExactJson(text);
+    const parsed = readRequestJson(text);
     if (!parsed.ok || !Array.isArray(parsed.value)) throw new Error(`not a JSON array: ${text.slice(0, 80)}`);
     return parsed.value.map((plant) => BigInt((plant as { id: number | bigint }).id));
   }

@@ -1,7 +1,7 @@
 /**
- * The README's "Error codes" table is the error table (src/core/errors.ts) as a reader sees it:
+ * docs/errors.md's "Error codes" table is the error table (src/core/errors.ts) as a reader sees it:
  * the same `error` numbers, with the HTTP statuses the status rules give for the Plant Store. This
- * keeps the two from drifting; the rows' wording is the README's own.
+ * keeps the two from drifting; the rows' wording is the page's own.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -9,11 +9,11 @@ import { parse } from 'yaml';
 import { declaredFailureStatus, type Operation } from '../../src/core/openapi/operation.js';
 import { ERRORS, statusOf, type ErrorEntry, type Failure, type RefusalName } from '../../src/core/errors.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 
-/** The rows of the table under "### Error codes": [error, HTTP] cells, as written. */
+/** The rows of the table under "## Error codes": [error, HTTP] cells, as written. */
 function readmeRows(): string[][] {
-  const section = readme.split('### Error codes')[1]?.split('\n### ')[0] ?? '';
+  const section = readme.split('\n## Error codes')[1]?.split('\n## ')[0] ?? '';
   return section
     .split('\n')
     .filter((line) => /^\| [0-9a]/.test(line))
@@ -41,13 +41,13 @@ function plantStore(): { declared: ReadonlySet<number>; failureStatus: number } 
   };
 }
 
-describe("the README's error codes", () => {
+describe("docs/errors.md's error codes", () => {
   it("lists exactly the table's Error numbers, with the statuses its rules give for the Plant Store", () => {
     const operation = plantStore();
     const entries = Object.entries(ERRORS) as [RefusalName, ErrorEntry][];
     const fromTable = entries.flatMap(([name, entry]) => {
       if (entry.status === undefined) return [];
-      // A status fault has no number of its own: the README's "any | any" row.
+      // A status fault has no number of its own: the page's "any | any" row.
       if (entry.error === undefined) return ['any any'];
       const refusal: Failure = { entry: name, error: entry.error, message: '' };
       return [`${entry.error} ${statusOf(refusal, operation)}`];

@@ -1,4 +1,4 @@
-/** The error table: the Error body numbers the README documents, and exit codes read from errors. */
+/** The error table: the Error body numbers docs/errors.md documents, and exit codes read from errors. */
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, ERRORS, errorMessage, EXIT_CODES, failure, forcedFailure, PlantstoreError, statusOf } from '../../src/core/errors.js';
 import { UsageError } from '../../src/cli/usage-error.js';

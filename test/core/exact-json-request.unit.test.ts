@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { parse as parseLossless } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { exactNumber, integerFromJsonNumber, MAX_JSON_DEPTH, parseExactJson, parseJsonExact } from '../../src/core/json/exact-json.js';
+import { exactNumber, integerFromJsonNumber, MAX_JSON_DEPTH, readRequestJson, parseJsonExact } from '../../src/core/json/exact-json.js';
 
 describe('integerFromJsonNumber', () => {
   it.each([
@@ -56,18 +56,18 @@ describe('exactNumber', () => {
   });
 });
 
-describe('parseExactJson', () => {
+describe('readRequestJson', () => {
   it('keeps safe integers as numbers (the fast path)', () => {
-    expect(parseExactJson('{"name":"a","id":7}')).toEqual({ ok: true, value: { name: 'a', id: 7 }, exact: false });
+    expect(readRequestJson('{"name":"a","id":7}')).toEqual({ ok: true, value: { name: 'a', id: 7 }, exact: false });
   });
 
   it('keeps an id beyond 2^53 exactly, as a bigint', () => {
-    const parsed = parseExactJson('{"name":"a","id":9007199254740993,"small":1,"fraction":0.5}');
+    const parsed = readRequestJson('{"name":"a","id":9007199254740993,"small":1,"fraction":0.5}');
     expect(parsed).toEqual({ ok: true, value: { name: 'a', id: 9007199254740993n, small: 1, fraction: 0.5 }, exact: true });
   });
 
   it('keeps both ends of int64 exactly', () => {
-    expect(parseExactJson('[-9223372036854775808,9223372036854775807]')).toEqual({
+    expect(readRequestJson('[-9223372036854775808,9223372036854775807]')).toEqual({
       ok: true,
       value: [-9223372036854775808n, 9223372036854775807n],
       exact: true,
@@ -77,7 +77,7 @@ describe('parseExactJson', () => {
   it('reads long integers as lossless-json reads them, on the fast path too (no fraction or exponent in the text)', () => {
     const lossless = (text: string): unknown => parseLossless(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue });
     const huge = `[${'9'.repeat(5000)},-${'1'.repeat(60)}]`;
-    expect(parseExactJson(huge)).toStrictEqual({ ok: true, value: lossless(huge), exact: true });
+    expect(readRequestJson(huge)).toStrictEqual({ ok: true, value: lossless(huge), exact: true });
     fc.assert(
       fc.property(
         fc.array(
@@ -93,7 +93,7 @@ describe('parseExactJson', () => {
         fc.boolean(),
         (items, asObject) => {
           const text = asObject ? `{${items.map((item, index) => `"k${index % 3}":${item}`).join(',')}}` : `[${items.join(',')}]`;
-          const parsed = parseExactJson(text);
+          const parsed = readRequestJson(text);
           expect(parsed.ok && parsed.value).toStrictEqual(lossless(text));
         },
       ),
@@ -101,25 +101,25 @@ describe('parseExactJson', () => {
   });
 
   it('refuses text that is not JSON, saying so', () => {
-    const parsed = parseExactJson('{"name":');
+    const parsed = readRequestJson('{"name":');
     expect(parsed.ok).toBe(false);
     expect(parsed.ok ? '' : parsed.reason).toContain('not valid JSON');
   });
 
   it(`accepts nesting of exactly ${MAX_JSON_DEPTH} levels and refuses ${MAX_JSON_DEPTH + 1}`, () => {
-    expect(parseExactJson(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`).ok).toBe(true);
-    const deeper = parseExactJson(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`);
+    expect(readRequestJson(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`).ok).toBe(true);
+    const deeper = readRequestJson(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`);
     expect(deeper).toEqual({ ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` });
   });
 
   it('refuses deep nesting before the recursive exact parser runs (a big number inside does not overflow the stack)', () => {
-    const parsed = parseExactJson(`${'['.repeat(100_000)}9007199254740993${']'.repeat(100_000)}`);
+    const parsed = readRequestJson(`${'['.repeat(100_000)}9007199254740993${']'.repeat(100_000)}`);
     expect(parsed).toEqual({ ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` });
   });
 
   it('keeps "__proto__" an own key on both paths and pollutes nothing', () => {
     for (const id of ['1', '9007199254740993']) {
-      const parsed = parseExactJson(`{"__proto__":{"polluted":true},"id":${id}}`);
+      const parsed = readRequestJson(`{"__proto__":{"polluted":true},"id":${id}}`);
       if (!parsed.ok) throw new Error(parsed.reason);
       const value = parsed.value as Record<string, unknown>;
       expect(Object.keys(value)).toEqual(['__proto__', 'id']);
@@ -132,8 +132,8 @@ describe('parseExactJson', () => {
 
 describe('a repeated key, on every path of both readers', () => {
   it('keeps its first place and its last value, as JSON.parse does', () => {
-    const plain = parseExactJson('{"a":1,"b":2,"a":3}');
-    const lossless = parseExactJson('{"a":1,"b":2,"a":9007199254740993}');
+    const plain = readRequestJson('{"a":1,"b":2,"a":3}');
+    const lossless = readRequestJson('{"a":1,"b":2,"a":9007199254740993}');
     expect(plain).toEqual({ ok: true, value: { a: 3, b: 2 }, exact: false });
     expect(lossless).toEqual({ ok: true, value: { a: 9007199254740993n, b: 2 }, exact: true });
     if (lossless.ok) expect(Object.keys(lossless.value as object)).toEqual(['a', 'b']);

@@ -1,6 +1,7 @@
 /** The create form's starting body (src/core/openapi/example.ts): the document's example first, else a minimal body its schema accepts. */
 import { expect, test } from 'vitest';
-import { minimalValue, requestBodyExample } from '../../src/core/openapi/example.js';
+import { requestBodyExample } from '../../src/core/openapi/example.js';
+import { minimalValue } from '../../src/core/schema/value.js';
 import { bundledSpecPath, loadDocument } from '../../src/core/openapi/load-document.js';
 import { compileDataCheck } from '../../src/server/options/schema-check.js';
 
@@ -56,7 +57,7 @@ test('a generated body is one the schema accepts: formats, bounds, enums, allOf,
       },
     ],
   };
-  const value = minimalValue(schema, 0);
+  const value = minimalValue(schema, { direction: 'request' });
   expect(value).toEqual({
     when: '2024-01-01T00:00:00Z',
     size: 5,

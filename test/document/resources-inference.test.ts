@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { inferResources } from '../../src/core/resources/infer.js';
-import { objectShape } from '../../src/core/resources/schema-shape.js';
+import { objectShape } from '../../src/core/schema/properties.js';
 import type { ResourceModel } from '../../src/core/resources/model.js';
 
 const FIXTURES = new URL('../fixtures/documents/', import.meta.url).pathname;
@@ -42,7 +42,7 @@ export function summarise(model: ResourceModel): unknown {
       if (typeof value === 'bigint') return value.toString();
       if (key === 'createSchema' || key === 'itemSchema') {
         const shape = objectShape(value);
-        return { properties: Object.keys(shape.properties), required: [...shape.required] };
+        return { properties: [...shape.properties.keys()], required: [...shape.required] };
       }
       return value;
     }),

@@ -1,6 +1,8 @@
 /** What inference reads from schemas (src/core/resources/schema-shape.ts): identifier types and bounds, allOf, type matching, structure. */
 import { describe, expect, it } from 'vitest';
-import { fitsParameter, identifierType, objectShape, structureSignature } from '../../src/core/resources/schema-shape.js';
+import { fitsParameter, structureSignature } from '../../src/core/resources/schema-shape.js';
+import { identifierType } from '../../src/core/schema/identifier.js';
+import { objectShape } from '../../src/core/schema/properties.js';
 
 describe('identifierType', () => {
   it("bounds an integer by its format (none: int64), narrowed by the author's minimum/maximum", () => {
@@ -49,9 +51,9 @@ describe('fitsParameter and objectShape', () => {
         { required: ['id'], properties: { id: { readOnly: true } } },
       ],
     });
-    expect(Object.keys(shape.properties)).toEqual(['name', 'id']);
+    expect([...shape.properties.keys()]).toEqual(['name', 'id']);
     expect([...shape.required]).toEqual(['name', 'id']);
-    expect(shape.properties.id).toEqual({ type: 'integer', readOnly: true });
+    expect(shape.properties.get('id')).toEqual({ type: 'integer', readOnly: true });
   });
 
   it('two schemas with the same structure sign alike, whatever their descriptions, key order or allOf nesting', () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { postPlant, serverFor, plantText, send, VALID_HEADERS } from '../support/server.js';
 import { FaultError } from '../../src/faults/faults.js';
 import { startServer } from '../../src/index.js';
+import { storedPlants } from '../support/plants.js';
 
 /** Faults shape answers on purpose; each test sets its own and the registry is cleared after. */
 describe('faults', () => {
@@ -15,11 +16,11 @@ describe('faults', () => {
 
   it('forces a status with an Error body and leaves the store untouched', async () => {
     server.current.faults.add({ kind: 'status', status: 503, message: 'down for maintenance' });
-    const before = await server.current.store.count();
+    const before = await (await storedPlants(server.current)).count();
     const reply = await postPlant(server.current.url, plant());
     expect(reply.status).toBe(503);
     expect(reply.json).toEqual({ error: 503, message: 'down for maintenance' });
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
   });
 
   it('applies to the next N requests only, then removes itself', async () => {
@@ -71,7 +72,7 @@ describe('faults', () => {
     await expect(leaving).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(server.current.journal.entries({ operation: 'createPlant' })).toHaveLength(1);
-    expect(await server.current.store.get(9n)).toBeUndefined();
+    expect(await (await storedPlants(server.current)).get(9n)).toBeUndefined();
   });
 
   it('resets or empties the connection without answering', async () => {

@@ -17,6 +17,7 @@ import {
   serverFor,
   VALID_HEADERS,
 } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 const nextId = idSequence(50_000n);
 
@@ -52,9 +53,9 @@ describe('bodies that are not a JSON object', () => {
 
   it('refuses bytes that are not UTF-8 with Error 400', async () => {
     const body = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(`","id":${nextId()}}`)]);
-    const before = await server.current.store.count();
+    const before = await (await storedPlants(server.current)).count();
     expect(expectError(await postPlant(server.current.url, body), 400, 400)).toContain('UTF-8');
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
     await expectStillServing(server.current, nextId());
   });
 
@@ -81,7 +82,7 @@ describe('bodies that are not a JSON object', () => {
     const name = 'n'.repeat(500_000);
     const reply = await postPlant(server.current.url, plantText({ name, id }));
     expectCreated(reply, { name });
-    expect((await server.current.store.get(id))?.name.length).toBe(500_000);
+    expect((await (await storedPlants(server.current)).get(id))?.name.length).toBe(500_000);
   });
 });
 
@@ -94,10 +95,10 @@ describe('content type', () => {
     ['application/xml', 'application/xml'],
     ['not a media type', 'json'],
   ])('refuses %s with Error 415', async (_label, contentType) => {
-    const before = await server.current.store.count();
+    const before = await (await storedPlants(server.current)).count();
     const reply = await postPlant(server.current.url, plantText({ name: 'typed', id: nextId() }), { ...AUTH, 'content-type': contentType });
     expectError(reply, 400, 415);
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
     await expectStillServing(server.current, nextId());
   });
 
@@ -119,11 +120,11 @@ describe('body size (bodyLimitBytes: 1024)', () => {
   const server = serverFor({ bodyLimitBytes: 1024 });
 
   it('refuses a 2 KiB body with Error 413 and closes the connection; nothing is stored', async () => {
-    const before = await server.current.store.count();
+    const before = await (await storedPlants(server.current)).count();
     const reply = await postPlant(server.current.url, plantText({ name: 'x'.repeat(2048), id: nextId() }));
     expect(expectError(reply, 400, 413)).toContain('1024');
     expect(reply.headers.connection).toBe('close');
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
     await expectStillServing(server.current, nextId());
   });
 
@@ -144,7 +145,7 @@ describe('body size (bodyLimitBytes: 1024)', () => {
     }
     const reply = await postPlant(server.current.url, chunks());
     expectError(reply, 400, 413);
-    expect(await server.current.store.get(id)).toBeUndefined();
+    expect(await (await storedPlants(server.current)).get(id)).toBeUndefined();
     await expectStillServing(server.current, nextId());
   });
 
@@ -155,7 +156,7 @@ describe('body size (bodyLimitBytes: 1024)', () => {
       yield Buffer.from(`ked","id":${id}}`);
     }
     expectCreated(await postPlant(server.current.url, chunks()), { name: 'chunked' });
-    expect((await server.current.store.get(id))?.name).toBe('chunked');
+    expect((await (await storedPlants(server.current)).get(id))?.name).toBe('chunked');
   });
 
   it('refuses a declared Content-Length over the limit before any body byte arrives', async () => {
@@ -185,7 +186,7 @@ describe('keys that could pollute prototypes', () => {
     expectCreated(reply, { name: 'proto' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
-    const stored = await server.current.store.get(id);
+    const stored = await (await storedPlants(server.current)).get(id);
     expect(stored).toEqual({ id, name: 'proto' });
     expect(Object.keys(stored ?? {})).toEqual(['id', 'name']);
     expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
@@ -193,11 +194,11 @@ describe('keys that could pollute prototypes', () => {
   });
 
   it('does not read name and id through __proto__: {"__proto__":{"name","id"}} lacks both (Error 422)', async () => {
-    const before = await server.current.store.count();
+    const before = await (await storedPlants(server.current)).count();
     const reply = await postPlant(server.current.url, '{"__proto__":{"name":"inherited","id":60003}}');
     expectError(reply, 400, 422);
-    expect(await server.current.store.get(60003n)).toBeUndefined();
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).get(60003n)).toBeUndefined();
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
     expect(({} as Record<string, unknown>).name).toBeUndefined();
   });
 });
@@ -213,14 +214,14 @@ describe('repeated keys: the last one wins, whatever the body holds', () => {
   ])('%s: 200, and the plant holds the last name', async (_label, template) => {
     const id = nextId();
     expectCreated(await postPlant(server.current.url, template.replace('%ID%', String(id))), { name: 'second' });
-    expect((await server.current.store.get(id))?.name).toBe('second');
+    expect((await (await storedPlants(server.current)).get(id))?.name).toBe('second');
   });
 
   it('a big-number body with repeated keys: the last id wins, exactly', async () => {
     const reply = await postPlant(server.current.url, '{"name":"a","id":1,"name":"big","id":9007199254740997}');
     expectCreated(reply, { name: 'big' });
-    expect(await server.current.store.get(9007199254740997n)).toEqual({ id: 9007199254740997n, name: 'big' });
-    expect(await server.current.store.get(1n)).toBeUndefined();
+    expect(await (await storedPlants(server.current)).get(9007199254740997n)).toEqual({ id: 9007199254740997n, name: 'big' });
+    expect(await (await storedPlants(server.current)).get(1n)).toBeUndefined();
   });
 
   it('takes the last of repeated keys with a number beyond 2^53 (200, as JSON.parse would), not a 500', async () => {

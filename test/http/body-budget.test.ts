@@ -8,6 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/index.js';
 import { AUTH, expectCreated, expectError, idSequence, parseRawResponse, plantText, postPlant, rawExchange, serverFor, type Reply } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 const nextId = idSequence(95_000n);
 const LIMIT = 1024;
@@ -75,8 +76,8 @@ describe('the body budget (bodyLimitBytes 1024, bodyBufferBytes 2048)', () => {
 
     const answers = await Promise.all(holders.map((holder) => holder.finish()));
     expect(answers.map((text) => parseRawResponse(text).status)).toEqual([200, 200]);
-    expect(await server.current.store.get(declaredId)).toBeDefined();
-    expect(await server.current.store.get(chunkedId)).toBeDefined();
+    expect(await (await storedPlants(server.current)).get(declaredId)).toBeDefined();
+    expect(await (await storedPlants(server.current)).get(chunkedId)).toBeDefined();
     expectCreated(await postPlant(server.current.url, plantText({ name: 'after', id: nextId() })), { name: 'after' });
   });
 

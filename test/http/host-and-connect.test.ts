@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectStillServing, idSequence, parseRawResponse, parseRawResponses, plantText, rawExchange, serverFor } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 const nextId = idSequence(80_000n);
 
@@ -22,7 +23,7 @@ describe('Host', () => {
     expect(response.status, exchange.text).toBe(400);
     expect(response.headers['content-type']).toBe('application/json');
     expect(JSON.parse(response.body)).toEqual({ error: 400, message: expect.stringContaining('Host') });
-    expect(await server.current.store.get(id)).toBeUndefined();
+    expect(await (await storedPlants(server.current)).get(id)).toBeUndefined();
     await expectStillServing(server.current, nextId());
   });
 
@@ -30,7 +31,7 @@ describe('Host', () => {
     const id = nextId();
     const exchange = await rawExchange(server.current.port, post('1.0', undefined, plantText({ name: 'http 1.0', id })), 3_000);
     expect(parseRawResponse(exchange.text).status, exchange.text).toBe(200);
-    expect((await server.current.store.get(id))?.name).toBe('http 1.0');
+    expect((await (await storedPlants(server.current)).get(id))?.name).toBe('http 1.0');
   });
 });
 

@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/index.js';
 import { idSequence, parseRawResponses, plantText, rawExchange, serverFor } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 const nextId = idSequence(70_000n);
 
@@ -36,7 +37,7 @@ describe('pipelined requests followed by one Node cannot parse', () => {
     ).toEqual([200, status]);
     expect(responses[0]?.body).toBe('{"name":"first"}');
     expect(JSON.parse(responses[1]?.body ?? '')).toEqual({ error: 400, message: expect.any(String) });
-    expect((await server.current.store.get(id))?.name).toBe('first');
+    expect((await (await storedPlants(server.current)).get(id))?.name).toBe('first');
   });
 
   it('five pipelined POSTs then garbage: five 200s in order, then the 400', async () => {

@@ -13,6 +13,7 @@ import {
   serverFor,
   VALID_HEADERS,
 } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 const nextId = idSequence(70_000n);
 
@@ -53,7 +54,7 @@ describe('routing (bundled document)', () => {
     const id = nextId();
     const reply = await postPlant(server.current.url, plantText({ name: 'queried', id }), undefined, '/plants?x=1&y=');
     expectCreated(reply, { name: 'queried' });
-    expect((await server.current.store.get(id))?.name).toBe('queried');
+    expect((await (await storedPlants(server.current)).get(id))?.name).toBe('queried');
   });
 
   it('keeps ?__proto__ a query parameter like any other', async () => {
@@ -76,6 +77,6 @@ describe('routing (bundled document)', () => {
     const request = `POST http://127.0.0.1:${port}/plants HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
     const exchange = await rawExchange(port, request, 3_000);
     expect(parseRawResponse(exchange.text).status).toBe(200);
-    expect((await server.current.store.get(id))?.name).toBe('absolute');
+    expect((await (await storedPlants(server.current)).get(id))?.name).toBe('absolute');
   });
 });

@@ -34,7 +34,7 @@ describe.skipIf(SKIP_BROWSER)('the inspector page in Chromium', () => {
     await expect.poll(() => page.locator('#live').textContent(), { timeout: 10_000 }).toBe('Live');
     expect(await page.locator('#token').isHidden()).toBe(true);
     expect(page.url()).not.toContain(ADMIN);
-    await expect.poll(() => page.locator('#served').textContent()).toMatch(/^Serving Plant Store/);
+    await expect.poll(() => page.locator('#served').textContent()).toMatch(/^Serving Plant Store 1\.0\.0 · \d+ items? · \d+ tenants?$/);
   });
 
   test('shows a created plant (its id exact) and a refusal with its reason, live', async () => {

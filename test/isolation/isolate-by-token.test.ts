@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/start-server.js';
 import { postPlant, send, serverFor, plantText } from '../support/server.js';
 import { tenantOfToken } from '../../src/store/tenants.js';
+import { storedPlants } from '../support/plants.js';
 
 const as = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
@@ -17,9 +18,9 @@ describe('--isolate-by-token', () => {
     expect((await postPlant(isolated.current.url, body, as('job-a'))).status).toBe(200);
     expect((await postPlant(isolated.current.url, body, as('job-b'))).status).toBe(200);
     expect((await postPlant(isolated.current.url, body, as('job-a'))).json).toMatchObject({ error: 409 });
-    expect((await (await isolated.current.storeOf('job-a')).list({ limit: 1_000_000 })).plants).toHaveLength(1);
-    expect((await (await isolated.current.storeOf('job-b')).list({ limit: 1_000_000 })).plants).toHaveLength(1);
-    expect(await isolated.current.store.count()).toBe(0);
+    expect((await (await storedPlants(isolated.current, tenantOfToken('job-a'))).list({ limit: 1_000_000 })).plants).toHaveLength(1);
+    expect((await (await storedPlants(isolated.current, tenantOfToken('job-b'))).list({ limit: 1_000_000 })).plants).toHaveLength(1);
+    expect(await (await storedPlants(isolated.current)).count()).toBe(0);
   });
 
   it('gives every token its own journal view', async () => {
@@ -46,7 +47,7 @@ describe('--isolate-by-token', () => {
 describe('--max-tenants', () => {
   const SEED = [{ id: 1n, name: 'Seed fern' }];
   const post = (url: string, token: string, id: number, name = `plant ${id}`) => postPlant(url, plantText({ name, id }), as(token));
-  const health = async (url: string) => (await send(`${url}/__control/health`)).json as { tenants: number; plants: number };
+  const health = async (url: string) => (await send(`${url}/__control/health`)).json as { tenants: number; items: number };
   const dirs: string[] = [];
   afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
@@ -64,7 +65,7 @@ describe('--max-tenants', () => {
     for (const token of ['job-a', 'job-b', 'job-c']) expect((await post(server.url, token, 10)).status).toBe(200);
     // job-a was used least recently: it goes, the shared tenant never does.
     expect(server.stores.tenants().sort()).toEqual(['shared', tenantOfToken('job-b'), tenantOfToken('job-c')].sort());
-    expect(await health(server.url)).toMatchObject({ tenants: 3, plants: 5 });
+    expect(await health(server.url)).toMatchObject({ tenants: 3, items: 5 });
     return { server, lines };
   }
 
@@ -89,7 +90,7 @@ describe('--max-tenants', () => {
       expect((await post(server.url, 'job-a', 10, 'again')).json).toMatchObject({ error: 409 });
       const listed = await send(`${server.url}/__control/plants`, { headers: { 'plantstore-token': 'job-a' } });
       expect(listed.text).toBe('[{"id":1,"name":"Seed fern"},{"id":10,"name":"plant 10"}]');
-      expect(await health(server.url)).toMatchObject({ tenants: 3, plants: 5 });
+      expect(await health(server.url)).toMatchObject({ tenants: 3, items: 5 });
     } finally {
       await server.close();
     }
@@ -101,6 +102,6 @@ describe('isolation with seed plants', () => {
 
   it('gives every tenant the seed plants', async () => {
     expect((await postPlant(server.current.url, plantText({ name: 'again', id: 1 }), as('job-a'))).json).toMatchObject({ error: 409 });
-    expect(await (await server.current.storeOf('job-b')).get(1n)).toMatchObject({ name: 'Fern' });
+    expect(await (await storedPlants(server.current, tenantOfToken('job-b'))).get(1n)).toMatchObject({ name: 'Fern' });
   });
 });

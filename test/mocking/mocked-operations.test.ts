@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expectCreated, expectError, postPlant, plantText, send, serverFor } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 const PETS = fileURLToPath(new URL('../fixtures/pets.yaml', import.meta.url));
 
@@ -51,9 +52,9 @@ describe('test/fixtures/pets.yaml', () => {
 
   it('keeps POST /plants stateful: created, stored, and the same id again refused with 409', async () => {
     expectCreated(await postPlant(server.current.url, plantText({ name: 'Fern', tag: 'pteridophyte', id: 7 })), { name: 'Fern', tag: 'pteridophyte' });
-    expect(await server.current.store.get(7n)).toEqual({ id: 7n, name: 'Fern', tag: 'pteridophyte' });
+    expect(await (await storedPlants(server.current)).get(7n)).toEqual({ id: 7n, name: 'Fern', tag: 'pteridophyte' });
     expectError(await postPlant(server.current.url, plantText({ name: 'Fern again', id: 7 })), 400, 409);
-    expect((await server.current.store.get(7n))?.name).toBe('Fern');
+    expect((await (await storedPlants(server.current)).get(7n))?.name).toBe('Fern');
   });
 
   it('keeps bearer security on POST /plants and none on the open GET operations', async () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectError, postPlant, plantText, serverFor, VALID_HEADERS } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 describe('a malformed Prefer on POST /plants', () => {
   const server = serverFor();
@@ -17,17 +18,17 @@ describe('a malformed Prefer on POST /plants', () => {
     ['example=', /example/],
     ['code:200', /"code:200" is not a preference/],
   ])('Prefer: %s is refused with Error 400 naming the header, and nothing is stored', async (prefer, why) => {
-    const before = await server.current.store.count();
+    const before = await (await storedPlants(server.current)).count();
     const reply = await postPlant(server.current.url, plantText({ name: 'typo', id: 77 }), { ...VALID_HEADERS, prefer });
     const message = expectError(reply, 400, 400);
     expect(message).toContain('Prefer');
     expect(message).toMatch(why);
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
   });
 
   it('ignores a well-formed preference that is not ours (RFC 7240): the plant is stored', async () => {
     const reply = await postPlant(server.current.url, plantText({ name: 'kept', id: 78 }), { ...VALID_HEADERS, prefer: 'return=minimal, respond-async' });
     expect(reply.status).toBe(200);
-    expect(await server.current.store.get(78n)).toMatchObject({ name: 'kept' });
+    expect(await (await storedPlants(server.current)).get(78n)).toMatchObject({ name: 'kept' });
   });
 });

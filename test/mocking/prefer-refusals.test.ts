@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectError, postPlant, plantText, serverFor, VALID_HEADERS } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 describe('Prefer on POST /plants', () => {
   const server = serverFor();
@@ -12,13 +13,13 @@ describe('Prefer on POST /plants', () => {
     const reply = await postPlant(server.current.url, plantText({ name: 'ignored', id: 1 }), { ...VALID_HEADERS, prefer: 'example=monstera' });
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ name: 'Monstera deliciosa', tag: 'aroid' });
-    expect(await server.current.store.count()).toBe(0);
+    expect(await (await storedPlants(server.current)).count()).toBe(0);
   });
 
   it('Prefer: code=400 answers the documented 400 example, an Error', async () => {
     const reply = await postPlant(server.current.url, plantText({ name: 'ignored', id: 2 }), { ...VALID_HEADERS, prefer: 'code=400' });
     expectError(reply, 400, 422);
-    expect(await server.current.store.count()).toBe(0);
+    expect(await (await storedPlants(server.current)).count()).toBe(0);
   });
 
   it('still checks credentials first', async () => {

@@ -2,11 +2,12 @@
  * The first Prefer request was slow because it loaded prism's mocker (faker, json-schema-faker:
  * over a second). An answer the document's examples make is now given without loading it: the
  * mocker stays unloaded until a request needs something generated (dynamic=true). No timing here;
- * the figures are in the README (bench/first-prefer.mjs measures them).
+ * the figures are in docs/mocking.md (bench/first-prefer.mjs measures them).
  */
 import { describe, expect, it } from 'vitest';
 import { isMockerLoaded } from '../../src/core/prism/adapter.js';
 import { plantText, postPlant, serverFor, VALID_HEADERS } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 describe('Prefer answered from the examples', () => {
   const server = serverFor();
@@ -22,7 +23,7 @@ describe('Prefer answered from the examples', () => {
     });
     expect({ status: created.status, json: created.json }).toEqual({ status: 200, json: { name: 'Monstera deliciosa', tag: 'aroid' } });
     expect(isMockerLoaded()).toBe(false);
-    expect(await server.current.store.get(1n)).toBeUndefined();
+    expect(await (await storedPlants(server.current)).get(1n)).toBeUndefined();
   });
 
   it('loads the mocker when an answer must be generated', async () => {

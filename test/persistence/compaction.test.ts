@@ -3,7 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../src/store/plant-log-record.js';
-import { openJournalFile, openPlantLog, tenantLogPath, TENANTS_DIR } from '../../src/store/plant-log.js';
+import { openLogFile, openPlantLog, tenantLogPath, TENANTS_DIR } from '../../src/store/plant-log.js';
 import { PLANTS, plantItem } from '../../src/store/plant-store.js';
 import { TEMP_SUFFIX } from '../../src/store/tenant-log.js';
 import { SHARED_TENANT } from '../../src/store/tenants.js';
@@ -85,7 +85,7 @@ describe('compaction', () => {
       openFile: async (path) => {
         opens += 1;
         if (opens > 1) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
-        return openJournalFile(path);
+        return openLogFile(path);
       },
     });
     const opened = await log.openTenant(SHARED_TENANT, {});

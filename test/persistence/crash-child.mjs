@@ -16,7 +16,7 @@ if (!moduleDir || !dataDir) throw new Error('usage: crash-child.mjs <module dir>
 const load = (name) => import(pathToFileURL(join(moduleDir, name)).href);
 const { openPlantLog } = await load('plant-log.js');
 const { createResourceStores } = await load('tenants.js');
-const { plantStoreOf } = await load('plant-store.js');
+const { plantItem } = await load('plant-store.js');
 const { durableBacking } = await load('durable-stores.js');
 
 const log = await openPlantLog(dataDir, {
@@ -41,9 +41,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const [tenant, id, fate] = line.split(' ');
   stores
     .forTenant(tenant)
-    .then((items) => plantStoreOf(items.collection('plants')))
+    .then((items) => items.collection('plants'))
     .then(async (store) => {
-      const result = await store.create({ id: BigInt(id), name: `plant ${id}` });
+      const result = await store.create(plantItem({ id: BigInt(id), name: `plant ${id}` }));
       if (fate === 'drop') {
         if (result.ok) await store.delete(BigInt(id));
         return;

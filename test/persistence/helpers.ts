@@ -5,8 +5,9 @@ import { afterEach } from 'vitest';
 import { durableBacking, liveStateOf } from '../../src/store/durable-stores.js';
 import type { ResourceStores } from '../../src/store/item-store.js';
 import { createMemoryTenant } from '../../src/store/memory-tenant.js';
-import { openJournalFile, type JournalFile, type OpenedTenant, type PlantLog } from '../../src/store/plant-log.js';
-import { PLANTS, plantItem, plantStoreOf, type Plant, type PlantStore } from '../../src/store/plant-store.js';
+import { openLogFile, type LogFile, type OpenedTenant, type PlantLog } from '../../src/store/plant-log.js';
+import { PLANTS, plantItem, type Plant } from '../../src/store/plant-store.js';
+import { plantsIn, type Plants } from '../support/plants.js';
 import { createResourceStores, type SeedItems, type TenantId } from '../../src/store/tenants.js';
 
 /** A fresh directory under the OS temp dir, removed after the test. */
@@ -31,7 +32,7 @@ export interface InstrumentedFile {
   /** While set, each sync waits for it; `syncStarted` resolves as one begins. */
   gate: Promise<void> | undefined;
   syncStarted: Promise<void>;
-  readonly openFile: (path: string) => Promise<JournalFile>;
+  readonly openFile: (path: string) => Promise<LogFile>;
 }
 
 export function instrumentedFile(): InstrumentedFile {
@@ -43,7 +44,7 @@ export function instrumentedFile(): InstrumentedFile {
     gate: undefined,
     syncStarted: Promise.resolve(),
     openFile: async (path) => {
-      const real = await openJournalFile(path);
+      const real = await openLogFile(path);
       return {
         ...real,
         async append(data) {
@@ -71,11 +72,11 @@ export function durableStores(log: PlantLog, maxTenants?: number): PlantsByTenan
   return plantsByTenant(createResourceStores({ backing: durableBacking(log), maxTenants }));
 }
 
-/** Each tenant's 'plants' collection as a PlantStore, over resource stores. */
+/** Each tenant's 'plants' collection as a Plants, over resource stores. */
 export interface PlantsByTenant {
   readonly items: ResourceStores;
-  forTenant(tenant: TenantId): Promise<PlantStore>;
-  existing(tenant: TenantId): Promise<PlantStore | undefined>;
+  forTenant(tenant: TenantId): Promise<Plants>;
+  existing(tenant: TenantId): Promise<Plants | undefined>;
   tenants(): TenantId[];
   counts(): { readonly tenants: number; readonly items: number };
 }
@@ -83,18 +84,18 @@ export interface PlantsByTenant {
 export function plantsByTenant(items: ResourceStores): PlantsByTenant {
   return {
     items,
-    forTenant: (tenant) => items.forTenant(tenant).then((tenantItems) => plantStoreOf(tenantItems.collection(PLANTS))),
-    existing: (tenant) => items.existing(tenant).then((tenantItems) => tenantItems && plantStoreOf(tenantItems.collection(PLANTS))),
+    forTenant: (tenant) => items.forTenant(tenant).then((tenantItems) => plantsIn(tenantItems.collection(PLANTS))),
+    existing: (tenant) => items.existing(tenant).then((tenantItems) => tenantItems && plantsIn(tenantItems.collection(PLANTS))),
     tenants: () => items.tenants(),
     counts: () => items.counts(),
   };
 }
 
 /** The plants of an opened tenant log as a store over it (as durableBacking makes it), compaction watching it. */
-export function plantsOver(opened: OpenedTenant): PlantStore {
+export function plantsOver(opened: OpenedTenant): Plants {
   const memory = createMemoryTenant({ sinkFor: opened.log.sinkFor, restored: opened.tables });
   opened.log.watch(liveStateOf(memory));
-  return plantStoreOf(memory.collection(PLANTS).store);
+  return plantsIn(memory.collection(PLANTS).store);
 }
 
 /** A new tenant's seed of plants. */
@@ -103,6 +104,6 @@ export function plantSeed(plants: readonly Plant[]): SeedItems {
 }
 
 /** Every plant id of a store, in creation order. */
-export async function idsOf(store: PlantStore): Promise<bigint[]> {
+export async function idsOf(store: Plants): Promise<bigint[]> {
   return (await store.list({ limit: 1_000_000 })).plants.map((plant) => plant.id);
 }

@@ -1,7 +1,7 @@
 /** Items of any collection in a data dir: allocation never reused, seeds all or nothing, old logs still read. */
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { openJournalFile, openPlantLog, tenantLogPath } from '../../src/store/plant-log.js';
+import { openLogFile, openPlantLog, tenantLogPath } from '../../src/store/plant-log.js';
 import { createResourceStores, SHARED_TENANT } from '../../src/store/tenants.js';
 import { durableBacking } from '../../src/store/durable-stores.js';
 import type { Item } from '../../src/store/item-store.js';
@@ -89,7 +89,7 @@ describe('items in a data dir', () => {
     let last = '';
     // Fails the sync of any write holding the poisoned item.
     const openFile = async (path: string) => {
-      const real = await openJournalFile(path);
+      const real = await openLogFile(path);
       return {
         ...real,
         append: async (data: Uint8Array) => {

@@ -4,7 +4,7 @@
  */
 import { DiagnosticSeverity } from '@stoplight/types';
 import { expect } from 'vitest';
-import { parseExactJson } from '../../src/core/json/exact-json.js';
+import { readRequestJson } from '../../src/core/json/exact-json.js';
 import type { LoadedDocument } from '../../src/core/openapi/load-document.js';
 import { validateOutput } from '../../src/core/prism/adapter.js';
 import { validationView, widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
@@ -14,7 +14,7 @@ import type { Reply } from '../support/server.js';
 export function expectConforms(document: LoadedDocument, method: string, path: string, reply: Reply): void {
   const operation = document.operations.find((candidate) => candidate.method === method && candidate.path === path);
   if (!operation) throw new Error(`the document has no ${method} ${path}`);
-  const parsed = reply.text === '' ? undefined : parseExactJson(reply.text);
+  const parsed = reply.text === '' ? undefined : readRequestJson(reply.text);
   if (parsed && !parsed.ok) throw new Error(`not JSON: ${reply.text}`);
   const body = parsed === undefined ? undefined : parsed.exact ? validationView(parsed.value) : parsed.value;
   const result = validateOutput({

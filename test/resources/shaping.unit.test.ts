@@ -5,7 +5,7 @@ import { compileFill, valueMaker } from '../../src/handlers/resource/fill.js';
 import { allocatedKey, keyFromPath, keyFromValue, valueOfKey } from '../../src/handlers/resource/identifier.js';
 import { mergePatch } from '../../src/handlers/resource/merge.js';
 import { singular } from '../../src/handlers/resource/parts.js';
-import type { Schema } from '../../src/handlers/resource/schema.js';
+import type { Schema } from '../../src/core/schema/normalise.js';
 import { compileItemWriter, listShape } from '../../src/handlers/resource/shape.js';
 
 /** A schema written in a test, typed as prism gives them. */
@@ -64,8 +64,9 @@ describe('listShape', () => {
 });
 
 describe('values made for required properties', () => {
-  it('prefers default, const, enum, example, in that order', () => {
-    expect(valueMaker(schema({ type: 'string', default: 'd', const: 'c', enum: ['e'], example: 'x' }))()).toBe('d');
+  // One precedence with the inspector's example (core/schema/value.ts): a const is the only valid value, so it wins over a default.
+  it('prefers const, enum, default, example, in that order', () => {
+    expect(valueMaker(schema({ type: 'string', default: 'd', const: 'c', enum: ['e'], example: 'x' }))()).toBe('c');
     expect(valueMaker(schema({ type: 'string', const: 'c', enum: ['e'] }))()).toBe('c');
     expect(valueMaker(schema({ type: 'string', enum: ['e', 'f'], example: 'x' }))()).toBe('e');
     expect(valueMaker(schema({ type: 'string', example: 'x' }))()).toBe('x');

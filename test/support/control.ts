@@ -19,14 +19,14 @@ import { createJournal, type JournalEntry, type JournalRecord } from '../../src/
 import { createLogger } from '../../src/log/logger.js';
 import { controlSite } from '../../src/server/sites.js';
 import { createResourceStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
-import { parseExactJson, type JsonValue } from '../../src/core/json/exact-json.js';
+import { readRequestJson, type JsonValue } from '../../src/core/json/exact-json.js';
 import { inferResources } from '../../src/core/resources/infer.js';
-import { PLANTS, plantStoreOf, type PlantStore } from '../../src/store/plant-store.js';
+import { storedPlants, type Plants } from './plants.js';
 import { compileItemChecks } from '../../src/server/item-checks.js';
 
 /** A tenant's plants (its 'plants' collection), made on first use. */
-export async function plantsOf(context: Pick<ControlContext, 'stores'>, tenant: TenantId): Promise<PlantStore> {
-  return plantStoreOf((await context.stores.forTenant(tenant)).collection(PLANTS));
+export function plantsOf(context: Pick<ControlContext, 'stores'>, tenant: TenantId): Promise<Plants> {
+  return storedPlants(context, tenant);
 }
 
 export const CONTROL_SPEC = 'spec/control-api.yaml';
@@ -108,7 +108,7 @@ export async function controlHarness(
     }
     const { status, headers: answerHeaders } = reply.answer;
     const body = reply.answer.body.toString();
-    const parsed = body === '' ? undefined : parseExactJson(body);
+    const parsed = body === '' ? undefined : readRequestJson(body);
     if (parsed && !parsed.ok) throw new Error(`${operationId} answered text that is not JSON: ${body}`);
     return { stage: 'answer', status, headers: answerHeaders, text: body, json: parsed?.value };
   }

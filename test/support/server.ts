@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { request } from 'undici';
 import { flattenHeaders } from '../../src/core/http/headers.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/index.js';
+import { storedPlants } from './plants.js';
 
 /** Any non-empty bearer token is accepted when the server has no tokens configured. */
 export const TOKEN = 'test-token';
@@ -114,7 +115,7 @@ export function expectCreated(reply: Reply, plant: { readonly name: string; read
 export async function expectStillServing(server: RunningServer, id: bigint): Promise<void> {
   const reply = await postPlant(server.url, plantText({ name: 'still serving', id }));
   expectCreated(reply, { name: 'still serving' });
-  expect((await server.store.get(id))?.name).toBe('still serving');
+  expect((await (await storedPlants(server)).get(id))?.name).toBe('still serving');
 }
 
 export interface RawExchange {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectCreated, expectError, postPlant, plantText, serverFor } from '../support/server.js';
+import { storedPlants } from '../support/plants.js';
 
 describe('int64 ids over HTTP', () => {
   const server = serverFor();
@@ -16,15 +17,15 @@ describe('int64 ids over HTTP', () => {
   ])('accepts %s and stores it exactly', async (_label, digits, exact) => {
     const reply = await postPlant(server.current.url, plantText({ name: `id ${digits}`, id: digits }));
     expectCreated(reply, { name: `id ${digits}` });
-    expect(await server.current.store.get(exact)).toEqual({ id: exact, name: `id ${digits}` });
+    expect(await (await storedPlants(server.current)).get(exact)).toEqual({ id: exact, name: `id ${digits}` });
   });
 
   it('keeps 9007199254740992 and 9007199254740993 apart (they are one double, two int64s)', async () => {
     expectCreated(await postPlant(server.current.url, plantText({ name: '2^53', id: 9007199254740992n })), { name: '2^53' });
     expectCreated(await postPlant(server.current.url, plantText({ name: '2^53 + 1', id: 9007199254740993n })), { name: '2^53 + 1' });
-    expect((await server.current.store.get(9007199254740992n))?.name).toBe('2^53');
-    expect((await server.current.store.get(9007199254740993n))?.name).toBe('2^53 + 1');
-    const stored = (await server.current.store.list({ limit: 1_000_000 })).plants.map((plant) => plant.id);
+    expect((await (await storedPlants(server.current)).get(9007199254740992n))?.name).toBe('2^53');
+    expect((await (await storedPlants(server.current)).get(9007199254740993n))?.name).toBe('2^53 + 1');
+    const stored = (await (await storedPlants(server.current)).list({ limit: 1_000_000 })).plants.map((plant) => plant.id);
     expect(stored).toContain(9007199254740992n);
     expect(stored).toContain(9007199254740993n);
   });
@@ -35,12 +36,12 @@ describe('int64 ids over HTTP', () => {
     ['1e30', '1e30', 'int64'],
     ['a 400-digit integer', '9'.repeat(400), 'int64'],
   ])('refuses %s with 400 and Error 422 naming id and int64', async (_label, digits, word) => {
-    const before = await server.current.store.count();
+    const before = await (await storedPlants(server.current)).count();
     const reply = await postPlant(server.current.url, plantText({ name: 'too big', id: digits }));
     const message = expectError(reply, 400, 422);
     expect(message).toContain('id');
     expect(message).toContain(word);
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
   });
 
   it.each([
@@ -52,10 +53,10 @@ describe('int64 ids over HTTP', () => {
     ['an array', '[1]'],
     ['an object', '{"value":1}'],
   ])('refuses %s as id with 400 and Error 422 naming id', async (_label, id) => {
-    const before = await server.current.store.count();
+    const before = await (await storedPlants(server.current)).count();
     const reply = await postPlant(server.current.url, `{"name":"not an integer","id":${id}}`);
     expect(expectError(reply, 400, 422)).toContain('id');
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
   });
 
   it.each([
@@ -65,10 +66,10 @@ describe('int64 ids over HTTP', () => {
     ['-0 is 0', '-0', 0n],
     ['9223372036854775807.0 is the largest int64', '9223372036854775807.0', 9223372036854775807n],
   ])('accepts JSON Schema integers written with a fraction or exponent: %s', async (_label, text, exact) => {
-    await server.current.store.delete(exact);
+    await (await storedPlants(server.current)).delete(exact);
     const reply = await postPlant(server.current.url, `{"name":"written ${text}","id":${text}}`);
     expectCreated(reply, { name: `written ${text}` });
-    expect((await server.current.store.get(exact))?.name).toBe(`written ${text}`);
+    expect((await (await storedPlants(server.current)).get(exact))?.name).toBe(`written ${text}`);
   });
 
   it.each([
@@ -76,11 +77,11 @@ describe('int64 ids over HTTP', () => {
     ['-1e-400', '-1e-400'],
   ])('refuses %s, a fraction that rounds to an integer double, with Error 422', async (_label, text) => {
     // Free the ids it would round to, so today's answer is the 200 of the bug, not a 409.
-    await server.current.store.delete(0n);
-    await server.current.store.delete(1n);
-    const before = await server.current.store.count();
+    await (await storedPlants(server.current)).delete(0n);
+    await (await storedPlants(server.current)).delete(1n);
+    const before = await (await storedPlants(server.current)).count();
     const reply = await postPlant(server.current.url, `{"name":"almost an integer","id":${text}}`);
     expectError(reply, 400, 422);
-    expect(await server.current.store.count()).toBe(before);
+    expect(await (await storedPlants(server.current)).count()).toBe(before);
   });
 });

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postPlant, plantText, serverFor } from '../support/server.js';
 import { createPlantOperation, prismAcceptsRequest } from './prism.js';
+import { storedPlants } from '../support/plants.js';
 
 const SEED = 20_260_522;
 
@@ -50,13 +51,13 @@ describe('validation agrees with prism-http', () => {
     operation = await createPlantOperation();
   });
   // Every id is fresh for every body: no verdict is a 409 for an id an earlier body took.
-  beforeEach(() => server.current.store.reset());
+  beforeEach(async () => (await storedPlants(server.current)).reset());
 
   it('gives the same verdict as validateInput on generated bodies (200 when prism accepts, else 400 with Error 422)', async () => {
     const verdicts = { accepted: 0, refused: 0 };
     await fc.assert(
       fc.asyncProperty(body, async (value) => {
-        await server.current.store.reset();
+        await (await storedPlants(server.current)).reset();
         const text = JSON.stringify(value) ?? 'null';
         const prism = prismAcceptsRequest(operation, text);
         const reply = await postPlant(server.current.url, text);
@@ -92,12 +93,12 @@ describe('validation agrees with prism-http', () => {
     );
     await fc.assert(
       fc.asyncProperty(beyondSafe, name, async (id, plantName) => {
-        await server.current.store.reset();
+        await (await storedPlants(server.current)).reset();
         const text = plantText({ name: plantName, id });
         expect(prismAcceptsRequest(operation, text).valid, `prism accepts ${text}`).toBe(false);
         const reply = await postPlant(server.current.url, text);
         expect(reply.status, reply.text).toBe(200);
-        expect(await server.current.store.get(id)).toEqual({ id, name: plantName });
+        expect(await (await storedPlants(server.current)).get(id)).toEqual({ id, name: plantName });
       }),
       { numRuns: 60, seed: SEED },
     );

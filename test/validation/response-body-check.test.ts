@@ -1,5 +1,5 @@
 /**
- * compileResponseBodyCheck (what response-schema-conformance judges answers with) must judge every
+ * compileBodyCheck in the response direction (what the one judge of answers uses) must judge every
  * body as prism-http's validateOutput does, word for word: on every JSON answer schema of the bundled
  * and fixture documents, for valid bodies, drawn bodies and bodies with one property broken.
  */
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { arbitraryFromSchema } from '../../contracts/generators/schema-arbitrary.js';
 import { anyJson } from '../../contracts/generators/arbitraries/any-json.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
-import { compileResponseBodyCheck, validateOutput } from '../../src/core/prism/adapter.js';
+import { compileBodyCheck, validateOutput } from '../../src/core/prism/adapter.js';
 import { validationView, widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
 import { toJsonText, type JsonValue } from '../../src/core/json/exact-json.js';
 import { DiagnosticSeverity } from '@stoplight/types';
@@ -30,20 +30,19 @@ const messagesOf = (
     .map((d) => d.message)
     .sort();
 
-describe('compileResponseBodyCheck judges as validateOutput', () => {
+describe('compileBodyCheck (response) judges as validateOutput', () => {
   for (const file of DOCUMENTS) {
     it(file, async () => {
       const document = await loadDocument(file);
       let compared = 0;
       for (const raw of document.operations) {
         const operation = widenInt64Bounds(raw);
-        const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
         for (const response of operation.responses) {
           const status = Number(response.code);
           if (!Number.isInteger(status)) continue;
           for (const content of response.contents ?? []) {
             if (content.schema === undefined || !/json/.test(content.mediaType)) continue;
-            const check = compileResponseBodyCheck(content.schema, bundle);
+            const check = compileBodyCheck(content.schema, operation, 'response');
             let valid: fc.Arbitrary<unknown>;
             try {
               valid = arbitraryFromSchema(content.schema as never, {}) as fc.Arbitrary<unknown>;
@@ -63,7 +62,7 @@ describe('compileResponseBodyCheck judges as validateOutput', () => {
               const body = validationView(drawn as JsonValue);
               const prism = validateOutput({ resource: operation, element: { statusCode: status, headers: { 'content-type': content.mediaType }, body } });
               const expected = prism._tag === 'Right' ? [] : messagesOf(prism.left);
-              expect(messagesOf(check?.(body)), `${raw.method} ${raw.path} ${status} ${toJsonText(drawn as JsonValue)}`).toEqual(expected);
+              expect(messagesOf(check?.(body as JsonValue, false)), `${raw.method} ${raw.path} ${status} ${toJsonText(drawn as JsonValue)}`).toEqual(expected);
               compared += 1;
             }
           }

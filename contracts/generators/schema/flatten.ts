@@ -1,4 +1,5 @@
 /** Flattening: $ref and allOf become one list of schemas that must all hold. */
+import { pointerSegments } from '../../../src/core/schema/pointer.js';
 import { isRecord, SchemaError, type JsonSchema, type JsonSchemaDefinition } from './json-schema.js';
 
 /** `defs` and everything they pull in through $ref (resolved against `root`) and allOf, each schema once. */
@@ -19,20 +20,18 @@ export function flatten(defs: readonly JsonSchemaDefinition[], root: object | un
   return out;
 }
 
+/** A local `$ref`, read by the one pointer rule (src/core/schema/pointer.ts: each segment decoded on its own). */
 function resolveRef(ref: string, root: object | undefined): JsonSchemaDefinition {
   if (!ref.startsWith('#')) throw new SchemaError(`$ref ${ref}: only references inside the document (#/...) are supported`);
   if (root === undefined) throw new SchemaError(`$ref ${ref}: pass options.root to resolve it`);
-  const pointer = decodeURIComponent(ref.slice(1));
+  const segments = pointerSegments(ref);
+  if (segments === undefined) throw new SchemaError(`$ref ${ref}: not a JSON pointer`);
   let node: unknown = root;
-  if (pointer !== '') {
-    if (!pointer.startsWith('/')) throw new SchemaError(`$ref ${ref}: not a JSON pointer`);
-    for (const raw of pointer.slice(1).split('/')) {
-      const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, token)) {
-        throw new SchemaError(`$ref ${ref}: nothing at ${JSON.stringify(token)}`);
-      }
-      node = (node as Record<string, unknown>)[token];
+  for (const token of segments) {
+    if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, token)) {
+      throw new SchemaError(`$ref ${ref}: nothing at ${JSON.stringify(token)}`);
     }
+    node = (node as Record<string, unknown>)[token];
   }
   if (typeof node === 'boolean' || isRecord(node)) return node as JsonSchemaDefinition;
   throw new SchemaError(`$ref ${ref} does not point at a schema`);

@@ -4,20 +4,11 @@
  */
 import type { JsonValue } from '../json-value.js';
 import { INT32, INT64 } from './integer-formats.js';
-import type { SchemaType } from './json-schema.js';
+import { valueType } from '../../../src/core/schema/types.js';
 import type { Shape } from './shape.js';
 
-function typeOf(value: JsonValue): SchemaType {
-  if (value === null) return 'null';
-  if (typeof value === 'boolean') return 'boolean';
-  if (typeof value === 'bigint') return 'integer';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  if (typeof value === 'string') return 'string';
-  return Array.isArray(value) ? 'array' : 'object';
-}
-
 export function satisfiesScalar(value: JsonValue, shape: Shape): boolean {
-  const type = typeOf(value);
+  const type = valueType(value);
   if (shape.types !== undefined && !shape.types.has(type) && !(type === 'integer' && shape.types.has('number'))) return false;
   if (typeof value === 'string') {
     const n = codePointLength(value);

@@ -9,7 +9,7 @@ import type { Resource } from '../../../src/core/resources/model.js';
 import type { ExchangeFacts, ExpectedValue, ItemMark, StateFacts } from '../../checks/index.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import { isJsonObject, parseJsonExact, toJsonText, type JsonValue } from '../../generators/json-value.js';
-import type { CaseSource, RequestCase } from '../case-source.js';
+import type { RequestCase } from '../case-source.js';
 import { withParentOf } from '../parent-path.js';
 import type { SequenceReal } from '../sequence.js';
 
@@ -48,14 +48,6 @@ export type ListMode = { readonly kind: 'small'; readonly limit: bigint } | { re
 
 /** How this resource's items are told apart in a list: by their id when listed items carry it, else by a marker in a text property. */
 export type Marking = { readonly by: 'id'; readonly property: string } | { readonly by: 'marker'; readonly property: string } | undefined;
-
-/** What the commands of one resource are built from: the resource, its operations, and how its items are marked. */
-export interface Life {
-  readonly resource: Resource;
-  readonly operations: LifecycleOperations;
-  readonly marking: Marking;
-  readonly source: CaseSource;
-}
 
 export function markingOf(resource: Resource): Marking {
   const item = resource.itemSchema === undefined ? undefined : describeSchema(resource.itemSchema as JsonSchema);

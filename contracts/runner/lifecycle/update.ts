@@ -10,7 +10,7 @@ import { isSuccess } from '../../../src/core/openapi/operation.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import type { ExpectedValue } from '../../checks/index.js';
 import { isJsonObject, jsonEntries, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
-import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
+import { objectShape } from '../../../src/core/schema/properties.js';
 import type { RequestCase } from '../case-source.js';
 import { endIfBroken, record, SequenceEnded } from '../sequence.js';
 import { send } from '../send.js';
@@ -21,12 +21,8 @@ export type Change = 'update' | 'replace';
 /** The properties a read shows and a client may set: declared by the item's schema, neither readOnly nor writeOnly. */
 export function settableProperties(resource: Resource): ReadonlySet<string> {
   if (resource.itemSchema === undefined) return new Set();
-  const properties = describeSchema(resource.itemSchema as JsonSchema).properties;
-  const settable = [...properties].filter(([, schema]) => {
-    const flags = schema as { readOnly?: unknown; writeOnly?: unknown };
-    return flags.readOnly !== true && flags.writeOnly !== true;
-  });
-  return new Set(settable.map(([name]) => name));
+  const shape = objectShape(resource.itemSchema);
+  return new Set([...shape.properties.keys()].filter((name) => !shape.readOnly.has(name) && !shape.writeOnly.has(name)));
 }
 
 export function changeHeld(resource: Resource, operation: Operation, change: Change, template: RequestCase, pick: number, marking: Marking): Command {

@@ -5,14 +5,18 @@
  * last value, as JSON.parse (and Prism, Express) do: which parser reads a body must not decide what
  * it means. `__proto__` stays an own key.
  *
- * Two readers, for two jobs:
- * - parseExactJson, the server's request reader: JSON.parse first (fast, iterative), lossless-json
- *   only when a number lost digits; at most 64 levels; an integer however written (1e3, 1.0) is
- *   exact, and a fraction never rounds into an integer a validator would take.
- * - parseJsonExact, the suite's answer reader: numbers as JSON.parse reads them except integer
- *   literals beyond 2^53, so it compares what it reads with what it sent; at most 1000 levels.
+ * Readers named for their jobs, with one depth rule (MAX_JSON_DEPTH levels of arrays and objects,
+ * counted on the parsed value without recursion):
+ * - readRequestJson, the server's request reader: JSON.parse first (fast, iterative), lossless-json
+ *   only when a number lost digits; an integer however written (1e3, 1.0) is exact, and a fraction
+ *   never rounds into an integer a validator would take.
+ * - readAnswerJson, the reader of answers (verify's checks, the conformance judge): numbers as
+ *   JSON.parse reads them except integer literals beyond 2^53, so what it reads compares with what
+ *   was sent. An answer is read once for every check (contracts/checks/answer-json.ts).
+ * parseJsonExact reads the suite's own texts (what it sends) the answer way, throwing on bad text.
  */
 import { parse as parseLossless, stringify, type NumberStringifier, type OnDuplicateKey, type ParseOptions } from 'lossless-json';
+import { narrow } from './int64.js';
 
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -37,7 +41,7 @@ const FRACTION_OR_EXPONENT = /\d[.eE]/;
  * nesting cannot overflow the stack, and it is ~3× faster than a lossless parser); only when a
  * number cannot be held exactly is the text parsed again with lossless-json to keep its digits.
  */
-export function parseExactJson(text: string): ParsedJson {
+export function readRequestJson(text: string): ParsedJson {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -71,6 +75,26 @@ export function parseExactJson(text: string): ParsedJson {
 /** lossless-json throws on a repeated key with a different value unless told otherwise: the last one wins. */
 const lastWins: OnDuplicateKey = ({ newValue }) => newValue;
 const LOSSLESS_OPTIONS: ParseOptions = { parseNumber: exactNumber, onDuplicateKey: lastWins };
+
+/**
+ * An answer's body read exactly, as readRequestJson refuses what it cannot read (a reason, never a
+ * throw) and with its depth rule: integer literals beyond 2^53 become bigints (`exact` then true),
+ * every other number is the double JSON.parse gives.
+ */
+export function readAnswerJson(text: string): ParsedJson {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: `the body is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  const scan = scanNumbersAndDepth(value);
+  if (scan.depth > MAX_JSON_DEPTH) return { ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` };
+  if (!scan.inexact) return { ok: true, value: value as JsonValue, exact: false };
+  // Depth is bounded now, so the recursive lossless parser cannot overflow.
+  const exact = parseMarked(text, literalNumber) ?? (parseLossless(text, null, { parseNumber: literalNumber, onDuplicateKey: lastWins }) as JsonValue);
+  return { ok: true, value: exact, exact: true };
+}
 
 /** Walks the value without recursion: its depth, whether a number lost digits, whether any is an integer. */
 function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean; integral: boolean } {
@@ -115,13 +139,11 @@ function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean; 
  */
 export function exactNumber(text: string): number | bigint {
   const integer = integerFromJsonNumber(text);
-  if (integer !== undefined) return integer >= -MAX_SAFE && integer <= MAX_SAFE ? Number(integer) : integer;
+  if (integer !== undefined) return narrow(integer);
   const asNumber = Number(text);
   if (!Number.isInteger(asNumber)) return asNumber;
   return Math.abs(asNumber) < 2 ** 52 ? nextAwayFromZero(asNumber) : Number.NaN;
 }
-
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 function nextAwayFromZero(value: number): number {
   if (value === 0) return Object.is(value, -0) ? -Number.MIN_VALUE : Number.MIN_VALUE;

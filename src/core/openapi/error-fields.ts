@@ -4,7 +4,13 @@
  * every other required property. The plan is plain data, compiled at start; filling it for a
  * refusal walks the plan, never the schema.
  */
-import { flatten, typeOf, type Resolve, type Schema } from './schema-read.js';
+import { firstTypeOf } from '../schema/types.js';
+import { flatten, type Resolve, type Schema } from './schema-read.js';
+
+/** The type a field of an error body takes (types.ts' first listed); an untyped one holds text. */
+function fieldType(schema: Schema): string {
+  return firstTypeOf(schema) ?? 'string';
+}
 
 /** What a refusal puts in a body: its number, its message, the HTTP status, its table code. */
 export interface RefusalFacts {
@@ -51,7 +57,7 @@ function plan(raw: Schema, resolve: Resolve, depth: number, place: Place): Plan 
   const schema = flatten(raw, resolve, depth);
   const fixed = fixedValue(schema);
   if (fixed !== undefined) return { kind: 'fixed', value: fixed };
-  const type = typeOf(schema);
+  const type = fieldType(schema);
   if (depth > MAX_DEPTH) return { kind: 'fixed', value: emptyOf(type) };
   switch (type) {
     case 'object':
@@ -81,7 +87,7 @@ function planObject(schema: Schema, resolve: Resolve, depth: number, place: Plac
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const names = Object.keys(properties);
   const lower = (name: string) => name.toLowerCase();
-  const typed = (name: string) => typeOf(flatten(properties[name] ?? {}, resolve, depth + 1));
+  const typed = (name: string) => fieldType(flatten(properties[name] ?? {}, resolve, depth + 1));
   const isNumber = (name: string) => typed(name) === 'integer' || typed(name) === 'number';
   const isText = (name: string) => typed(name) === 'string';
 

@@ -96,11 +96,11 @@ function factsOf(refused: Failure, status: number): RefusalFacts {
 
 /** JSON first (application/json, then any +json, problem+json among them), then text, then what is declared. */
 function chosenContent(contents: readonly IMediaTypeContent[]): IMediaTypeContent | undefined {
-  const typeOf = (content: IMediaTypeContent) => mediaTypeOf(content.mediaType) ?? '';
+  const essence = (content: IMediaTypeContent) => mediaTypeOf(content.mediaType) ?? '';
   return (
-    contents.find((content) => typeOf(content) === JSON_TYPE) ??
-    contents.find((content) => isJsonMediaType(typeOf(content))) ??
-    contents.find((content) => typeOf(content).startsWith('text/')) ??
+    contents.find((content) => essence(content) === JSON_TYPE) ??
+    contents.find((content) => isJsonMediaType(essence(content))) ??
+    contents.find((content) => essence(content).startsWith('text/')) ??
     contents[0]
   );
 }

@@ -63,16 +63,6 @@ function schemeOf(scheme: HttpSecurityScheme): SecurityScheme {
   }
 }
 
-/** Whether some alternative takes a bearer token (so bearer tokens, and their tenants, matter). */
-export function acceptsBearer(security: Security): boolean {
-  return security.alternatives.some((alternative) => alternative.some((scheme) => scheme.type === 'bearer'));
-}
-
-/** Whether some alternative takes HTTP Basic credentials. */
-export function acceptsBasic(security: Security): boolean {
-  return security.alternatives.some((alternative) => alternative.some((scheme) => scheme.type === 'basic'));
-}
-
 /** One scheme's identity: two alternatives naming the same key in the same place ask for the same thing. */
 export function schemeKey(scheme: SecurityScheme): string {
   switch (scheme.type) {

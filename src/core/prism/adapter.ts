@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { arch, release, type } from 'node:os';
 import { DiagnosticSeverity, type IHttpOperation, type IHttpParam, type IHttpWebhookOperation } from '@stoplight/types';
+import type { JsonValue } from '../json/exact-json.js';
+import { validationView, widenInt64Bounds } from './int64-bounds.js';
 
 /**
  * The one adapter to @stoplight/prism-http: nothing else in plantstore imports its dist/ files.
@@ -158,19 +160,24 @@ const dateTime =
   require('@stoplight/prism-http/dist/validator/validators/dateTime.js') as typeof import('@stoplight/prism-http/dist/validator/validators/dateTime.js');
 const ajvInstances = new Map<string, AjvInstance>();
 
-/** As prism's createAjvInstances: without type coercion (what it uses for JSON bodies), or with it (parameters). */
-function ajvFor($schema: unknown, coerceTypes = false): AjvInstance {
+/**
+ * As prism's createAjvInstances: without type coercion (what it uses for JSON bodies), or with it
+ * (parameters). `source` keeps each validator's code, for standalone code (see standaloneParts):
+ * the same options, formats named as a module the standalone code requires.
+ */
+function ajvFor($schema: unknown, coerceTypes = false, source = false): AjvInstance {
   const text = String($schema);
   const draft = /^https?:\/\/json-schema.org\/draft\/2019-09\/schema#?$/.test(text)
     ? 'draft2019_09'
     : /^https?:\/\/json-schema.org\/draft\/2020-12\/schema#?$/.test(text)
       ? 'draft2020_12'
       : 'default';
-  const key = `${draft}${coerceTypes ? ':coerce' : ''}`;
+  const key = `${draft}${coerceTypes ? ':coerce' : ''}${source ? ':source' : ''}`;
   let ajv = ajvInstances.get(key);
   if (!ajv) {
     const Ajv = ajvClasses[draft]();
-    ajv = new Ajv({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes, logger: false });
+    const code = source ? { code: { source: true, formats: (fromPrism('ajv') as AjvModule)._`require(${FORMATS_MODULE})` } } : {};
+    ajv = new Ajv({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes, logger: false, ...code });
     (fromPrism('ajv-formats') as { default: (ajv: AjvInstance) => AjvInstance }).default(ajv);
     ajv.addFormat('date-time', dateTime.fmtDef(dateTime.date_time, dateTime.compareDateTime));
     ajvInstances.set(key, ajv);
@@ -192,6 +199,43 @@ export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'bo
   };
 }
 
+/** The module standalone code requires its formats from: ajv-formats' full set with prism's date-time, as ajvFor adds them. */
+const FORMATS_MODULE = 'plantstore:formats';
+const FORMATS_SOURCE = `const full = require("ajv-formats/dist/formats").fullFormats;
+const prism = require("@stoplight/prism-http/dist/validator/validators/dateTime.js");
+module.exports = Object.assign({}, full, { "date-time": prism.fmtDef(prism.date_time, prism.compareDateTime) });
+`;
+
+/** What standalone.ts needs to write a check as JavaScript that runs without plantstore: Ajv's module code and where its require()s lead. */
+export interface StandaloneParts {
+  /** A CommonJS module whose `module.exports` is the validator (Ajv's standaloneCode). */
+  readonly code: string;
+  /** The file (or, for the formats, the source) a specifier required from `from` (a file; the validator itself when absent) resolves to. */
+  resolve(specifier: string, from?: string): { readonly file: string } | { readonly name: string; readonly source: string } | undefined;
+}
+
+/**
+ * A schema compiled as compileSchemaCheck compiles it (the same Ajv options and formats), as
+ * standalone code: a replay judges with exactly the validator the check used.
+ */
+export function standaloneParts(schema: object, bundle: unknown, coerceTypes = false): StandaloneParts {
+  const ajv = ajvFor((schema as { readonly $schema?: unknown }).$schema, coerceTypes, true);
+  const validate = ajv.compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
+  const standaloneCode = (fromPrism('ajv/dist/standalone') as { default: (ajv: AjvInstance, validate: unknown) => string }).default;
+  const code = standaloneCode(ajv, validate);
+  return {
+    code,
+    resolve(specifier, from) {
+      if (specifier === FORMATS_MODULE) return { name: FORMATS_MODULE, source: FORMATS_SOURCE };
+      try {
+        return { file: (from === undefined || from === FORMATS_MODULE ? fromPrism : createRequire(from)).resolve(specifier) };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
 type AcceptsModule = (request: { headers: { accept: string } }) => { type(types: string[]): string | false };
 let acceptsModule: AcceptsModule | undefined;
 const accepts = () => (acceptsModule ??= fromPrism('accepts') as AcceptsModule);
@@ -209,13 +253,54 @@ export function preferredMediaType(acceptValues: readonly string[], types: reado
 type Option<T> = { readonly _tag: 'None' } | { readonly _tag: 'Some'; readonly value: T };
 const writeOnlyFilter = lazy<{ stripWriteOnlyProperties(schema: object): Option<object> }>('@stoplight/prism-http/dist/utils/filterRequiredProperties.js');
 
+/** The document prism bundled with an operation: where the `$ref`s left in its schemas point ("#/__bundled__/…"). Prism's private key is read here only. */
+export function bundleOf(operation: object | undefined): unknown {
+  return operation === undefined ? undefined : (operation as { readonly __bundled__?: unknown }).__bundled__;
+}
+
+/** Which way a body travels: a request's (as sent to the server, or a webhook's payload) or an answer's. */
+export type BodyDirection = 'request' | 'response';
+
 /**
- * An answer body's schema judged as prism's validateOutput judges a JSON body (validator/validators/body.js):
- * allOf merged as prism merges it, writeOnly properties stripped, then compiled once. What it leaves out
- * is validateOutput's per-answer plumbing, which was a fifth of `verify`'s time. Undefined when prism
- * would leave nothing to check.
+ * A body's check: the value as read exactly (bigints allowed), `mayHoldBigints` false when the reader
+ * saw none (then no int64 view is made). `schema` is what is judged, as compiled, and `bundle` where
+ * its `$ref`s point: a regression file's validator is generated from exactly these (see standalone.ts).
  */
-export function compileResponseBodyCheck(schema: object, bundle: unknown): SchemaCheck | undefined {
+export interface BodyCheck {
+  (value: JsonValue, mayHoldBigints?: boolean): SchemaDiagnostics | undefined;
+  readonly schema: object;
+  readonly bundle: unknown;
+}
+export type SchemaDiagnostics = NonNullable<ReturnType<SchemaCheck>>;
+
+/**
+ * The one recipe for judging a body by its schema, whoever judges: true int64 bounds in the schema
+ * and in the operation's bundle (prism's are ±(2^53 − 1)), then for an answer allOf merged and
+ * writeOnly properties stripped as prism's validateOutput does (validator/validators/body.js), then
+ * compiled once with prism's Ajv. A request's schema is judged as written, as the server always
+ * has (prism would also strip readOnly there). Undefined when prism would leave nothing to check.
+ */
+export function compileBodyCheck(schema: object, operation: object | undefined, direction: BodyDirection, prefix = 'body'): BodyCheck | undefined {
+  const bundle = widenedBundle(bundleOf(operation));
+  const widened = widenInt64Bounds(schema);
+  const judged = direction === 'response' ? forAnswers(widened) : widened;
+  if (judged === undefined) return undefined;
+  const check = compileSchemaCheck(judged, bundle, prefix, direction);
+  const judge = (value: JsonValue, mayHoldBigints = true) => check(mayHoldBigints ? validationView(value) : value);
+  judgedBundles.set(judged, bundle);
+  return Object.assign(judge, { schema: judged, bundle });
+}
+
+/** Each judged schema's bundle, so that a schema handed on as data (a finding's expectation) can be compiled again exactly. */
+const judgedBundles = new WeakMap<object, unknown>();
+
+/** The bundle a BodyCheck's `schema` was compiled with (undefined for any other schema). */
+export function judgedBundleOf(schema: object): unknown {
+  return judgedBundles.get(schema);
+}
+
+/** An answer's schema as prism's output validator sees it: allOf merged, writeOnly stripped; undefined when nothing is left. */
+function forAnswers(schema: object): object | undefined {
   let merged = schema;
   try {
     const mergeAllOf = fromPrism('@stoplight/json-schema-merge-allof') as (schema: object, options: object) => object;
@@ -224,7 +309,15 @@ export function compileResponseBodyCheck(schema: object, bundle: unknown): Schem
     // prism validates the schema as written when it cannot merge it
   }
   const stripped = writeOnlyFilter().stripWriteOnlyProperties(merged);
-  return stripped._tag === 'Some' ? compileSchemaCheck(stripped.value, bundle, 'body', 'response') : undefined;
+  return stripped._tag === 'Some' ? stripped.value : undefined;
+}
+
+/** Bundles are shared by an operation's schemas: each is widened once. */
+const widenedBundles = new WeakMap<object, unknown>();
+function widenedBundle(bundle: unknown): unknown {
+  if (typeof bundle !== 'object' || bundle === null) return bundle;
+  if (!widenedBundles.has(bundle)) widenedBundles.set(bundle, widenInt64Bounds(bundle));
+  return widenedBundles.get(bundle);
 }
 
 /** prism's mocker: the document's example, or a generated answer. */
@@ -269,7 +362,10 @@ const deserializers = lazy<Deserializers>('@stoplight/prism-http/dist/validator/
 const DEFAULT_STYLE: Record<ParameterLocation, string> = { header: 'simple', query: 'form', path: 'simple' };
 export type ParameterDiagnostics = ReturnType<SchemaValidation['convertAjvErrors']>;
 /** The check of one location's parameters; undefined when they are all accepted. */
-export type ParameterCheck = (target: Readonly<Record<string, unknown>>) => ParameterDiagnostics | undefined;
+export type ParameterCheck = ((target: Readonly<Record<string, unknown>>) => ParameterDiagnostics | undefined) & {
+  /** The object schema judged (names lower-cased, required listed), for standalone code; absent when nothing is declared. */
+  readonly schema?: object;
+};
 
 /**
  * One location's parameters compiled once, judged exactly as prism's validateParams judges them per
@@ -291,13 +387,14 @@ export function compileParameterCheck(
   for (const [name, spec] of byName) if (spec.schema) properties[name] = spec.schema;
   const schema = { type: 'object', properties, required: specs.flatMap((spec) => (spec.required ? [spec.name.toLowerCase()] : [])) };
   const validate = ajvFor(undefined, true).compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
+  judgedBundles.set(schema, bundle);
   const readers = [...byName].map(([name, spec]) => {
     const read = (deserializers()[location] as Record<string, Deserializer | undefined>)[spec.style ?? DEFAULT_STYLE[location]];
     return { name, read, schema: properties[name], explode: spec.explode ?? false };
   });
   const deprecated = specs.filter((spec) => spec.deprecated === true);
   const Prefix = location[0]!.toUpperCase() + location.slice(1);
-  return (target) => {
+  const check = (target: Readonly<Record<string, unknown>>): ParameterDiagnostics | undefined => {
     const lowered: Record<string, unknown> = Object.create(null) as Record<string, unknown>; // "__proto__" is a name like any other, as in lodash mapKeys
     for (const key of Object.keys(target)) lowered[key.toLowerCase()] = target[key];
     const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
@@ -320,6 +417,7 @@ export function compileParameterCheck(
     const [head, ...tail] = diagnostics;
     return head ? [head, ...tail] : undefined;
   };
+  return Object.assign(check, { schema });
 }
 
 type UriTemplateModule = { URI: { Template: new (template: string) => { match(path: string): Record<string, string> | null } } };

@@ -2,10 +2,12 @@
  * Which property identifies a resource's items, and who assigns it: matched by schema type to the
  * item path's parameter (a name only breaks a tie), the create body first (client-assigned), then
  * the create or read response (server-assigned), then an optional property of the create body
- * (either: the client may give it, else the server assigns it). See README "What is inferred".
+ * (either: the client may give it, else the server assigns it). See docs/resources.md, "What is inferred".
  */
 import type { AssignedBy, Identifier, InferenceNote } from './model.js';
-import { fitsParameter, formatOf, identifierType, typeOf, type ObjectShape, type Schema } from './schema-shape.js';
+import { fitsParameter, type ObjectShape, type Schema } from './schema-shape.js';
+import { identifierType } from '../schema/identifier.js';
+import { formatOf, typeOf } from '../schema/types.js';
 
 export interface IdentifierFacts {
   readonly collectionPath: string;
@@ -29,7 +31,7 @@ export function findIdentifier(facts: IdentifierFacts): IdentifierFinding {
 function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string; readonly schema: unknown }): IdentifierFinding {
   const fits = (schema: Schema) => fitsParameter(parameter.schema, schema);
   // either last: an optional id is settled only where neither a required one nor a server-added one is found.
-  const sides: [AssignedBy, Record<string, Schema>][] = [
+  const sides: [AssignedBy, ReadonlyMap<string, Schema>][] = [
     ['client', clientCandidates(facts.create, fits)],
     ['server', serverCandidates(facts.create, facts.answer, fits)],
     ['either', optionalCandidates(facts.create, fits)],
@@ -38,12 +40,12 @@ function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string
     // An override of "client" takes an optional property too: the user says the client always gives it.
     const assignedBy = side === 'either' && facts.assignedBy === 'client' ? 'client' : side;
     if (facts.assignedBy !== undefined && facts.assignedBy !== assignedBy) continue;
-    const names = Object.keys(candidates);
+    const names = [...candidates.keys()];
     if (names.length === 0) continue;
     const chosen = names.length === 1 ? names[0] : byName(names, parameter.name);
     if (chosen === undefined)
       return { notes: [ambiguous(facts, `${describe(parameter)} fits several properties ${where(assignedBy)}: ${names.join(', ')}`, names)] };
-    const identifier = { parameter: parameter.name, property: chosen, assignedBy, type: identifierType(candidates[chosen]) };
+    const identifier = { parameter: parameter.name, property: chosen, assignedBy, type: identifierType(candidates.get(chosen)) };
     const notes =
       names.length === 1
         ? []
@@ -65,7 +67,7 @@ function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string
 function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
   if (facts.assignedBy === 'server' || facts.assignedBy === 'either') return { notes: [] };
   const candidates = clientCandidates(facts.create, (schema) => typeOf(schema) === 'integer' || formatOf(schema) === 'uuid');
-  const names = Object.keys(candidates);
+  const names = [...candidates.keys()];
   const [only] = names;
   if (only === undefined) return { notes: [] };
   if (names.length > 1) {
@@ -73,7 +75,7 @@ function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
       notes: [ambiguous(facts, `there is no item path, and the create body has several required integer or uuid properties: ${names.join(', ')}`, names)],
     };
   }
-  const identifier: Identifier = { property: only, assignedBy: 'client', type: identifierType(candidates[only]) };
+  const identifier: Identifier = { property: only, assignedBy: 'client', type: identifierType(candidates.get(only)) };
   return {
     identifier,
     notes: [
@@ -86,26 +88,27 @@ function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
 }
 
 /** Properties the client must send that the item path's parameter can carry: required, not readOnly. */
-function clientCandidates(create: ObjectShape | undefined, fits: (schema: Schema) => boolean): Record<string, Schema> {
-  if (create === undefined) return {};
-  return pick(create.properties, (name, schema) => create.required.has(name) && schema.readOnly !== true && fits(schema));
+function clientCandidates(create: ObjectShape | undefined, fits: (schema: Schema) => boolean): ReadonlyMap<string, Schema> {
+  if (create === undefined) return new Map();
+  return pick(create.properties, (name, schema) => create.required.has(name) && !create.readOnly.has(name) && fits(schema));
 }
 
 /** Properties the client may send or leave out (optional, not readOnly): given, it is the id; left out, the server assigns one. */
-function optionalCandidates(create: ObjectShape | undefined, fits: (schema: Schema) => boolean): Record<string, Schema> {
-  if (create === undefined) return {};
-  return pick(create.properties, (name, schema) => !create.required.has(name) && schema.readOnly !== true && fits(schema));
+function optionalCandidates(create: ObjectShape | undefined, fits: (schema: Schema) => boolean): ReadonlyMap<string, Schema> {
+  if (create === undefined) return new Map();
+  return pick(create.properties, (name, schema) => !create.required.has(name) && !create.readOnly.has(name) && fits(schema));
 }
 
 /** Properties the answer adds to what the client sends (or marks readOnly): the server assigns them. */
-function serverCandidates(create: ObjectShape | undefined, answer: ObjectShape | undefined, fits: (schema: Schema) => boolean): Record<string, Schema> {
-  if (answer === undefined) return {};
-  const sent = create?.properties ?? {};
-  return pick(answer.properties, (name, schema) => (!(name in sent) || schema.readOnly === true || sent[name]?.readOnly === true) && fits(schema));
+function serverCandidates(create: ObjectShape | undefined, answer: ObjectShape | undefined, fits: (schema: Schema) => boolean): ReadonlyMap<string, Schema> {
+  if (answer === undefined) return new Map();
+  const sent = (name: string) => create?.properties.has(name) === true;
+  const readOnly = (name: string) => answer.readOnly.has(name) || create?.readOnly.has(name) === true;
+  return pick(answer.properties, (name, schema) => (!sent(name) || readOnly(name)) && fits(schema));
 }
 
-function pick(properties: Readonly<Record<string, Schema>>, keep: (name: string, schema: Schema) => boolean): Record<string, Schema> {
-  return Object.fromEntries(Object.entries(properties).filter(([name, schema]) => keep(name, schema)));
+function pick(properties: ReadonlyMap<string, Schema>, keep: (name: string, schema: Schema) => boolean): ReadonlyMap<string, Schema> {
+  return new Map([...properties].filter(([name, schema]) => keep(name, schema)));
 }
 
 /** The tie-break: the property named as the parameter, else the one the parameter's name ends with (petId → id). */

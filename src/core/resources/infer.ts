@@ -3,7 +3,7 @@
  * schemas), never from names: a collection path with a create (POST) and/or a list (GET answering
  * an array), its item path (one more segment, a path parameter) and the property that identifies
  * an item. What inference cannot settle becomes an 'ambiguous' note saying how to settle it; the
- * config file's `resources` and the document's `x-plantstore` settle it. README "What is inferred".
+ * config file's `resources` and the document's `x-plantstore` settle it. docs/resources.md, "What is inferred".
  */
 import type { LoadedDocument } from '../openapi/load-document.js';
 import { jsonRequestBody, operationName, type Operation } from '../openapi/operation.js';
@@ -12,7 +12,10 @@ import { listParameters } from './list-parameters.js';
 import type { AssignedBy, Identifier, InferenceNote, OperationRef, Resource, ResourceModel, ResourceOverride, ResourceRole } from './model.js';
 import { checkOverride, configWhere, EXTENSION, overrideError, settleOverride, type OverrideOrigin } from './overrides.js';
 import { nameResources } from './resource-names.js';
-import { arrayItems, identifierType, objectShape, structureSignature, typeOf, type ObjectShape } from './schema-shape.js';
+import { structureSignature } from './schema-shape.js';
+import { identifierType } from '../schema/identifier.js';
+import { arrayItems, objectShape, type ObjectShape } from '../schema/properties.js';
+import { typeOf } from '../schema/types.js';
 import { jsonSuccessSchema } from './responses.js';
 
 const ITEM_ROLES: Readonly<Record<string, ResourceRole>> = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' };
@@ -151,17 +154,17 @@ function namedIdentifier(
   origin: OverrideOrigin | undefined,
   path: string,
 ): Identifier {
-  const sent = create?.properties[property];
+  const sent = create?.properties.get(property);
   const answered = answers
-    .map((answer) => (answer === undefined ? undefined : objectShape(answer).properties[property]))
+    .map((answer) => (answer === undefined ? undefined : objectShape(answer).properties.get(property)))
     .find((schema) => schema !== undefined);
   const where = origin ?? { source: 'config', where: configWhere(path) };
   const schema = sent ?? answered;
   if (schema === undefined) {
     const known = [
       ...new Set([
-        ...Object.keys(create?.properties ?? {}),
-        ...answers.flatMap((answer) => (answer === undefined ? [] : Object.keys(objectShape(answer).properties))),
+        ...(create?.properties.keys() ?? []),
+        ...answers.flatMap((answer) => (answer === undefined ? [] : [...objectShape(answer).properties.keys()])),
       ]),
     ];
     throw overrideError(
@@ -195,7 +198,7 @@ function listShape(operation: Operation | undefined): ListShape | undefined {
   const items = arrayItems(schema);
   if (items !== undefined) return { operation, items };
   if (typeOf(schema) !== 'object') return undefined;
-  const arrays = Object.entries(objectShape(schema).properties).filter(([, property]) => typeOf(property) === 'array');
+  const arrays = [...objectShape(schema).properties].filter(([, property]) => typeOf(property) === 'array');
   const [only] = arrays;
   if (only === undefined || arrays.length > 1) return undefined;
   return { operation, items: arrayItems(only[1]) ?? {}, itemsProperty: only[0] };

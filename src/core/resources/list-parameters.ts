@@ -5,7 +5,8 @@
  */
 import type { Operation } from '../openapi/operation.js';
 import type { ListParameters } from './model.js';
-import { arrayItems, typeOf, type ObjectShape } from './schema-shape.js';
+import { arrayItems, type ObjectShape } from '../schema/properties.js';
+import { typeOf } from '../schema/types.js';
 
 type Paging = 'limit' | 'offset' | 'page' | 'cursor';
 
@@ -54,11 +55,11 @@ function pagingRole(name: string, schema: unknown): Paging | undefined {
 /** The item property a query parameter filters on: its own name, or (an array parameter) its plural's singular of the same type. */
 function filteredProperty(name: string, schema: unknown, item: ObjectShape | undefined): string | undefined {
   if (item === undefined) return undefined;
-  if (name in item.properties) return name;
+  if (item.properties.has(name)) return name;
   const items = arrayItems(schema);
   if (items === undefined) return undefined;
-  const singular = [name.replace(/es$/, ''), name.replace(/s$/, '')].find((candidate) => candidate !== name && candidate in item.properties);
+  const singular = [name.replace(/es$/, ''), name.replace(/s$/, '')].find((candidate) => candidate !== name && item.properties.has(candidate));
   if (singular === undefined) return undefined;
-  const type = typeOf(item.properties[singular]);
+  const type = typeOf(item.properties.get(singular));
   return type !== undefined && type === typeOf(items) ? singular : undefined;
 }

@@ -5,7 +5,7 @@
  * one (assignedBy 'either', or a client id left out), a create without it gets an allocated one. Required properties of the
  * answer that the request lacks are made once here and stored, so every later answer agrees.
  */
-import { failure } from '../../core/errors.js';
+import { errorMessage, failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemKey } from '../../core/resources/model.js';
 import type { ItemFields, ItemStore } from '../../store/item-store.js';
@@ -18,7 +18,7 @@ import { compileItemWriter } from './shape.js';
 /** Allocations tried before giving up: a seed or client may already hold the next numbers. */
 const ALLOCATION_ATTEMPTS = 1000;
 
-export function compileCreate({ operation, resource, collection, echoId, onCreated }: RoleParts): RoleHandler {
+export function compileCreate({ operation, resource, collection, echoId, onCreated, missingParent }: RoleParts): RoleHandler {
   const { identifier } = resource;
   const success = successAnswer(operation, [201, 200]);
   const write = success.schema === undefined ? () => '' : compileItemWriter(success.schema, { echo: echoId ? identifier.property : undefined });
@@ -38,7 +38,7 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     }
     const fields = withKey(fill(body), identifier.property, key);
     const created = await store.create({ id: key, fields });
-    if (!created.ok) return refuse(failure('duplicateId', `a ${noun} with id ${keyText(key)} already exists; ids are unique`));
+    if (!created.ok) return refuse(failure('duplicateId', errorMessage('duplicateId', noun, keyText(key))));
     return answerItem(created.item.fields, tenant);
   }
 
@@ -59,6 +59,9 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
       return Promise.resolve(refuse(failure('badRequest', `a ${noun} is stored from a JSON object; this body is ${describe(body)}`)));
     }
     return guarded(async () => {
+      // Under a parent that does not exist nothing is stored: the item could never be reached through its parent.
+      const orphan = await missingParent?.(context);
+      if (orphan !== undefined) return refuse(orphan);
       const store = await collection(context);
       const fields = body as ItemFields;
       // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.

@@ -6,13 +6,12 @@
 import type { IHttpOperation } from '@stoplight/types';
 import { failure, type Failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
-import { compileSchemaCheck, type SchemaCheck } from '../../core/prism/adapter.js';
-import { validationView, widenInt64Bounds } from '../../core/prism/int64-bounds.js';
+import { compileBodyCheck, type BodyCheck } from '../../core/prism/adapter.js';
 import type { ItemKey, Resource } from '../../core/resources/model.js';
 import type { ItemFields } from '../../store/item-store.js';
 import { keyFromValue, keyText } from './identifier.js';
 import { singular } from './parts.js';
-import { objectShape } from './schema.js';
+import { objectShape } from '../../core/schema/properties.js';
 
 export type IdMismatch = (body: ItemFields, key: ItemKey) => Failure | undefined;
 
@@ -22,8 +21,7 @@ export type IdMismatch = (body: ItemFields, key: ItemKey) => Failure | undefined
  */
 export function compileIdMismatch(resource: Resource, operation: IHttpOperation): IdMismatch {
   const body = operation.request?.body?.contents?.find((content) => content.schema !== undefined)?.schema;
-  const declared = objectShape(body).properties.get(resource.identifier.property) as { readonly readOnly?: unknown } | undefined;
-  if (declared?.readOnly === true) return () => undefined;
+  if (objectShape(body).readOnly.has(resource.identifier.property)) return () => undefined;
   return (fields, key) => idMismatch(resource, fields, key);
 }
 
@@ -43,12 +41,12 @@ export type ItemCheck = (fields: ItemFields) => Failure | undefined;
 export function compileItemCheck(resource: Resource, operation: IHttpOperation): ItemCheck {
   const schema = resource.itemSchema;
   if (schema === undefined) return () => undefined;
-  const bundle: unknown = (operation as { __bundled__?: unknown }).__bundled__;
   // Compiled on the first replace or update, not at start: on a large document these were most of start-up.
-  let check: SchemaCheck | undefined;
+  let check: BodyCheck | null | undefined;
   return (fields) => {
-    check ??= compileSchemaCheck(widenInt64Bounds(schema) as object, bundle, 'item');
-    const diagnostics = check(validationView(fields as JsonValue));
+    check ??= compileBodyCheck(schema as object, operation, 'request', 'item') ?? null;
+    if (check === null) return undefined;
+    const diagnostics = check(fields as JsonValue);
     if (diagnostics === undefined || diagnostics.length === 0) return undefined;
     const messages = diagnostics.slice(0, 5).map((diagnostic) => diagnostic.message);
     return failure('schemaViolation', `the ${singular(resource)} would no longer be valid, so nothing was stored: ${messages.join('; ')}`);

@@ -8,13 +8,15 @@ import type { IHttpOperation } from '@stoplight/types';
 import { declares, failure, statusOf } from '../../core/errors.js';
 import { declaredStatuses } from '../../core/openapi/operation.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
-import { parseInt64 } from '../../core/json/int64.js';
+import { narrow, parseInt64 } from '../../core/json/int64.js';
 import type { Item, ItemPage, ItemPageRequest } from '../../store/item-store.js';
 import { isCursor } from '../../store/memory-store.js';
 import type { HandlerContext } from '../binding.js';
 import { valueMaker } from './fill.js';
 import { answer, guarded, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
-import { objectShape, typeOf, type Schema } from './schema.js';
+import type { Schema } from '../../core/schema/normalise.js';
+import { objectShape } from '../../core/schema/properties.js';
+import { typeOf } from '../../core/schema/types.js';
 import { compileItemWriter, jsonText, listShape } from './shape.js';
 
 /** Items a list answers when the request gives no limit and the document declares no default. */
@@ -203,7 +205,7 @@ function filterValue(schema: Schema | undefined): (text: string) => JsonValue | 
       return (text) => {
         const value = parseInt64(text);
         if (value === undefined) return undefined;
-        return value >= -9007199254740991n && value <= 9007199254740991n ? Number(value) : value;
+        return narrow(value);
       };
     case 'number':
       return (text) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined);

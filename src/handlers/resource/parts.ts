@@ -4,7 +4,7 @@
  * resource, and store failures turned into refusals instead of thrown.
  */
 import type { IHttpOperation } from '@stoplight/types';
-import { failure, type Failure } from '../../core/errors.js';
+import { failure, storageFailure, type Failure } from '../../core/errors.js';
 import { isJsonMediaType, mediaTypeOf } from '../../core/http/media-type.js';
 import type { ItemKey, Resource } from '../../core/resources/model.js';
 import type { ItemFields, ItemStore } from '../../store/item-store.js';
@@ -12,7 +12,7 @@ import type { TenantId } from '../../store/tenants.js';
 import type { HandlerContext } from '../binding.js';
 import { JSON_HEADERS, type Answer, type Outcome } from '../outcome.js';
 import { keyFromPath, keyText } from './identifier.js';
-import type { Schema } from './schema.js';
+import type { BodySchema as Schema } from '../../core/openapi/operation.js';
 
 /** The collection a request reads and writes: its tenant's, under its parents' values for a nested resource. */
 export type CollectionOf = (context: HandlerContext) => Promise<ItemStore>;
@@ -25,6 +25,8 @@ export interface RoleParts {
   readonly echoId: boolean;
   /** Told of each item created (its fields as stored), after the store took it: webhooks are sent from here. */
   readonly onCreated?: CreatedListener | undefined;
+  /** A nested resource's create: why its parent item is missing (the refusal), or undefined when it exists (bind-role.ts). */
+  readonly missingParent?: ((context: HandlerContext) => Promise<Failure | undefined>) | undefined;
 }
 
 export type CreatedListener = (resource: Resource, fields: ItemFields, tenant: TenantId) => void;
@@ -87,15 +89,18 @@ export function notFound(resource: Resource, key: ItemKey): Failure {
  * schema has already let the segment through, so one outside the identifier's own bounds (petId 0
  * where the parameter has no minimum but Pet.id has minimum 1, a plain string parameter carrying a
  * uuid, digits beyond int64 where the parameter has no format) is an id no item has: itemNotFound,
- * as for any unknown id. Only an integer spelled other than canonically ("007", "+7", "-0") is
- * refused as no identifier: an item has one text.
+ * as for any unknown id. Only a number spelled other than canonically ("007", "+7", "-0", "1e3",
+ * "7.0": the parameter's check reads them as integers) is refused as no identifier: an item has one text.
  */
+/** A number as JSON or a query string may spell it: sign, digits, fraction, exponent. */
+const NUMBER_TEXT = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+
 export function pathKey(resource: Resource, context: HandlerContext): { readonly key: ItemKey } | { readonly refusal: Failure } {
   const parameter = resource.identifier.parameter ?? resource.identifier.property;
   const text = context.pathParameters[parameter] ?? '';
   const key = keyFromPath(resource.identifier.type, text);
   if (key !== undefined) return { key };
-  if (resource.identifier.type.kind === 'integer' && /^[+-]?[0-9]+$/.test(text) && !/^(?:0|-?[1-9][0-9]*)$/.test(text)) {
+  if (resource.identifier.type.kind === 'integer' && NUMBER_TEXT.test(text) && !/^(?:0|-?[1-9][0-9]*)$/.test(text)) {
     return { refusal: failure('invalidId', `${JSON.stringify(text)} is not an identifier of a ${singular(resource)}: ${typeRule(resource)}`) };
   }
   const shown = /^-?[0-9]+$/.test(text) ? text : JSON.stringify(text);
@@ -122,8 +127,7 @@ export async function guarded(step: () => Promise<Outcome>): Promise<Outcome> {
   try {
     return await step();
   } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error);
-    return refuse(failure('storageFailed', `the store could not do it, so nothing was changed: ${cause}`));
+    return refuse(storageFailure('the store could not do it, so nothing was changed', error));
   }
 }
 

@@ -1,12 +1,14 @@
 /**
  * Answers built from stored items, shaped by the schema the operation declares for that answer:
  * an object schema keeps its declared properties (in the document's order), an open one keeps
- * every stored property. Compiled once per operation and status; the writer puts bigints down
+ * every stored property; a writeOnly property (a password sent at create and stored) is never
+ * answered, by either. Compiled once per operation and status; the writer puts bigints down
  * digit for digit and takes JSON.stringify's path for everything else.
  */
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemFields } from '../../store/item-store.js';
-import { arrayItems, objectShape, type Schema } from './schema.js';
+import type { Schema } from '../../core/schema/normalise.js';
+import { arrayItems, objectShape } from '../../core/schema/properties.js';
 
 /** An item as the answer's JSON text. */
 export type ItemWriter = (fields: ItemFields) => string;
@@ -17,9 +19,9 @@ export interface ItemWriterOptions {
 }
 
 /** How one item is written in an answer whose item schema is `schema`. */
-export function compileItemWriter(schema: Schema | undefined, options: ItemWriterOptions = {}): ItemWriter {
-  const shape = objectShape(schema);
-  if (shape.open) return writeAll;
+export function compileItemWriter(schema: unknown, options: ItemWriterOptions = {}): ItemWriter {
+  const shape = objectShape(schema, { direction: 'response' });
+  if (shape.open) return shape.writeOnly.size === 0 ? writeAll : writeAllBut(shape.writeOnly);
   const names = [...shape.properties.keys()];
   if (options.echo !== undefined && !shape.properties.has(options.echo)) names.push(options.echo);
   // Each property's `"name":` is written once, here.
@@ -36,6 +38,11 @@ export function compileItemWriter(schema: Schema | undefined, options: ItemWrite
 
 function writeAll(fields: ItemFields): string {
   return jsonText(fields as JsonValue);
+}
+
+/** Every stored property but the writeOnly ones. */
+function writeAllBut(hidden: ReadonlySet<string>): ItemWriter {
+  return (fields) => jsonText(Object.fromEntries(Object.entries(fields).filter(([name]) => !hidden.has(name))) as JsonValue);
 }
 
 /** Exact JSON text: a bigint as its digits; a value without bigints as JSON.stringify writes it. */
@@ -74,7 +81,7 @@ const TOTAL_NAMES = ['total', 'totalCount', 'total_count', 'totalItems', 'total_
 const NEXT_NAMES = ['next', 'nextCursor', 'next_cursor', 'nextPageToken', 'next_page_token', 'cursor'];
 
 /** How a list answer is laid out, from its schema. */
-export function listShape(schema: Schema | undefined): ListShape {
+export function listShape(schema: unknown): ListShape {
   const items = arrayItems(schema);
   if (items !== undefined) return { itemSchema: items, otherRequired: [] };
   const shape = objectShape(schema);

@@ -8,14 +8,22 @@ export function faultStage(faults: Faults): Stage<FaultPlan> {
   return {
     name: 'faults',
     run(context) {
-      const plan = faults.plan(routed(context).name);
-      if (plan.applied.length > 0) context.fault = plan.applied.join('+');
+      const name = routed(context).name;
+      // Faults shared by replicas count `times` in their store: a plan may have to wait for it.
+      const planned = faults.shared ? faults.shared.plan(name) : faults.plan(name);
+      if (planned instanceof Promise) return planned.then((plan) => delayed(context, plan));
+      if (planned.applied.length > 0) context.fault = planned.applied.join('+');
       // unref'd: a pending fault delay must not keep a stopping server alive.
-      if (plan.delayMs > 0) return sleep(plan.delayMs, plan, { ref: false });
-      return settle(context, plan);
+      if (planned.delayMs > 0) return sleep(planned.delayMs, planned, { ref: false });
+      return settle(context, planned);
     },
     settle,
   };
+}
+
+function delayed(context: RequestContext, plan: FaultPlan): FaultPlan | Promise<FaultPlan> {
+  if (plan.applied.length > 0) context.fault = plan.applied.join('+');
+  return plan.delayMs > 0 ? sleep(plan.delayMs, plan, { ref: false }) : plan;
 }
 
 function settle(context: RequestContext, plan: FaultPlan): Decision {

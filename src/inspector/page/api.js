@@ -81,8 +81,13 @@ export async function followJournal({ onStart, onEntry, onState }) {
       onNeedToken(false);
       onStart();
       onState('live');
-      await readEvents(response.body, (event) => event.type === 'entry' && onEntry(parseExact(event.data)));
-      onState('the stand-in closed the stream; reconnecting…');
+      // A `dropped` event: this page fell behind (--journal-stream-bytes) and the stand-in ended the stream.
+      let ended = 'the stand-in closed the stream';
+      await readEvents(response.body, (event) => {
+        if (event.type === 'entry') onEntry(parseExact(event.data));
+        else if (event.type === 'dropped') ended = `the stand-in ended the stream: ${JSON.parse(event.data).reason}`;
+      });
+      onState(`${ended}; reconnecting…`);
     } catch (error) {
       onState(`${error instanceof Error ? error.message : error}; reconnecting…`);
     }

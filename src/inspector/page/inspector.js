@@ -5,6 +5,8 @@ import { journalView } from './journal.js';
 import { faultsPanel, resourcesPanel } from './panels.js';
 
 const $ = (selector) => document.querySelector(selector);
+/** `1 item`, `3 items`: the document's resources may be anything, so the header speaks of items. */
+const counted = (count, noun) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 const tokenSection = $('#token');
 whenTokenNeeded((needed) => {
@@ -60,8 +62,8 @@ function showReload({ watching, reload }) {
 async function showHealth() {
   const health = await call('GET', '/__control/health');
   if (health.status === 200 && health.json) {
-    const { document: served, plants, tenants } = health.json;
-    $('#served').textContent = `Serving ${served.title} ${served.version} · ${plants} plants · ${tenants} tenants`;
+    const { document: served, items, tenants } = health.json;
+    $('#served').textContent = `Serving ${served.title} ${served.version} · ${counted(items, 'item')} · ${counted(tenants, 'tenant')}`;
     showReload(health.json);
   } else if (health.status !== 401) {
     $('#served').textContent = `The control API answered: ${reasonOf(health)}`;

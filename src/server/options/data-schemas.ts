@@ -4,7 +4,6 @@
  * them and the control API validates them, int64 bounds widened as the request validator widens them.
  */
 import { loadControlDocument } from '../../control/control-document.js';
-import { widenInt64Bounds } from '../../core/prism/int64-bounds.js';
 import { MUST_BE, type JsonSchema } from './schema-check.js';
 
 export interface DataSchemas {
@@ -47,7 +46,7 @@ async function load(): Promise<DataSchemas> {
     const operation = document.operations.find((candidate) => candidate.iid === operationId);
     const schema = operation?.request?.body?.contents?.find((content) => content.mediaType === 'application/json')?.schema;
     if (schema === undefined) throw new Error(`the control document declares no JSON body for ${operationId}; it does not match plantstore`);
-    return widenInt64Bounds(schema) as JsonSchema;
+    return schema as JsonSchema; // int64 bounds are widened where it is compiled (compileDataCheck: the one recipe)
   };
   const fault = bodySchema('addFault');
   const plants = bodySchema('seedPlants');

@@ -1,13 +1,12 @@
 /**
- * Config-file data checked by JSON Schema through compileSchemaCheck, the compiled Ajv check the
+ * Config-file data checked by JSON Schema through compileBodyCheck, the compiled Ajv check the
  * control API validates its bodies with, and Ajv's verdict said in a file author's words:
  * `faults[1].status must be a whole number from 200 to 599, not 700`. What a value must be is read
  * from the schema at the failing path (or its `x-must-be`, where a phrase says it better).
  */
-import { compileSchemaCheck } from '../../core/prism/adapter.js';
+import { compileBodyCheck } from '../../core/prism/adapter.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import { INT64_MAX, INT64_MIN } from '../../core/json/int64.js';
-import { validationView } from '../../core/prism/int64-bounds.js';
 import { describeWhole } from '../../core/options.js';
 import { HIDDEN, keyPath, KeyProblem, mustBe, unknownKey } from './config-error.js';
 
@@ -26,11 +25,12 @@ export const SECRET = 'x-secret';
 export type DataCheck<T> = (value: unknown, at: string) => asserts value is T;
 
 export function compileDataCheck<T>(schema: JsonSchema): DataCheck<T> {
-  const check = compileSchemaCheck(schema, undefined, '');
+  // The one recipe (true int64 bounds, prism's Ajv), as the control API validates the same bodies.
+  const check = compileBodyCheck(schema, undefined, 'request', '');
   return (value: unknown, at: string): asserts value is T => {
     // YAML and exact JSON give bigints for large integers; Ajv judges doubles on the same side of
     // the int64 bounds. The parsed data is JSON-shaped (YAML's core schema has no other types).
-    const diagnostics = check(validationView(value as JsonValue));
+    const diagnostics = check?.(value as JsonValue);
     const first = diagnostics?.[0];
     if (first === undefined) return;
     throw problemAt(schema, value, first.path ?? [], String(first.code), first.message, at);

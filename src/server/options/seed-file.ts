@@ -9,11 +9,11 @@
  */
 import { INPUT_FILE_LIMITS, readInputFile } from '../../core/files/read-input-file.js';
 import type { Plant } from '../../store/plant-store.js';
-import { parseExactJson, type JsonValue } from '../../core/json/exact-json.js';
+import { readRequestJson, type JsonValue } from '../../core/json/exact-json.js';
 import { ConfigError, keyPath, KeyProblem, shown } from './config-error.js';
 import { dataSchemas } from './data-schemas.js';
 import { compileDataCheck, type DataCheck } from './schema-check.js';
-import { parseInt64 } from '../../core/json/int64.js';
+import { narrow, parseInt64 } from '../../core/json/int64.js';
 
 /** What a seed holds: plants, and the items of other resources by resource name (checked at start). */
 export interface SeedData {
@@ -39,7 +39,7 @@ export async function readSeedFile(path: string, what = 'the seed file'): Promis
   } catch (error) {
     throw new KeyProblem(`cannot read ${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const parsed = parseExactJson(text);
+  const parsed = readRequestJson(text);
   if (!parsed.ok) throw new KeyProblem(parsed.reason.replace(/^the body/, 'the seed file'));
   return readSeed(parsed.value, '', await plantsCheck());
 }
@@ -65,13 +65,11 @@ export function readSeed(value: unknown, at: string, check: DataCheck<readonly N
 
 /** A parsed value as exact JSON: a bigint within 2^53 becomes the number it is (YAML gives bigints for every integer). */
 function exactJson(value: unknown): JsonValue {
-  if (typeof value === 'bigint') return value >= -MAX_SAFE && value <= MAX_SAFE ? Number(value) : value;
+  if (typeof value === 'bigint') return narrow(value);
   if (Array.isArray(value)) return value.map(exactJson);
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, exactJson(inner)]));
   return value as JsonValue;
 }
-
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** A NewPlant as the schema accepts it: an integer id (a bigint beyond 2^53 or when written as digits). */
 interface NewPlant {

@@ -6,10 +6,13 @@
 import { renderOptionsHelp, type OptionTable, type OptionValues } from '../../core/options.js';
 import { JOURNAL_DEFAULTS } from '../../journal/journal.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../../log/logger.js';
+import { JOURNAL_STREAM_LIMITS } from '../../control/journal-events.js';
+import { PROXY_LIMITS } from '../../proxy/forward.js';
+import { WEBHOOK_LIMITS } from '../../webhooks/sender.js';
 
 export const SERVE_OPTIONS = {
   /** OpenAPI document: a file path (YAML or JSON). Default: the bundled Plant Store. */
-  spec: { type: 'string', flag: 'spec', argument: 'FILE', nonEmpty: true, help: 'OpenAPI document, YAML or JSON (default: the bundled Plant Store)' },
+  spec: { type: 'string', flag: 'spec', argument: 'FILE', nonEmpty: true, help: 'OpenAPI document, YAML or JSON (default: the bundled Plant Store example)' },
   /** 0 picks a free port. Default 4010. */
   port: { type: 'integer', flag: 'port', argument: 'N', min: 0, max: 65_535, default: 4010, help: 'port to listen on; 0 picks a free one (default {default})' },
   /** Default 127.0.0.1. */
@@ -32,10 +35,10 @@ export const SERVE_OPTIONS = {
     flag: 'auth-status',
     argument: '400|401',
     values: [400, 401],
-    help: "HTTP status for refused credentials (default: the operation's\ndeclared failure status, 400 for the Plant Store)",
+    help: "HTTP status for refused credentials (default: the operation's\ndeclared failure status)",
   },
-  /** Add the id to the created Plant. Default false: the document's Plant has name and tag only. */
-  echoId: { type: 'boolean', flag: 'echo-id', default: false, help: 'add the id to the created Plant' },
+  /** Add the identifier to the store's answers whose schema leaves it out (the Plant Store's Plant has name and tag only). Default false. */
+  echoId: { type: 'boolean', flag: 'echo-id', default: false, help: "add the identifier to the store's answers whose schema leaves it out" },
   /** Reload the document (and the config and seed files) when one changes, keeping the stored items; a broken file keeps the last good one. Default false. */
   watch: {
     type: 'boolean',
@@ -77,17 +80,48 @@ export const SERVE_OPTIONS = {
     default: 10_000,
     help: 'time to receive a whole request before 408 (default {default})',
   },
-  /** Each bearer token gets its own plant store and journal view. Default false. */
-  isolateByToken: { type: 'boolean', flag: 'isolate-by-token', default: false, help: 'every bearer token gets its own plant store and journal view' },
-  /** Keep the plants in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
-  dataDir: { type: 'string', flag: 'data-dir', argument: 'DIR', nonEmpty: true, help: 'keep the plants in DIR across restarts (default: memory only)' },
+  /** Each bearer token gets its own store and journal view. Default false. */
+  isolateByToken: { type: 'boolean', flag: 'isolate-by-token', default: false, help: 'every bearer token gets its own store and journal view' },
+  /** Keep the stored items in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
+  dataDir: { type: 'string', flag: 'data-dir', argument: 'DIR', nonEmpty: true, help: 'keep the stored items in DIR across restarts (default: memory only)' },
+  /** Where items, faults and the journal are kept: 'memory' (this process) or a Redis URL that replicas share. Default memory. */
+  store: {
+    type: 'string',
+    flag: 'store',
+    argument: 'URL',
+    env: 'PLANTSTORE_STORE',
+    nonEmpty: true,
+    secret: true,
+    default: 'memory',
+    help: 'memory (default), or redis://[user:pass@]host:port[/db] (rediss:// for TLS):\nitems, faults and journal kept in Redis, shared by every replica on it',
+  },
   /** Where the document's webhooks are delivered after each create (retried with backoff). Default: not delivered. */
   webhook: {
     type: 'string',
     flag: 'webhook',
     argument: 'URL',
     nonEmpty: true,
-    help: "deliver the document's webhooks (e.g. the Plant Store's newPlant)\nto URL after each create, retried with backoff (default: none)",
+    help: "after each create, deliver the document's webhooks whose payload is\nthat resource's schema to URL, retried with backoff (default: none)",
+  },
+  /** With webhook: deliveries waiting (being sent or retried) at once; a delivery beyond it is dropped, counted in health and warned of. Default 1000. */
+  webhookMaxPending: {
+    type: 'integer',
+    flag: 'webhook-max-pending',
+    argument: 'N',
+    min: 1,
+    max: 1_000_000,
+    default: WEBHOOK_LIMITS.maxPending,
+    help: 'with --webhook, deliveries waiting at once; past it a new one is\ndropped, counted (health, /__control/webhooks) and logged (default {default})',
+  },
+  /** With webhook: the last deliveries /__control/webhooks shows, whatever their state. Default 200. */
+  webhookHistory: {
+    type: 'integer',
+    flag: 'webhook-history',
+    argument: 'N',
+    min: 0,
+    max: 1_000_000,
+    default: WEBHOOK_LIMITS.history,
+    help: 'with --webhook, the last deliveries /__control/webhooks shows (default {default})',
   },
   /** With isolateByToken: tenants held in memory at most (besides the shared one); the least recently used idle one is evicted. Default 1000. */
   maxTenants: {
@@ -97,7 +131,7 @@ export const SERVE_OPTIONS = {
     min: 1,
     max: 10_000_000,
     default: 1_000,
-    help: "with --isolate-by-token, tenants held in memory at most; the least\nrecently used idle one is evicted (default {default}). Without\n--data-dir an evicted tenant's plants are gone",
+    help: "with --isolate-by-token, tenants held in memory at most; the least\nrecently used idle one is evicted (default {default}). Without\n--data-dir an evicted tenant's items are gone",
   },
   /** Requests the journal keeps; 0 keeps none. Default 1000. */
   journalSize: {
@@ -119,6 +153,16 @@ export const SERVE_OPTIONS = {
     default: JOURNAL_DEFAULTS.bytes,
     help: 'bytes of bodies and request headers the journal holds at most;\nthe oldest go first (default {default})',
   },
+  /** Bytes a journal stream (SSE) may have waiting for a slow reader; past it the stream is told and ended. Default 1 MiB. */
+  journalStreamBytes: {
+    type: 'integer',
+    flag: 'journal-stream-bytes',
+    argument: 'BYTES',
+    min: 4096,
+    max: 2 ** 30,
+    default: JOURNAL_STREAM_LIMITS.queueBytes,
+    help: 'bytes a live journal stream may have waiting for a reader that\nfalls behind; past it the stream is told and ended (default {default})',
+  },
   /** Only this bearer token opens the control API (/__control); without it the control API is open to the Hosts of `allowedHosts`. */
   adminToken: {
     type: 'string',
@@ -138,8 +182,8 @@ export const SERVE_OPTIONS = {
     gathered: true,
     help: "without --admin-token the control API answers only Host localhost, *.localhost\nor an IP address (against DNS rebinding); also answer this name (e.g. a\ndocker-compose service). Repeat for more; '*' allows every name",
   },
-  // --seed-data adds the plants of a file to those of the config file's `seed` (read by the CLI).
-  seed: { type: 'data', flag: 'seed-data', argument: 'FILE', help: 'start with the plants of this JSON array of NewPlant' },
+  // --seed-data adds the items of a file to those of the config file's `seed` (read by the CLI).
+  seed: { type: 'data', flag: 'seed-data', argument: 'FILE', help: 'start with the items of this JSON file: {"<resource>": [items]}' },
   faults: { type: 'data', help: 'faults active from the start (config file only)' },
   /** Settles resource inference per collection path: {"/pets": {id, assignedBy, name, stateful}}. */
   resources: { type: 'data', help: 'settle resource inference per collection path (config file only)' },
@@ -177,6 +221,16 @@ export const SERVE_OPTIONS = {
     default: false,
     help: 'with --proxy: refuse requests without the credentials the document\ndemands and invalid ones, and answer a 502 Error naming the\nviolation instead of a violating answer',
   },
+  /** With proxy: the largest answer body judged; a larger one is passed on unjudged (the journal says so) or, with proxyStrict, refused with 502. Default 4 MiB. */
+  proxyBodyLimit: {
+    type: 'integer',
+    flag: 'proxy-body-limit',
+    argument: 'BYTES',
+    min: 1,
+    max: 2 ** 30,
+    default: PROXY_LIMITS.bodyBytes,
+    help: 'with --proxy, the largest answer body judged; a larger one is streamed\nthrough unjudged (the journal says so), or with --proxy-strict answered\nwith a 502 Error (default {default})',
+  },
   help: { type: 'boolean', flag: 'help', short: 'h', inConfig: false, help: 'this help' },
 } as const satisfies OptionTable;
 
@@ -192,12 +246,17 @@ export const SERVE_DEFAULTS = {
   maxTenants: SERVE_OPTIONS.maxTenants.default,
   journalSize: SERVE_OPTIONS.journalSize.default,
   journalBytes: SERVE_OPTIONS.journalBytes.default,
+  webhookMaxPending: SERVE_OPTIONS.webhookMaxPending.default,
+  webhookHistory: SERVE_OPTIONS.webhookHistory.default,
+  journalStreamBytes: SERVE_OPTIONS.journalStreamBytes.default,
+  proxyBodyLimit: SERVE_OPTIONS.proxyBodyLimit.default,
 } as const;
 
 export const SERVE_HELP = `Usage: plantstore serve [options]
 
-Serves an OpenAPI document: POST /plants (createPlant) on a stateful in-memory store,
-every other operation mocked from the document by prism-http.
+Serves an OpenAPI document: the operations of each resource inferred from it (create,
+list, read, replace, update, delete) on a stateful in-memory store, every other
+operation mocked from the document by prism-http. The banner says which is which.
 
 Options:
 ${renderOptionsHelp(SERVE_OPTIONS, 26)}`;

@@ -48,6 +48,8 @@ export function readBody(req: IncomingMessage, res: ServerResponse, maxBytes: nu
 export interface Answer {
   readonly status: number;
   readonly body?: unknown;
+  /** Headers besides Content-Type and Content-Length, by lower-case name. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -62,7 +64,7 @@ export function respond(res: ServerResponse, answer: () => Answer): void {
     given = { status: 500, body: { error: 500, message: String(error) } };
   }
   if (given.body === undefined) {
-    res.writeHead(given.status);
+    res.writeHead(given.status, given.headers);
     res.end();
     return;
   }
@@ -72,6 +74,6 @@ export function respond(res: ServerResponse, answer: () => Answer): void {
     new RegExp(`"${nonce}:(-?\\d+)"`, 'g'),
     '$1',
   );
-  res.writeHead(given.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(given.status, { ...given.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }

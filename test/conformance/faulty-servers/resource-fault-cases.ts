@@ -27,6 +27,7 @@ export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
   { fault: 'id-less-create-refused', kind: 'optional', check: 'positive-acceptance' },
   // Only the lifecycle's create without an id, read back, shows it: a fault of the 'either' mode itself.
   { fault: 'id-less-create-forgotten', kind: 'optional', check: 'ensure-resource-availability' },
+  { fault: 'rate-limit-not-a-number', kind: 'optional', check: 'response-headers-conformance' },
 ];
 
 export { LIFECYCLE_CHECKS } from '../../../contracts/checks/index.js';

@@ -25,6 +25,7 @@ export const RESOURCE_FAULTS = {
   'given-id-ignored': "a create that gives an id gets another one, the server's own (optional-ids.yaml)",
   'id-less-create-refused': 'a create without an id is refused with 400, though the id is optional (optional-ids.yaml)',
   'id-less-create-forgotten': 'a create without an id answers a pet with a new id, but stores nothing: GET of that id is 404 (optional-ids.yaml)',
+  'rate-limit-not-a-number': 'GET /pets/{id} answers X-Rate-Limit: lots, where optional-ids.yaml declares a whole number',
 } as const satisfies Record<string, string>;
 
 export type ResourceFault = keyof typeof RESOURCE_FAULTS;
@@ -210,7 +211,9 @@ function petStore(fault: ResourceFault | undefined, optionalIds = false): Handle
       if (request.method === 'GET') {
         if (fault === 'read-ignores-store') return { status: 200, body: { id, name: 'Rex' } };
         const pet = fault === 'read-finds-nothing' ? undefined : pets.get(id);
-        return pet === undefined ? error(404, `no pet ${id}`) : { status: 200, body: pet };
+        // optional-ids.yaml declares X-Rate-Limit (an int32 from 0) on this answer; the other documents ignore it.
+        const rateLimit = fault === 'rate-limit-not-a-number' ? 'lots' : '99';
+        return pet === undefined ? error(404, `no pet ${id}`) : { status: 200, body: pet, headers: { 'x-rate-limit': rateLimit } };
       }
       if (!pets.has(id)) return error(404, `no pet ${id}`);
       if (fault !== 'delete-does-nothing') pets.delete(id);
