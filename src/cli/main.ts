@@ -2,7 +2,6 @@
 import { EXIT_CODES, PlantstoreError } from '../core/errors.js';
 import { plantstoreVersion } from '../core/package.js';
 import { printableLines } from '../log/logger.js';
-import { runServe } from './serve.js';
 import { UsageError } from './usage-error.js';
 
 const HELP = `Usage: plantstore <command> [options]
@@ -18,10 +17,17 @@ Exit codes: 0 success, 1 the target does not conform (verify), 2 usage or set-up
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
-    case 'serve':
+    case 'serve': {
+      // Each command loads its own modules on demand: `--version` and `--help` load only the option tables.
+      const { readServeFlags, SERVE_HELP } = await import('../server/options/resolve.js');
+      if (readServeFlags(rest).help === true) {
+        process.stdout.write(SERVE_HELP);
+        return 0;
+      }
+      const { runServe } = await import('./serve.js');
       return runServe(rest);
+    }
     case 'verify': {
-      // Loaded on demand: serving does not need fast-check and the suite.
       const { runVerify } = await import('./verify.js');
       return runVerify(rest);
     }

@@ -6,7 +6,7 @@ import type { Faults } from '../faults/faults.js';
 import type { Journal } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
 import { compileRouteTable } from '../routing/route-table.js';
-import { compileRequestValidator } from '../validation/request-validator.js';
+import { compileRequestValidator, type RequestValidator } from '../validation/request-validator.js';
 import type { Binding } from './binding.js';
 import type { ResponseHook, ServedOperation, Stage } from './context.js';
 import { logRequest, recordJournal } from './hooks.js';
@@ -72,7 +72,7 @@ export function compileSite(definition: SiteDefinition, options: SiteOptions): C
         ...declaredStatuses(operation),
         refusalBody: compileRefusalShaper(operation),
         binding: definition.bind(operation),
-        validate: compileRequestValidator(operation),
+        validate: onFirstUse(() => compileRequestValidator(operation)),
       },
     ]),
   );
@@ -88,4 +88,14 @@ export function compileSite(definition: SiteDefinition, options: SiteOptions): C
   // A journal of capacity 0 keeps nothing: no hook at all.
   if (options.journal && options.journal.capacity > 0) onResponse.push(recordJournal(options.journal));
   return { stages, onResponse, cors: options.cors, bodyBudget: options.bodyBudget };
+}
+
+/**
+ * A request validator compiled when its operation is first asked for, not at start: compiling every
+ * operation's schemas was most of start-up on a large document (Ajv code generation), and most
+ * operations of a large document are never called in a frontend session.
+ */
+function onFirstUse(compile: () => RequestValidator): RequestValidator {
+  let validator: RequestValidator | undefined;
+  return (request) => (validator ??= compile())(request);
 }

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseYaml } from './yaml.js';
-import { getHttpDocumentFromSpec, type HttpDocument } from '../prism/adapter.js';
+import { getHttpDocumentFromSpec, parseDocumentText, type HttpDocument } from '../prism/adapter.js';
 import { cacheDirectory, cacheKey, hasExternalRefs, readCachedDocument, readRegularFile, writeCachedDocument } from './operations-cache.js';
 import { INPUT_FILE_LIMITS, readInputFile } from '../files/read-input-file.js';
 import type { Operation, Webhook } from './operation.js';
@@ -61,16 +60,18 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
   if (!isRecord(document) || (typeof document.openapi !== 'string' && typeof document.swagger !== 'string')) {
     throw new DocumentError(`${source}: not an OpenAPI document (no "openapi" version field at the top level)`);
   }
+  // Read before prism dereferences the parsed document in place.
+  const external = hasExternalRefs(document);
+  const info = isRecord(document.info) ? { ...document.info } : {};
   let read: HttpDocument;
   try {
     // prism resolves $refs relative to the file when given a path; an object has none to resolve against.
-    read = await getHttpDocumentFromSpec(typeof spec === 'string' ? source : document);
+    read = await (typeof spec === 'string' ? getHttpDocumentFromSpec(source, document) : getHttpDocumentFromSpec(document));
   } catch (error) {
     throw new DocumentError(`${source}: prism-http could not read the document: ${messageOf(error)}`);
   }
   const { operations, webhooks, pathExtensions } = read;
   if (operations.length === 0) throw new DocumentError(`${source}: the document declares no operations`);
-  const info = isRecord(document.info) ? document.info : {};
   const loaded = {
     title: typeof info.title === 'string' ? info.title : 'untitled',
     version: typeof info.version === 'string' ? info.version : 'unversioned',
@@ -78,7 +79,7 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
     webhooks,
     pathExtensions,
   };
-  if (cache && !hasExternalRefs(document)) await storeIfUnchanged(source, cache, loaded);
+  if (cache && !external) await storeIfUnchanged(source, cache, loaded);
   return { source, ...loaded };
 }
 
@@ -102,7 +103,7 @@ async function readDocumentFile(path: string): Promise<unknown> {
     throw new DocumentError(`${path}: cannot read the document (--spec): ${messageOf(error)}`);
   }
   try {
-    return parseYaml(text, { intAsBigInt: false });
+    return parseDocumentText(text);
   } catch (error) {
     throw new DocumentError(`${path}: not valid YAML or JSON: ${messageOf(error)}`);
   }

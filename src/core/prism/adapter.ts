@@ -71,12 +71,19 @@ type JsonModule = typeof import('@stoplight/json');
  * (test/document/operations-cache.test.ts checks) — and, from that same dereferenced document, the
  * webhooks and path extensions. Calling prism's and then reading the document again would parse twice.
  */
-export async function getHttpDocumentFromSpec(spec: string | object): Promise<HttpDocument> {
-  const RefParser = fromPrism('@stoplight/json-schema-ref-parser') as new () => { dereference(spec: string | object, options: object): Promise<unknown> };
+export async function getHttpDocumentFromSpec(spec: string | object, parsed?: object): Promise<HttpDocument> {
+  const RefParser = fromPrism('@stoplight/json-schema-ref-parser') as new () => {
+    dereference(...args: [spec: string | object, options: object] | [path: string, schema: object, options: object]): Promise<unknown>;
+  };
   const json = fromPrism('@stoplight/json') as JsonModule;
   const prismVersion = (fromPrism('@stoplight/prism-http/package.json') as { version: string }).version;
   const headers = { 'User-Agent': `PrismMockServer/${prismVersion} (${type()} ${arch()} ${release()})` };
-  const result = json.decycle(await new RefParser().dereference(spec, { resolve: { http: { headers } } })) as Record<string, unknown>;
+  const options = { resolve: { http: { headers } } };
+  // Given the document already parsed (parseDocumentText: the parser the $ref parser would use), it
+  // reads the file no second time; the path still anchors relative $refs.
+  const dereferenced =
+    typeof spec === 'string' && parsed !== undefined ? new RefParser().dereference(spec, parsed, options) : new RefParser().dereference(spec, options);
+  const result = json.decycle(await dereferenced) as Record<string, unknown>;
   const bundled = <T extends object>(target: T): T =>
     json.bundleTarget({ document: { ...result, __target__: target }, path: '#/__target__', cloneDocument: false }) as T;
   if (result.swagger !== undefined) {
@@ -97,6 +104,21 @@ export async function getHttpDocumentFromSpec(spec: string | object): Promise<Ht
     return { operations: postman.transformPostmanCollectionOperations(result).map(bundled), webhooks: [], pathExtensions: {} };
   }
   throw new Error('Unsupported document format');
+}
+
+type StoplightYaml = typeof import('@stoplight/yaml');
+
+/**
+ * A document's text as prism's $ref parser reads it (@stoplight/yaml, JSON being YAML; its parser
+ * options), so that one parse serves both plantstore and prism; it is also several times faster
+ * than the yaml package on large documents. Duplicate keys are refused rather than silently merged.
+ */
+export function parseDocumentText(text: string): unknown {
+  const yaml = fromPrism('@stoplight/yaml') as StoplightYaml;
+  const parsed = yaml.parseWithPointers(text, { ignoreDuplicateKeys: false, mergeKeys: false });
+  const problem = parsed.diagnostics.find((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
+  if (problem) throw new Error(`${problem.message} at line ${problem.range.start.line + 1}, column ${problem.range.start.character + 1}`);
+  return parsed.data;
 }
 
 function pathExtensionsOf(paths: unknown): Record<string, Record<string, unknown>> {

@@ -6,7 +6,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import { failure, type Failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
-import { compileBodyCheck } from '../../core/prism/adapter.js';
+import { compileBodyCheck, type BodyCheck } from '../../core/prism/adapter.js';
 import type { ItemKey, Resource } from '../../core/resources/model.js';
 import type { ItemFields } from '../../store/item-store.js';
 import { keyFromValue, keyText } from './identifier.js';
@@ -41,9 +41,11 @@ export type ItemCheck = (fields: ItemFields) => Failure | undefined;
 export function compileItemCheck(resource: Resource, operation: IHttpOperation): ItemCheck {
   const schema = resource.itemSchema;
   if (schema === undefined) return () => undefined;
-  const check = compileBodyCheck(schema as object, operation, 'request', 'item');
-  if (check === undefined) return () => undefined;
+  // Compiled on the first replace or update, not at start: on a large document these were most of start-up.
+  let check: BodyCheck | null | undefined;
   return (fields) => {
+    check ??= compileBodyCheck(schema as object, operation, 'request', 'item') ?? null;
+    if (check === null) return undefined;
     const diagnostics = check(fields as JsonValue);
     if (diagnostics === undefined || diagnostics.length === 0) return undefined;
     const messages = diagnostics.slice(0, 5).map((diagnostic) => diagnostic.message);

@@ -4,7 +4,7 @@ import type { ServerOptions } from './server-options.js';
 import type { ServeConfig } from './config-file.js';
 import { SERVE_OPTIONS } from './table.js';
 
-export { SERVE_OPTIONS } from './table.js';
+export { SERVE_HELP, SERVE_OPTIONS } from './table.js';
 
 /** The command line read against the table; parseArgs' TypeError names an unknown flag or a missing value. */
 export function readServeFlags(argv: readonly string[]): FlagValues {

@@ -1,0 +1,140 @@
+// @ts-check
+// Start-up on large documents: spawn → "listening on" line → first answer to a list operation, for
+// `plantstore serve` with an empty operations cache (what CI always sees), with a warm one, and for
+// `prism mock` of the same document; rounds alternate so load falls on every row alike. Medians and
+// the ratio to prism are printed; a row is marked disturbed when, during most of its samples, the
+// rest of the machine used more than a quarter of a core.
+//
+//   node bench/large-document.mjs [--rounds 5] [--sizes 500000,5000000] [--document PATH]… [--cli dist/src/cli/main.js] [--base OTHER_CLI]
+// --sizes: documents made to order (bench/lib/large-document.mjs), about this many bytes each.
+// --document: a document of your own (a public one: see docs/performance.md for those we timed).
+// --base: also time another build's cold start, in the same alternation (before/after a change).
+import { mkdtemp, rm, writeFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { whenListening } from './lib/listening.mjs';
+import { freePort } from './lib/children.mjs';
+import { CLK_TCK, DISTURBED_OTHER_CPU, systemBusyTicks } from './lib/cpu.mjs';
+import { largeDocument } from './lib/large-document.mjs';
+import { HOST } from './targets.mjs';
+
+const PRISM = 'node_modules/@stoplight/prism-cli/dist/index.js';
+
+/** @param {number[]} values */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
+
+/** The first path without parameters that has a GET, else the first path: what the first request asks for. */
+async function firstListPath(/** @type {string} */ path) {
+  const text = await import('node:fs/promises').then((fs) => fs.readFile(path, 'utf8'));
+  const paths = text.trimStart().startsWith('{') ? Object.keys(JSON.parse(text).paths ?? {}) : [];
+  return paths.find((p) => !p.includes('{')) ?? paths[0] ?? '/';
+}
+
+/**
+ * One timed start: ms to the first answer, and whether the rest of the machine was busy meanwhile.
+ * @param {string[]} args @param {Record<string, string>} env @param {string} probe
+ */
+async function timeStart(args, env, probe) {
+  const busy0 = systemBusyTicks();
+  const t0 = performance.now();
+  const result = await whenListening(
+    args,
+    async (port, sinceSpawn) => {
+      const answer = await fetch(`http://${HOST}:${port}${probe}`);
+      await answer.arrayBuffer();
+      return { ms: sinceSpawn(), status: answer.status };
+    },
+    { env, limitMs: 120_000 },
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  // The spawned server uses at most one core for most of its start: what is above that is someone else.
+  const othersPercent = ((systemBusyTicks() - busy0) / CLK_TCK / seconds) * 100 - 100;
+  return { ...result, disturbed: othersPercent > DISTURBED_OTHER_CPU };
+}
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    sizes: { type: 'string', default: '500000,5000000' },
+    document: { type: 'string', multiple: true, default: [] },
+    cli: { type: 'string', default: 'dist/src/cli/main.js' },
+    base: { type: 'string' },
+  },
+});
+const rounds = Number(values.rounds);
+const work = await mkdtemp(join(tmpdir(), 'plantstore-large-'));
+process.on('exit', () => void rm(work, { recursive: true, force: true }));
+try {
+  /** @type {{ label: string, path: string }[]} */
+  const documents = [];
+  for (const size of values.sizes.split(',').filter(Boolean).map(Number)) {
+    const path = join(work, `made-${size}.json`);
+    await writeFile(path, largeDocument(size));
+    documents.push({ label: `made to order, ${Math.round((await stat(path)).size / 1000)} KB`, path });
+  }
+  for (const path of values.document) documents.push({ label: `${path} (${Math.round((await stat(path)).size / 1000)} KB)`, path });
+
+  for (const document of documents) {
+    const probe = await firstListPath(document.path);
+    const warmCache = join(work, 'warm-cache');
+    // One start fills the warm cache; its time is not counted.
+    await timeStart(
+      [values.cli, 'serve', '--port', '0', '--host', HOST, '--log-level', 'silent', '--spec', document.path],
+      { PLANTSTORE_CACHE_DIR: warmCache },
+      probe,
+    ).catch(() => {});
+    const serve = (/** @type {string} */ cli) => [cli, 'serve', '--port', '0', '--host', HOST, '--spec', document.path];
+    /** @type {{ id: string, label: string, args: () => Promise<string[]>, env: () => Promise<Record<string, string>> }[]} */
+    const rows = [
+      {
+        id: 'cold',
+        label: 'plantstore serve, empty cache',
+        args: async () => serve(values.cli),
+        env: async () => ({ PLANTSTORE_CACHE_DIR: await mkdtemp(join(work, 'cold-')) }),
+      },
+      { id: 'warm', label: 'plantstore serve, warm cache', args: async () => serve(values.cli), env: async () => ({ PLANTSTORE_CACHE_DIR: warmCache }) },
+      ...(values.base
+        ? [
+            {
+              id: 'base',
+              label: `base build, empty cache`,
+              args: async () => serve(/** @type {string} */ (values.base)),
+              env: async () => ({ PLANTSTORE_CACHE_DIR: await mkdtemp(join(work, 'cold-')) }),
+            },
+          ]
+        : []),
+      {
+        id: 'prism',
+        label: 'prism mock',
+        args: async () => [PRISM, 'mock', document.path, '-p', String(await freePort()), '-h', HOST, '--multiprocess=false', '-v', 'info'],
+        env: async () => ({}),
+      },
+    ];
+    /** @type {Map<string, { ms: number[], disturbed: number }>} */
+    const samples = new Map(rows.map((row) => [row.id, { ms: [], disturbed: 0 }]));
+    for (let round = 0; round < rounds; round++) {
+      for (const row of rows) {
+        const sample = /** @type {{ ms: number[], disturbed: number }} */ (samples.get(row.id));
+        const timed = await timeStart(await row.args(), await row.env(), probe);
+        sample.ms.push(timed.ms);
+        if (timed.disturbed) sample.disturbed++;
+      }
+      process.stderr.write(`[large] ${document.label}: round ${round + 1}/${rounds}\n`);
+    }
+    const prism = median(/** @type {{ ms: number[] }} */ (samples.get('prism')).ms);
+    console.log(`\n${document.label}: spawn → first answer to GET ${probe}, median of ${rounds} alternating rounds`);
+    for (const row of rows) {
+      const { ms, disturbed } = /** @type {{ ms: number[], disturbed: number }} */ (samples.get(row.id));
+      const mark = disturbed * 2 > ms.length ? '  (disturbed)' : '';
+      console.log(
+        `  ${row.label.padEnd(32)} ${String(Math.round(median(ms))).padStart(6)} ms  ${(median(ms) / prism).toFixed(2)}× prism  [${ms.map(Math.round).join(' ')}]${mark}`,
+      );
+    }
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+if (process.argv[1] !== fileURLToPath(import.meta.url)) throw new Error('bench/large-document.mjs is a script');
