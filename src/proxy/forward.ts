@@ -7,7 +7,7 @@
  * bounds the whole exchange, from sending to the answer's last byte, not only each gap.
  */
 import { Readable } from 'node:stream';
-import { request } from 'undici';
+import { undici } from '../core/http/undici.js';
 
 /** The default of --proxy-body-limit: the largest answer body read whole (and judged). */
 export const PROXY_LIMITS = { bodyBytes: 4 * 1024 * 1024 } as const;
@@ -77,6 +77,7 @@ export async function forward(upstream: URL, forwarded: Forwarded, { timeoutMs, 
   const headers = endToEnd(forwarded.headers, ['host', 'content-length']);
   const deadline = AbortSignal.timeout(timeoutMs);
   try {
+    const { request } = await undici();
     const answer = await request(url, {
       method: forwarded.method as 'GET',
       headers,

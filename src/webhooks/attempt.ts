@@ -4,7 +4,7 @@
  * receiver answering 1 GiB costs the stand-in a few KiB, and a 2xx whose body is cut, slow or
  * huge is still an accepted delivery. The time-out bounds the whole attempt, not each gap.
  */
-import { request } from 'undici';
+import { undici } from '../core/http/undici.js';
 
 /** Bytes of a receiver's answer read and kept (the journal shows no more of a body). */
 export const ANSWER_BYTES_READ = 4096;
@@ -36,6 +36,7 @@ export async function attempt({ url, method, headers, body, timeoutMs, signal }:
   const timer = setTimeout(abort, timeoutMs);
   signal.addEventListener('abort', abort, { once: true });
   try {
+    const { request } = await undici();
     const answer = await request(url, { method: method.toUpperCase() as 'POST', headers: { ...headers }, body, signal: deadline.signal });
     return { response: { status: answer.statusCode, headers: answer.headers, body: await readHead(answer.body, ANSWER_BYTES_READ) } };
   } catch (error) {
