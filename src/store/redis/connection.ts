@@ -93,14 +93,20 @@ export async function connectRedis(target: Extract<StoreTarget, { kind: 'redis' 
   let troubled = false;
   let started = false;
   let lastError: string | undefined;
+  let closing = false;
+  const trouble = (why: string) => {
+    // Before the start succeeds, the start's own error says it.
+    if (troubled || !started || closing) return;
+    troubled = true;
+    options.onProblem?.(`the shared store at ${target.shown} is unreachable (${why}); requests get 503 until it is back`);
+  };
   const watch = (each: Redis) => {
     each.on('error', (error: Error) => {
       lastError = error.message;
-      // Before the start succeeds, the start's own error says it.
-      if (troubled || !started) return;
-      troubled = true;
-      options.onProblem?.(`the shared store at ${target.shown} is unreachable (${error.message}); requests get 503 until it is back`);
+      trouble(error.message);
     });
+    // A Redis that went away and came back before a reconnect failed raises no error: the close says it.
+    each.on('close', () => trouble('the connection was closed'));
     each.on('ready', () => {
       if (!troubled) return;
       troubled = false;
@@ -146,6 +152,7 @@ export async function connectRedis(target: Extract<StoreTarget, { kind: 'redis' 
       return copy;
     },
     async close() {
+      closing = true;
       for (const each of extra) each.disconnect();
       await client.quit().catch(() => client.disconnect());
     },
