@@ -134,6 +134,16 @@ describe('the import graph', () => {
     expect(deep, `prism-http's dist/ files are loaded in one place, ${ADAPTER}: import what you need from it`).toEqual([]);
   });
 
+  it("only the prism adapter reads prism's private __bundled__ (product code: src/ and contracts/)", () => {
+    const product = ['src', 'contracts'].flatMap((folder) =>
+      readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name) && !entry.name.endsWith('.test.ts'))
+        .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split(sep).join('/')),
+    );
+    const readers = product.filter((file) => file !== ADAPTER && readFileSync(join(ROOT, file), 'utf8').includes('__bundled__'));
+    expect(readers, `prism's bundle is reached through ${ADAPTER} (bundleOf, bundleRootOf)`).toEqual([]);
+  });
+
   it('contracts/ takes from src/ only src/core/', () => {
     const reaching = IMPORTS.filter(({ file, target }) => file.startsWith('contracts/') && target.startsWith('src/') && !target.startsWith('src/core/'));
     expect(

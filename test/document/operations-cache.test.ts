@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bundledSpecPath, loadDocument } from '../../src/index.js';
 import { controlSpecPath } from '../../src/control/control-document.js';
 import { cacheDirectory, decodeEntry, encodeEntry } from '../../src/core/openapi/operations-cache.js';
-import { getHttpDocumentFromSpec, getHttpOperationsFromSpec } from '../../src/core/prism/adapter.js';
+import { getHttpOperationsFromSpec } from '../../src/core/prism/adapter.js';
+import { getHttpDocumentFromSpec } from '../../src/core/prism/document.js';
 import { shippedFile } from '../../src/core/openapi/load-document.js';
 
 const PETS = new URL('../fixtures/pets.yaml', import.meta.url).pathname;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getHttpDocumentFromSpec, parseDocumentText, type HttpDocument } from '../prism/adapter.js';
+import { getHttpDocumentFromSpec, parseDocumentText, type HttpDocument } from '../prism/document.js';
 import { cacheDirectory, cacheKey, hasExternalRefs, readCachedDocument, readRegularFile, writeCachedDocument } from './operations-cache.js';
 import { INPUT_FILE_LIMITS, readInputFile } from '../files/read-input-file.js';
 import type { Operation, Webhook } from './operation.js';

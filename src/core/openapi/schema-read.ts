@@ -5,6 +5,7 @@
  * branch taken, as a body to fill or read has to pick one.
  */
 import { isSchema, normalise, resolverIn, type Resolve, type Schema } from '../schema/normalise.js';
+import { bundleRootOf } from '../prism/adapter.js';
 
 export type { Resolve, Schema };
 
@@ -25,7 +26,7 @@ function firstOf(list: unknown): Schema | undefined {
   return Array.isArray(list) && isSchema(list[0]) ? list[0] : undefined;
 }
 
-/** `$ref`s left in prism's schemas point into the document it bundled with the operation ("#/__bundled__/…"). */
+/** `$ref`s left in prism's schemas point into the document it bundled with the operation (see bundleRootOf). */
 export function resolverOf(operation: object): Resolve {
-  return resolverIn({ __bundled__: (operation as { __bundled__?: unknown }).__bundled__ });
+  return resolverIn(bundleRootOf(operation));
 }

@@ -1,0 +1,87 @@
+/**
+ * A document read the way prism reads it: its text parsed once (with the parser prism's $ref parser
+ * uses), dereferenced, and turned into prism's operations, plus what prism's builder drops (webhooks,
+ * path items' x- extensions). Part of the prism adapter: the modules come through `fromPrism`.
+ */
+import { arch, release, type } from 'node:os';
+import { DiagnosticSeverity, type IHttpOperation, type IHttpWebhookOperation } from '@stoplight/types';
+import { fromPrism } from './adapter.js';
+
+/** A document as prism reads it, with what prism's operations builder drops: webhooks and path items' x- extensions. */
+export interface HttpDocument {
+  readonly operations: IHttpOperation[];
+  /** OpenAPI 3.1 `webhooks`, built as http-spec builds them (transformOas3WebhookOperations): `name` in place of `path`. */
+  readonly webhooks: IHttpWebhookOperation[];
+  /** Each path item's `x-…` keys ($refs resolved), by path template: prism keeps only the operations' own. */
+  readonly pathExtensions: Record<string, Record<string, unknown>>;
+}
+
+type HttpSpecOas3 = typeof import('@stoplight/http-spec/oas3/operation');
+type JsonModule = typeof import('@stoplight/json');
+
+/**
+ * prism's getHttpOperationsFromSpec (utils/operations.js, 5.16.0) step for step — one dereference,
+ * the same transforms, each operation bundled the same way, so `operations` are deep-equal to its
+ * (test/document/operations-cache.test.ts checks) — and, from that same dereferenced document, the
+ * webhooks and path extensions. Calling prism's and then reading the document again would parse twice.
+ */
+export async function getHttpDocumentFromSpec(spec: string | object, parsed?: object): Promise<HttpDocument> {
+  const RefParser = fromPrism('@stoplight/json-schema-ref-parser') as new () => {
+    dereference(...args: [spec: string | object, options: object] | [path: string, schema: object, options: object]): Promise<unknown>;
+  };
+  const json = fromPrism('@stoplight/json') as JsonModule;
+  const prismVersion = (fromPrism('@stoplight/prism-http/package.json') as { version: string }).version;
+  const headers = { 'User-Agent': `PrismMockServer/${prismVersion} (${type()} ${arch()} ${release()})` };
+  const options = { resolve: { http: { headers } } };
+  // Given the document already parsed (parseDocumentText: the parser the $ref parser would use), it
+  // reads the file no second time; the path still anchors relative $refs.
+  const dereferenced =
+    typeof spec === 'string' && parsed !== undefined ? new RefParser().dereference(spec, parsed, options) : new RefParser().dereference(spec, options);
+  const result = json.decycle(await dereferenced) as Record<string, unknown>;
+  const bundled = <T extends object>(target: T): T =>
+    json.bundleTarget({ document: { ...result, __target__: target }, path: '#/__target__', cloneDocument: false }) as T;
+  if (result.swagger !== undefined) {
+    const oas2 = fromPrism('@stoplight/http-spec/oas2/operation') as { transformOas2Operations(document: unknown): IHttpOperation[] };
+    return { operations: oas2.transformOas2Operations(result).map(bundled), webhooks: [], pathExtensions: pathExtensionsOf(result.paths) };
+  }
+  if (result.openapi !== undefined) {
+    const oas3 = fromPrism('@stoplight/http-spec/oas3/operation') as HttpSpecOas3;
+    const document = result as Parameters<HttpSpecOas3['transformOas3Operations']>[0];
+    return {
+      operations: oas3.transformOas3Operations(document).map(bundled) as IHttpOperation[],
+      webhooks: oas3.transformOas3WebhookOperations(document).map(bundled) as IHttpWebhookOperation[],
+      pathExtensions: pathExtensionsOf(result.paths),
+    };
+  }
+  if (Array.isArray(result.item) && typeof result.info === 'object' && result.info !== null && (result.info as { name?: unknown }).name !== undefined) {
+    const postman = fromPrism('@stoplight/http-spec/postman/operation') as { transformPostmanCollectionOperations(document: unknown): IHttpOperation[] };
+    return { operations: postman.transformPostmanCollectionOperations(result).map(bundled), webhooks: [], pathExtensions: {} };
+  }
+  throw new Error('Unsupported document format');
+}
+
+type StoplightYaml = typeof import('@stoplight/yaml');
+
+/**
+ * A document's text as prism's $ref parser reads it (@stoplight/yaml, JSON being YAML; its parser
+ * options), so that one parse serves both plantstore and prism; it is also several times faster
+ * than the yaml package on large documents. Duplicate keys are refused rather than silently merged.
+ */
+export function parseDocumentText(text: string): unknown {
+  const yaml = fromPrism('@stoplight/yaml') as StoplightYaml;
+  const parsed = yaml.parseWithPointers(text, { ignoreDuplicateKeys: false, mergeKeys: false });
+  const problem = parsed.diagnostics.find((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
+  if (problem) throw new Error(`${problem.message} at line ${problem.range.start.line + 1}, column ${problem.range.start.character + 1}`);
+  return parsed.data;
+}
+
+function pathExtensionsOf(paths: unknown): Record<string, Record<string, unknown>> {
+  const found: Record<string, Record<string, unknown>> = {};
+  if (typeof paths !== 'object' || paths === null) return found;
+  for (const [path, item] of Object.entries(paths)) {
+    if (typeof item !== 'object' || item === null) continue;
+    const extensions = Object.entries(item).filter(([key]) => key.startsWith('x-'));
+    if (extensions.length > 0) found[path] = Object.fromEntries(extensions);
+  }
+  return found;
+}
