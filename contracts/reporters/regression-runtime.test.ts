@@ -10,7 +10,6 @@ import {
   assertExpectation,
   flatHeaders,
   freshLike,
-  headersFor,
   idShift,
   mediaTypeMatches,
   moveIds,
@@ -23,8 +22,9 @@ import {
   withIdsIn,
   type Answer,
 } from './regression-runtime.js';
+import { headersFor } from './regression-secrets.js';
 import { standaloneValidator } from '../../src/core/prism/standalone.js';
-import { emitRegressions, RUNTIME_FILE, runtimeSource } from './regressions.js';
+import { emitRegressions, RUNTIME_FILE, RUNTIME_FILES, runtimeSource } from './regressions.js';
 
 const answer = (status: number, text = '', headers: Record<string, string> = {}): Answer => ({ status, headers, text });
 
@@ -243,8 +243,8 @@ describe('emitting', () => {
     try {
       const files = await emitRegressions(report, dir);
       expect(files.map((f) => f.path)).toEqual([join(dir, 'no-server-errors-1.test.ts')]);
-      expect((await readdir(dir)).sort()).toEqual(['no-server-errors-1.test.ts', RUNTIME_FILE]);
-      expect(await readFile(join(dir, RUNTIME_FILE), 'utf8')).toBe(await readFile(runtimeSource(), 'utf8'));
+      expect((await readdir(dir)).sort()).toEqual(['no-server-errors-1.test.ts', ...RUNTIME_FILES].sort());
+      for (const file of RUNTIME_FILES) expect(await readFile(join(dir, file), 'utf8')).toBe(await readFile(runtimeSource(file), 'utf8'));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -23,6 +23,8 @@ export interface EmittedFile {
 
 /** The name of the runtime beside the emitted files; they import it as './regression-runtime.js'. */
 export const RUNTIME_FILE = 'regression-runtime.ts';
+/** Every file of the runtime, copied beside the emitted files (the runtime imports the others). */
+export const RUNTIME_FILES = [RUNTIME_FILE, 'regression-secrets.ts'] as const;
 
 /** Writes one `<check>-<n>.test.ts` per failing finding into `dir`, and the runtime they import; returns the tests it wrote. */
 export async function emitRegressions(report: VerifyReport, dir: string, now = new Date()): Promise<EmittedFile[]> {
@@ -36,7 +38,7 @@ export async function emitRegressions(report: VerifyReport, dir: string, now = n
       written.push({ path, finding });
     }
   }
-  if (written.length > 0) await copyFile(runtimeSource(), join(dir, RUNTIME_FILE));
+  if (written.length > 0) for (const file of RUNTIME_FILES) await copyFile(runtimeSource(file), join(dir, file));
   return written;
 }
 
@@ -44,10 +46,8 @@ export async function emitRegressions(report: VerifyReport, dir: string, now = n
  * The runtime's source file: beside this module when the suite runs from source, and in the
  * package's contracts/reporters/ when it runs from dist/ (tsc does not copy .ts files; package.json lists it).
  */
-export function runtimeSource(): string {
-  const candidates = [new URL(`./${RUNTIME_FILE}`, import.meta.url), new URL(`../../../contracts/reporters/${RUNTIME_FILE}`, import.meta.url)].map((url) =>
-    fileURLToPath(url),
-  );
+export function runtimeSource(file: (typeof RUNTIME_FILES)[number] = RUNTIME_FILE): string {
+  const candidates = [new URL(`./${file}`, import.meta.url), new URL(`../../../contracts/reporters/${file}`, import.meta.url)].map((url) => fileURLToPath(url));
   const found = candidates.find((path) => existsSync(path));
   if (found === undefined) throw new Error(`the regression runtime is missing: none of ${candidates.join(', ')}`);
   return found;
