@@ -117,6 +117,7 @@ export function owningFor(operation: Operation, resources: readonly Resource[], 
   return {
     around: async (env, run) => {
       const made: Made[] = [];
+      const gone = new Set<Made>();
       try {
         for (const parameter of parameters) {
           const create = find(parameter.resource, 'create') as Operation;
@@ -126,10 +127,15 @@ export function owningFor(operation: Operation, resources: readonly Resource[], 
           made.push(item);
         }
         const exchanges = await run({ ...env, rewrite: (c) => withOwnItem(withItems(c, parameters, made), own, made, env) });
+        // An item the case itself deleted is gone: deleting it again could remove another case's item
+        // created since under the same key (a short string key is drawn again soon).
+        const last = made.at(-1);
+        if (last !== undefined && exchanges.some((exchange) => deletedOwn(exchange, last))) gone.add(last);
         const before = made.map((item) => item.request);
         return exchanges.map((exchange) => ({ ...exchange, before: [...before, ...(exchange.before ?? [])] }));
       } finally {
         for (const item of made.reverse()) {
+          if (gone.has(item)) continue;
           const remove = find(item.resource, 'delete');
           const template = remove === undefined ? undefined : templateOf(remove);
           if (deps.settings.keepCreated) env.leftBehind?.add(item.resource.name, item.key, 'kept: --keep-created');
@@ -222,4 +228,14 @@ function withOwnItem(requestCase: RequestCase, own: OwnedParameter | undefined, 
 function pathOf(url: string, baseUrl: string): string {
   const base = baseUrl.replace(/\/+$/, '');
   return url.startsWith(base) ? url.slice(base.length) : new URL(url).pathname;
+}
+
+/** Whether the exchange is an accepted DELETE of the item's own path. */
+function deletedOwn(
+  exchange: { readonly request: { readonly method: string; readonly url: string }; readonly response: { readonly status?: number } },
+  item: Made | undefined,
+): boolean {
+  if (item === undefined || exchange.request.method.toUpperCase() !== 'DELETE' || !isSuccess(exchange.response.status ?? 0)) return false;
+  const path = new URL(exchange.request.url).pathname;
+  return path.endsWith(`/${encodeURIComponent(item.key)}`);
 }
