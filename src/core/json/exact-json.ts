@@ -42,16 +42,9 @@ const FRACTION_OR_EXPONENT = /\d[.eE]/;
  * number cannot be held exactly is the text parsed again with lossless-json to keep its digits.
  */
 export function readRequestJson(text: string): ParsedJson {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, reason: `the body is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  const scan = scanNumbersAndDepth(value);
-  if (scan.depth > MAX_JSON_DEPTH) {
-    return { ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` };
-  }
+  const read = parsedAndScanned(text);
+  if (!read.ok) return read;
+  const { value, scan } = read;
   // A fraction or exponent in the text may have rounded to an integer double (1.00000000000000000000001).
   const mayHaveRounded = scan.integral && FRACTION_OR_EXPONENT.test(text);
   if (!scan.inexact && !mayHaveRounded) return { ok: true, value: value as JsonValue, exact: false };
@@ -82,6 +75,19 @@ const LOSSLESS_OPTIONS: ParseOptions = { parseNumber: exactNumber, onDuplicateKe
  * every other number is the double JSON.parse gives.
  */
 export function readAnswerJson(text: string): ParsedJson {
+  const read = parsedAndScanned(text);
+  if (!read.ok) return read;
+  const { value, scan } = read;
+  if (!scan.inexact) return { ok: true, value: value as JsonValue, exact: false };
+  // Depth is bounded now, so the recursive lossless parser cannot overflow.
+  const exact = parseMarked(text, literalNumber) ?? (parseLossless(text, null, { parseNumber: literalNumber, onDuplicateKey: lastWins }) as JsonValue);
+  return { ok: true, value: exact, exact: true };
+}
+
+type Scan = ReturnType<typeof scanNumbersAndDepth>;
+
+/** JSON.parse's reading and its scan, or the refusal both readers give: not JSON, or nested too deep. */
+function parsedAndScanned(text: string): { readonly ok: false; readonly reason: string } | { readonly ok: true; readonly value: unknown; readonly scan: Scan } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -90,10 +96,7 @@ export function readAnswerJson(text: string): ParsedJson {
   }
   const scan = scanNumbersAndDepth(value);
   if (scan.depth > MAX_JSON_DEPTH) return { ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` };
-  if (!scan.inexact) return { ok: true, value: value as JsonValue, exact: false };
-  // Depth is bounded now, so the recursive lossless parser cannot overflow.
-  const exact = parseMarked(text, literalNumber) ?? (parseLossless(text, null, { parseNumber: literalNumber, onDuplicateKey: lastWins }) as JsonValue);
-  return { ok: true, value: exact, exact: true };
+  return { ok: true, value, scan };
 }
 
 /** Walks the value without recursion: its depth, whether a number lost digits, whether any is an integer. */
