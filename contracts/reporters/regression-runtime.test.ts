@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { VerifyReport } from '../report.js';
 import {
   assertExpectation,
   flatHeaders,
@@ -24,6 +23,7 @@ import {
 } from './regression-runtime.js';
 import { headersFor } from './regression-secrets.js';
 import { standaloneValidator } from '../../src/core/prism/standalone.js';
+import { failedReport } from './report.test-support.js';
 import { emitRegressions, RUNTIME_FILE, RUNTIME_FILES, runtimeSource } from './regressions.js';
 
 const answer = (status: number, text = '', headers: Record<string, string> = {}): Answer => ({ status, headers, text });
@@ -224,21 +224,7 @@ describe('emitting', () => {
       shrunk: false,
     } as const;
     const request = { method: 'POST', url: 'http://127.0.0.1:4010/plants', headers: {}, label: 'valid' };
-    const report: VerifyReport = {
-      target: 'http://127.0.0.1:4010',
-      spec: 'spec.yaml',
-      seed: 1,
-      runs: 1,
-      coverage: [],
-      hints: [],
-      casesRun: 1,
-      durationMs: 1,
-      casesPerSecond: 1,
-      shrinkMs: 0,
-      replayOptions: { token: false, expectUniqueIds: false, stateful: false, tokensValidated: false, strict: false },
-      checks: [{ id: 'no-server-errors', title: 't', description: 'd', status: 'failed', cases: 1, findings: [{ ...finding, request }] }],
-      ok: false,
-    };
+    const report = failedReport([{ ...finding, request }], 'http://127.0.0.1:4010');
     const dir = await mkdtemp(join(tmpdir(), 'plantstore-regressions-'));
     try {
       const files = await emitRegressions(report, dir);

@@ -8,9 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHECKS, type CheckContext } from '../../contracts/checks/index.js';
-import type { Expectation, Finding, VerifyReport } from '../../contracts/report.js';
+import type { Expectation, Finding } from '../../contracts/report.js';
 import { regressionSource } from '../../contracts/reporters/regressions.js';
 import { assertExpectation } from '../../contracts/reporters/regression-runtime.js';
+import { failedReport } from '../../contracts/reporters/report.test-support.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import type { Operation } from '../../src/core/openapi/operation.js';
 import { compileResponseCheck } from '../../src/proxy/response-check.js';
@@ -184,21 +185,7 @@ function proxyConforms(operation: Operation, body: string, headers: Record<strin
 
 /** The regression file verify emits for the failing `finding`, its EXPECTATION read back as the file holds it. */
 function emittedExpectation(finding: Finding): Expectation {
-  const report: VerifyReport = {
-    target: 'http://127.0.0.1:1',
-    spec: 'things.yaml',
-    seed: 1,
-    runs: 1,
-    coverage: [],
-    hints: [],
-    casesRun: 1,
-    durationMs: 1,
-    casesPerSecond: 1,
-    shrinkMs: 0,
-    replayOptions: { token: false, expectUniqueIds: false, stateful: false, tokensValidated: false, strict: false },
-    checks: [{ id: finding.check, title: 't', description: 'd', status: 'failed', cases: 1, findings: [finding] }],
-    ok: false,
-  };
+  const report = failedReport([finding], 'http://127.0.0.1:1', 'things.yaml');
   const source = regressionSource(report, finding);
   const match = /const EXPECTATION: Expectation = ([\s\S]*?);\n\nregressionTest\(/.exec(source);
   if (match === null) throw new Error(`no EXPECTATION in:\n${source}`);
