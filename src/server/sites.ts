@@ -8,6 +8,7 @@ import { basePathsOf } from '../core/openapi/base-paths.js';
 import type { ResourceModel } from '../core/resources/model.js';
 import { bindControlOperation, type ControlContext } from '../control/bind-control.js';
 import type { Faults } from '../faults/faults.js';
+import type { IssuedTokens } from '../auth/issued-tokens.js';
 import { apiBinder } from '../handlers/bind-api.js';
 import type { CreatedListener } from '../handlers/resource/parts.js';
 import { proxyBinder, type ProxyOptions } from '../proxy/bind-proxy.js';
@@ -43,13 +44,16 @@ export interface ApiSiteParts extends SiteParts {
   readonly onCreated?: CreatedListener | undefined;
   /** Proxy mode: every operation is answered by the real implementation, not the store or the mocker. */
   readonly proxy?: ProxyOptions | undefined;
+  /** The tokens sign-ins issued, kept across --watch reloads; absent: the document's sign-in is not served. */
+  readonly issued?: IssuedTokens | undefined;
 }
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
-  const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy } = parts;
+  const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy, issued } = parts;
+  const signIn = issued === undefined ? undefined : { operations: document.operations, issued };
   return compileSite(
-    { document, bind: proxy ? proxyBinder(proxy, { isolateByToken }) : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
+    { document, bind: proxy ? proxyBinder(proxy, { isolateByToken }) : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated, signIn }) },
     {
       cors: parts.cors,
       faults: parts.faults,
