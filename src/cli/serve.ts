@@ -1,6 +1,7 @@
 import { failure, statusOf } from '../core/errors.js';
 import { declaredStatuses, operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
+import { signInLines } from './sign-in-banner.js';
 import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } from '../server/start-server.js';
 import type { OptionSources } from '../server/options/server-options.js';
 import { resolve } from 'node:path';
@@ -121,12 +122,19 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }
   lines.push(...resourceLines(server.resources));
+  const signIn = signInLines(document.operations, server.resources, options.tokens?.length ?? 0);
+  lines.push(...signIn);
   const first = document.operations[0];
   const status = options.authStatus ?? statusOf(failure('unauthorized', ''), first ? declaredStatuses(first) : undefined);
   lines.push(
-    server.tokenPolicy === 'configured'
-      ? `tokens: ${options.tokens?.length ?? 0} configured; other tokens are refused`
-      : 'tokens: none configured, so ANY non-empty bearer token is accepted (use --token to restrict)',
+    // A document that signs users in has said which tokens count (signInLines).
+    ...(signIn.length > 0
+      ? []
+      : [
+          server.tokenPolicy === 'configured'
+            ? `tokens: ${options.tokens?.length ?? 0} configured; other tokens are refused`
+            : 'tokens: none configured, so ANY non-empty bearer token is accepted (use --token to restrict)',
+        ]),
     `refused credentials: HTTP ${status} with Error code 401 and WWW-Authenticate: Bearer`,
     `cors: ${options.cors === false ? 'off' : 'on (any origin)'}`,
     `control API: ${server.url}${CONTROL_PREFIX} (${options.adminToken === undefined ? `open: no --admin-token; ${controlHosts(options.allowedHosts ?? [])}` : 'admin token required'}; described by spec/control-api.yaml)`,

@@ -1,8 +1,8 @@
 import type { IHttpOperation, HttpMethod } from '@stoplight/types';
 import { compileCredentialCheck, isolatingToken } from '../auth/credential-check.js';
 import type { IssuedTokens } from '../auth/issued-tokens.js';
-import { signInOf } from '../core/resources/sign-in.js';
-import { operationRoles, roleKey, type OperationRole, type ResourceModel } from '../core/resources/model.js';
+import { signInOf, type SignIn } from '../core/resources/sign-in.js';
+import { operationRoles, roleKey, type OperationRole, type Resource, type ResourceModel } from '../core/resources/model.js';
 import type { ResourceStores } from '../store/item-store.js';
 import { SHARED_TENANT, tenantOfToken } from '../store/tenants.js';
 import type { Binding, HandlerContext } from './binding.js';
@@ -52,10 +52,14 @@ export function apiBinder(options: ApiBindingOptions): (operation: IHttpOperatio
 function signInBindingOf(options: ApiBindingOptions, roles: RoleTable): SignInBinding | undefined {
   const read = options.signIn === undefined ? undefined : signInOf(options.signIn.operations);
   if (read === undefined || options.signIn === undefined) return undefined;
-  const role = read.signUp === undefined ? undefined : roleOf(read.signUp, roles);
-  const usersResource = role?.role === 'create' && role.resource.parentParameters.length === 0 ? role.resource : undefined;
   const resourceNames = options.model.resources.map((resource) => resource.name);
-  return compileSignIn({ signIn: read, issued: options.signIn.issued, stores: options.stores, usersResource, resourceNames });
+  return compileSignIn({ signIn: read, issued: options.signIn.issued, stores: options.stores, usersResource: usersResourceOf(read, roles), resourceNames });
+}
+
+/** The resource whose create is the sign-up (a top-level one): its items are the users. */
+export function usersResourceOf(signIn: SignIn, roles: RoleTable): Resource | undefined {
+  const role = signIn.signUp === undefined ? undefined : roleOf(signIn.signUp, roles);
+  return role?.role === 'create' && role.resource.parentParameters.length === 0 ? role.resource : undefined;
 }
 
 /**
