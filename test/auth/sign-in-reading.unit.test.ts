@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createIssuedTokens } from '../../src/auth/issued-tokens.js';
 import { signInLines } from '../../src/cli/sign-in-banner.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { inferResources } from '../../src/core/resources/infer.js';
@@ -62,5 +63,17 @@ describe('masking secrets in journal bodies', () => {
 
   it('leaves a body that names no secret as it is, and a value that merely says "password"', () => {
     expect(maskBody('{"note":"my password is long","count":3}')).toBe('{"note":"my password is long","count":3}');
+  });
+});
+
+describe('issued tokens', () => {
+  it('are random, name their user, and are kept to a bound (the oldest forgotten first)', () => {
+    const issued = createIssuedTokens(3);
+    const tokens = [1, 2, 3, 4].map((key) => issued.issue({ tenant: 'shared', collection: 'users', key: BigInt(key) }));
+    expect(new Set(tokens).size).toBe(4);
+    expect(issued.size).toBe(3);
+    expect(issued.find(tokens[0] as string)).toBeUndefined();
+    expect(issued.find(tokens[3] as string)).toEqual({ tenant: 'shared', collection: 'users', key: 4n });
+    expect(issued.find('made-up')).toBeUndefined();
   });
 });

@@ -22,7 +22,8 @@ function get(url: string, token?: string): Promise<Reply> {
 }
 
 describe('sign-in on a document without envelopes', () => {
-  const server = serverFor({ spec: NOTES });
+  const logged: string[] = [];
+  const server = serverFor({ spec: NOTES, logLevel: 'debug', log: (line) => logged.push(line) });
 
   it('signs up, logs in, uses the token, and /me answers that user', async () => {
     const { url } = server.current;
@@ -100,7 +101,7 @@ describe('sign-in on a document without envelopes', () => {
     }
   });
 
-  it('keeps passwords and tokens out of the journal and the control API', async () => {
+  it('keeps passwords and tokens out of the journal, its HAR, the log and the control API', async () => {
     const { url } = server.current;
     const secret = 'hunter2-but-longer';
     const signedUp = await post(`${url}/users`, { username: 'eve', email: 'eve@example.com', password: secret });
@@ -110,6 +111,14 @@ describe('sign-in on a document without envelopes', () => {
     expect(journal).toContain('eve@example.com');
     expect(journal).not.toContain(secret);
     expect(journal).not.toContain(token);
+    const har = await get(`${url}/__control/journal/har`);
+    expect(har.status).toBe(200);
+    expect(har.text).toContain('eve@example.com');
+    expect(har.text).not.toContain(secret);
+    expect(har.text).not.toContain(token);
+    expect(logged.join('\n')).toContain('/users');
+    expect(logged.join('\n')).not.toContain(secret);
+    expect(logged.join('\n')).not.toContain(token);
     const controlled = await get(`${url}/__control/resources/users/items?limit=1000`);
     expect(controlled.status, controlled.text).toBe(200);
     expect(controlled.text).toContain('eve@example.com');
