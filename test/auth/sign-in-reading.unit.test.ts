@@ -15,14 +15,23 @@ const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/documents/$
 const named = (operation: { method: string; path: string } | undefined) => operation && `${operation.method.toUpperCase()} ${operation.path}`;
 
 describe('which operations sign users in', () => {
-  it('reads the notes document: sign-up, log-in by username, GET /me', async () => {
+  it('reads the notes document: sign-up, log-in by username, GET and PUT /me', async () => {
     const signIn = signInOf((await loadDocument(fixture('notes-sign-in.yaml'))).operations);
-    expect(signIn && { ...signIn, signUp: named(signIn.signUp), logIn: named(signIn.logIn), currentUser: named(signIn.currentUser) }).toEqual({
+    expect(
+      signIn && {
+        ...signIn,
+        signUp: named(signIn.signUp),
+        logIn: named(signIn.logIn),
+        currentUser: named(signIn.currentUser),
+        updateUser: named(signIn.updateUser),
+      },
+    ).toEqual({
       signUp: 'POST /users',
       logIn: 'POST /login',
       identity: ['username'],
       unique: ['username', 'email'],
       currentUser: 'GET /me',
+      updateUser: 'PUT /me',
     });
   });
 
@@ -44,7 +53,7 @@ describe('which operations sign users in', () => {
   it('says in the banner what signs in, where users are kept and which tokens count', async () => {
     const document = await loadDocument(fixture('notes-sign-in.yaml'));
     expect(signInLines(document.operations, inferResources(document), 1)).toEqual([
-      'sign-in: POST /users signs up (users kept as items of users); POST /login logs in (by username and password); GET /me answers the signed-in user',
+      'sign-in: POST /users signs up (users kept as items of users); POST /login logs in (by username and password); GET /me answers the signed-in user; PUT /me updates the signed-in user',
       'tokens: the ones a sign-up or log-in issued and 1 configured; other bearer tokens are refused',
     ]);
   });

@@ -101,6 +101,24 @@ describe('sign-in on a document without envelopes', () => {
     }
   });
 
+  it('PUT /me changes the signed-in user: a new password logs in, the old one no longer; a taken email is refused', async () => {
+    const { url } = server.current;
+    await post(`${url}/users`, { username: 'kay', email: 'kay@example.com', password: PASSWORD });
+    await post(`${url}/users`, { username: 'ken', email: 'ken@example.com', password: PASSWORD });
+    const { token } = (await post(`${url}/login`, { username: 'kay', password: PASSWORD })).json as { token: string };
+    const put = (body: unknown) =>
+      send(`${url}/me`, { method: 'PUT', headers: { ...JSON_TYPE, authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const changed = await put({ email: 'kay@new.example', password: 'a brand new one' });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json).toMatchObject({ username: 'kay', email: 'kay@new.example' });
+    expect(changed.text).not.toContain('a brand new one');
+    expect((await get(`${url}/me`, token)).json).toMatchObject({ email: 'kay@new.example' });
+    expect((await post(`${url}/login`, { username: 'kay', password: PASSWORD })).status).toBe(401);
+    expect((await post(`${url}/login`, { username: 'kay', password: 'a brand new one' })).status).toBe(200);
+    const taken = await put({ email: 'ken@example.com' });
+    expect(taken.status, taken.text).toBe(409);
+  });
+
   it('keeps passwords and tokens out of the journal, its HAR, the log and the control API', async () => {
     const { url } = server.current;
     const secret = 'hunter2-but-longer';
