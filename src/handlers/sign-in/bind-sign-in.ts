@@ -17,7 +17,7 @@ import type { TenantId } from '../../store/tenants.js';
 import type { Outcome } from '../outcome.js';
 import { guarded, refuse, successAnswer, type RoleHandler } from '../resource/parts.js';
 import { compileUserAnswer, withIssuedToken } from './answer.js';
-import { givenPassword, isRecord, leafValues, mergedUser, passwordMatches, sealPasswords, takenValue, unwrapped, userWith } from './users.js';
+import { givenPassword, isRecord, leafValues, mergedUser, passwordMatches, sealPasswords, storedEnvelope, takenValue, unwrapped, userWith } from './users.js';
 
 export interface SignInParts {
   readonly signIn: SignIn;
@@ -98,7 +98,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
         const user = await userWith(store, identity);
         const stored = user === undefined ? undefined : [...leafValues(user.fields as JsonValue)].find(([name]) => isPasswordProperty(name))?.[1];
         if (user === undefined || !passwordMatches(stored, password)) return wrong;
-        return userAnswer(unwrapped(user.fields, envelopeOfStored(user.fields)), issued.issue(issuedTo(context.tenant, key, user.id)));
+        return userAnswer(unwrapped(user.fields, storedEnvelope(user.fields)), issued.issue(issuedTo(context.tenant, key, user.id)));
       });
     };
   }
@@ -116,13 +116,13 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
         const store = (await stores.forTenant(user.tenant)).collection(user.collection);
         const item = await store.get(user.key);
         if (item === undefined) return noUser;
-        if (!update) return userAnswer(unwrapped(item.fields, envelopeOfStored(item.fields)), token);
+        if (!update) return userAnswer(unwrapped(item.fields, storedEnvelope(item.fields)), token);
         const change = isRecord(context.body) ? unwrapped(context.body, envelope) : {};
         const taken = await takenValue(store, pick(leafValues(change), signIn.unique), item.id);
         if (taken !== undefined) return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', `a user with ${taken} is already signed up`)));
         const changed = await store.update(item.id, (current) => ({ id: current.id, fields: mergedUser(current.fields, change) }));
         if (changed === undefined) return noUser;
-        return userAnswer(unwrapped(changed.fields, envelopeOfStored(changed.fields)), token);
+        return userAnswer(unwrapped(changed.fields, storedEnvelope(changed.fields)), token);
       });
   }
 
@@ -146,10 +146,4 @@ function issuedTo(tenant: TenantId, collection: CollectionKey, key: IssuedUser['
 /** The given values of `names`, by name. */
 function pick(values: ReadonlyMap<string, JsonValue>, names: readonly string[]): Map<string, JsonValue> {
   return new Map(names.flatMap((name) => (values.has(name) ? [[name, values.get(name) as JsonValue] as const] : [])));
-}
-
-/** A user stored with its envelope (a resource that does not see through one): that envelope's name. */
-function envelopeOfStored(fields: Readonly<Record<string, JsonValue>>): string | undefined {
-  const entries = Object.entries(fields);
-  return entries.length === 1 && isRecord(entries[0]?.[1]) ? entries[0]?.[0] : undefined;
 }

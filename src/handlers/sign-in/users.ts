@@ -85,9 +85,25 @@ export async function findUser(store: ItemStore, match: (leaves: ReadonlyMap<str
   return undefined;
 }
 
+/** A user stored with its envelope (`{"user": {...}}`, by a resource that does not see through one): that envelope's name. */
+export function storedEnvelope(fields: Readonly<Record<string, JsonValue>>): string | undefined {
+  const entries = Object.entries(fields);
+  return entries.length === 1 && isRecord(entries[0]?.[1]) ? entries[0]?.[0] : undefined;
+}
+
+/**
+ * Whether the users are stored flat (the usual case), so the store's own equality filter finds
+ * them; users stored in their envelopes are read a page at a time instead.
+ */
+async function storedFlat(store: ItemStore): Promise<boolean> {
+  const [first] = (await store.list({ limit: 1 })).items;
+  return first === undefined || storedEnvelope(first.fields) === undefined;
+}
+
 /** The user whose identity properties all equal the given ones. */
-export function userWith(store: ItemStore, identity: ReadonlyMap<string, JsonValue>): Promise<Item | undefined> {
-  if (identity.size === 0) return Promise.resolve(undefined);
+export async function userWith(store: ItemStore, identity: ReadonlyMap<string, JsonValue>): Promise<Item | undefined> {
+  if (identity.size === 0) return undefined;
+  if (await storedFlat(store)) return (await store.list({ limit: 1, where: Object.fromEntries(identity) })).items[0];
   return findUser(store, (leaves) => [...identity].every(([name, value]) => leaves.get(name) === value));
 }
 
@@ -95,11 +111,19 @@ export function userWith(store: ItemStore, identity: ReadonlyMap<string, JsonVal
 export async function takenValue(store: ItemStore, values: ReadonlyMap<string, JsonValue>, except?: Item['id']): Promise<string | undefined> {
   const given = [...values].filter(([, value]) => typeof value === 'string' && value !== '');
   if (given.length === 0) return undefined;
+  const said = ([name, value]: readonly [string, JsonValue]) => `${name} ${JSON.stringify(value)}`;
+  if (await storedFlat(store)) {
+    for (const [name, value] of given) {
+      const { items } = await store.list({ limit: 2, where: { [name]: value } });
+      if (items.some((item) => item.id !== except)) return said([name, value]);
+    }
+    return undefined;
+  }
   let taken: string | undefined;
   await findUser(store, (leaves, item) => {
     if (except !== undefined && item.id === except) return false;
     const hit = given.find(([name, value]) => leaves.get(name) === value);
-    if (hit !== undefined) taken = `${hit[0]} ${JSON.stringify(hit[1])}`;
+    if (hit !== undefined) taken = said(hit);
     return hit !== undefined;
   });
   return taken;
