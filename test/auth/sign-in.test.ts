@@ -142,6 +142,21 @@ describe('sign-in on a document without envelopes', () => {
     expect(controlled.text).toContain('eve@example.com');
     expect(controlled.text).not.toContain(secret);
     expect(controlled.text).not.toContain(token);
+    expect(controlled.text).not.toContain('$plantstore-sha256$');
+  });
+
+  it('logs in a user seeded through the control API with a clear password, which the control API then shows masked', async () => {
+    const { url } = server.current;
+    const seeded = await send(`${url}/__control/resources/users/items`, {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: JSON.stringify([{ id: 9001, username: 'seeded', email: 'seeded@example.com', password: 'seeded-password' }]),
+    });
+    expect(seeded.status, seeded.text).toBeLessThan(300);
+    expect((await post(`${url}/login`, { username: 'seeded', password: 'seeded-password' })).status).toBe(200);
+    const shown = await get(`${url}/__control/resources/users/items/9001`);
+    expect(shown.text).toContain('seeded@example.com');
+    expect(shown.text).not.toContain('seeded-password');
   });
 });
 
