@@ -1,10 +1,9 @@
 /**
- * Operations that issue a credential, read from the document: open (no security of their own), a
- * password-like property in the request body, a token-like property in the success answer (through
- * envelopes such as {"user": {...}}). Of two, the one whose request asks for more is the sign-up
- * and the other the log-in. What their answers depend on is state the schema cannot show (was this
- * user signed up? is this email taken?), so the run keeps what it saw: the values each accepted,
- * to tell "taken" from "refused" (see explainRefusal).
+ * What a run saw of the operations that issue a credential. Which they are, and which signs up and
+ * which logs in, is read from the document once for serve and verify (src/core/resources/sign-in.ts).
+ * What their answers depend on is state the schema cannot show (was this user signed up? is this
+ * email taken?), so the run keeps what it saw: the values each accepted, to tell "taken" from
+ * "refused" (see explainRefusal).
  */
 import type { Operation } from '../../src/core/openapi/load-document.js';
 import { isPasswordProperty, type CredentialRole } from '../../src/core/resources/sign-in.js';
