@@ -148,7 +148,16 @@ export function journalView({ table, filters, detail, onEntry }) {
     if (event.key === 'Escape' && !detail.hidden) closeEntry(detail);
   });
 
-  const render = () => table.tBodies[0].replaceChildren(...entries.filter(matches).reverse().map(row));
+  // An empty table says nothing by itself: its caption says whether nothing came or the filters hide it.
+  const caption = () => {
+    const shown = table.tBodies[0].rows.length;
+    table.caption.textContent =
+      shown > 0 ? 'Newest first' : entries.length === 0 ? `No requests yet: send one to ${location.origin}` : 'No request matches the filters';
+  };
+  const render = () => {
+    table.tBodies[0].replaceChildren(...entries.filter(matches).reverse().map(row));
+    caption();
+  };
   for (const control of [filters.operation, filters.status, filters.tenant, filters.failures]) control.addEventListener('change', render);
 
   return {
@@ -162,6 +171,7 @@ export function journalView({ table, filters, detail, onEntry }) {
       offer(seen.operation, filters.operation, entry.operation ?? '');
       offer(seen.tenant, filters.tenant, entry.tenant);
       if (matches(entry)) table.tBodies[0].prepend(row(entry));
+      caption();
       onEntry(entry);
     },
   };
