@@ -17,6 +17,7 @@ describe.skipIf(SKIP_BROWSER)('the create form on documents other than the Plant
   const tickets = serverFor({ spec: `${DOCUMENTS}tickets.yaml` });
   const petstore = serverFor({ spec: `${DOCUMENTS}swagger-petstore3.yaml` });
   const noResources = serverFor({ spec: `${DOCUMENTS}api-with-examples.yaml` });
+  const museum = serverFor({ spec: `${DOCUMENTS}museum.yaml` });
   let browser: Browser;
   let page: Page;
 
@@ -80,6 +81,27 @@ describe.skipIf(SKIP_BROWSER)('the create form on documents other than the Plant
     } finally {
       await page.unroute('**/__control/resources');
     }
+  });
+
+  test('cuts a long value short in the items table, whole in its title, and keeps the row one screen high', async () => {
+    const description = 'A long description. '.repeat(150).trim();
+    const event = { name: 'Long talk', location: 'Hall', eventDescription: description, dates: ['2024-01-01'], price: 5 };
+    const basic = `Basic ${Buffer.from('visitor:secret').toString('base64')}`;
+    const created = await send(`${museum.current.url}/special-events`, {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/json' },
+      body: JSON.stringify(event),
+    });
+    expect(created.status).toBe(201);
+    await page.goto(`${museum.current.url}/__inspector`);
+    const row = page.locator('#items tbody tr');
+    await expect.poll(() => row.count(), { timeout: SHOWN_MS }).toBe(1);
+    const cut = row.locator('td', { hasText: 'A long description.' });
+    expect(((await cut.textContent()) ?? '').length).toBeLessThanOrEqual(121);
+    expect(await cut.getAttribute('title')).toBe(description);
+    expect((await row.boundingBox())?.height ?? Infinity).toBeLessThan(200);
+    // The action's label stays on one line.
+    expect((await row.getByRole('button', { name: /^Delete special-events/ }).boundingBox())?.height ?? Infinity).toBeLessThan(40);
   });
 
   test('says so when the document has no resources, instead of offering plants', async () => {

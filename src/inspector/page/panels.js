@@ -3,7 +3,14 @@ import { call, listResources, parseExact, reasonOf, toJson } from './api.js';
 import { el } from './journal.js';
 import { labelOf, noteOf, proposal, toSend } from './proposal.js';
 
-const cell = (value) => el('td', { textContent: typeof value === 'string' ? value : toJson(value) });
+/** Longer values are cut in a cell, whole in its title: one long text must not stretch the table a page tall. */
+const CELL_CHARACTERS = 120;
+
+function cell(value) {
+  const text = typeof value === 'string' ? value : toJson(value);
+  if (text.length <= CELL_CHARACTERS) return el('td', { textContent: text });
+  return el('td', { textContent: `${text.slice(0, CELL_CHARACTERS)}…`, title: text });
+}
 
 const NO_RESOURCES = 'No stored resources: the stand-in found none in this document, so every operation is answered by the mocker.';
 
