@@ -11,6 +11,7 @@ import { send, serverFor } from '../support/server.js';
 
 const DOCUMENTS = new URL('../fixtures/documents/', import.meta.url).pathname;
 const SHOWN_MS = 10_000;
+const ADMIN = 'admin-secret-c0ffee';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.skipIf(SKIP_BROWSER)('the create form on documents other than the Plant Store, in Chromium', () => {
@@ -18,6 +19,7 @@ describe.skipIf(SKIP_BROWSER)('the create form on documents other than the Plant
   const petstore = serverFor({ spec: `${DOCUMENTS}swagger-petstore3.yaml` });
   const noResources = serverFor({ spec: `${DOCUMENTS}api-with-examples.yaml` });
   const museum = serverFor({ spec: `${DOCUMENTS}museum.yaml` });
+  const guarded = serverFor({ spec: `${DOCUMENTS}tickets.yaml`, adminToken: ADMIN });
   let browser: Browser;
   let page: Page;
 
@@ -102,6 +104,14 @@ describe.skipIf(SKIP_BROWSER)('the create form on documents other than the Plant
     expect((await row.boundingBox())?.height ?? Infinity).toBeLessThan(200);
     // The action's label stays on one line.
     expect((await row.getByRole('button', { name: /^Delete special-events/ }).boundingBox())?.height ?? Infinity).toBeLessThan(40);
+  });
+
+  test('behind --admin-token, lists the resources once the token is given, with no refusal left over', async () => {
+    await page.goto(`${guarded.current.url}/__inspector`);
+    await page.getByLabel('Admin token').fill(ADMIN);
+    await page.getByLabel('Admin token').press('Enter');
+    await expect.poll(() => page.locator('#items caption').textContent(), { timeout: SHOWN_MS }).toBe('tickets (0)');
+    expect(await page.locator('#resources-status').textContent()).toBe('');
   });
 
   test('says so when the document has no resources, instead of offering plants', async () => {

@@ -134,7 +134,7 @@ export function journalView({ table, filters, detail, onEntry }) {
       { className: isFailure(entry) ? 'failed' : '' },
       el('td', { textContent: String(entry.sequence) }),
       el('td', { textContent: entry.time.slice(11, 23), title: entry.time }),
-      el('td', { className: 'operation', textContent: entry.operation ?? '—' }),
+      el('td', { className: 'operation' }, el('span', { textContent: entry.operation ?? '—', title: entry.operation ?? 'no operation' })),
       el('td', { className: 'request' }, open),
       el('td', { className: `status s${String(entry.status)[0]}`, textContent: String(entry.status) }),
       el('td', { className: 'number', textContent: entry.durationMs.toFixed(1) }),

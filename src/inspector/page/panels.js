@@ -143,6 +143,7 @@ export function resourcesPanel(root) {
         table.tBodies[0].replaceChildren();
         return say(Array.isArray(listed) ? NO_RESOURCES : `Could not read the resources: ${listed.problem}`);
       }
+      say('');
       select.replaceChildren(...resources.map((resource) => el('option', { value: resource.name, textContent: resource.name })));
       showParents(current());
       await refresh();
