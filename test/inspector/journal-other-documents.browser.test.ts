@@ -144,6 +144,7 @@ describe.skipIf(SKIP_BROWSER)('the requests view on documents other than the Pla
     expect(width, 'the "why" column is squeezed').toBeGreaterThanOrEqual(200);
     // The page does not scroll sideways, and the whole URL is still there to read (its title) and in the detail.
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    expect(await page.evaluate("document.querySelector('#entries').scrollWidth <= document.querySelector('#journal').clientWidth")).toBe(true);
     expect(await row.getByRole('button').getAttribute('title')).toBe(`GET ${long}`);
     expect(await why.textContent()).not.toBe('');
   });
