@@ -132,6 +132,18 @@ describe.skipIf(SKIP_BROWSER)('the requests view on documents other than the Pla
     expect(await detail.locator('pre.curl').textContent()).toContain(`curl -X GET '${museum.current.url}/special-events?page=1&limit=5'`);
   });
 
+  test('a very long reason is cut short in its row, whole in its title', async () => {
+    await page.goto(`${museum.current.url}/__inspector`);
+    const path = `/no-such-place/${'y'.repeat(2000)}`;
+    const refused = await send(`${museum.current.url}${path}`, { headers: BASIC });
+    expect(refused.status).toBe(404);
+    const reason = rows().filter({ hasText: 'yyyyyyyy' }).locator('.reasons li');
+    await expect.poll(() => reason.count(), { timeout: SHOWN_MS }).toBe(1);
+    const whole = await reason.getAttribute('title');
+    expect(whole).toContain(path);
+    expect(((await reason.textContent()) ?? '').length).toBeLessThanOrEqual(301);
+  });
+
   test('a very long URL is cut short in its cell, and "why" keeps a readable width', async () => {
     await page.goto(`${museum.current.url}/__inspector`);
     const long = `/special-events/${EVENT}?${'note=' + 'x'.repeat(1500)}`;

@@ -96,6 +96,14 @@ function plainLine({ headers, body }) {
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
+/** Longer reasons are cut in the row (whole in the title and in the opened entry): one must not make its row a page tall. */
+const REASON_CHARACTERS = 300;
+
+const shortReason = ({ kind, text }) =>
+  text.length <= REASON_CHARACTERS
+    ? el('li', { className: kind, textContent: text })
+    : el('li', { className: kind, textContent: `${text.slice(0, REASON_CHARACTERS)}…`, title: text });
+
 const isFailure = (entry) => entry.status === 0 || entry.status >= 400 || (entry.violations ?? []).length > 0;
 
 /** The journal view: add(entry) as they arrive, reset() when a stream starts over. */
@@ -128,7 +136,7 @@ export function journalView({ table, filters, detail, onEntry }) {
     open.dataset.sequence = String(entry.sequence);
     open.setAttribute('aria-label', `Open request ${entry.sequence}: ${request}`);
     open.addEventListener('click', () => showEntry(detail, entry));
-    const why = el('ul', { className: 'reasons' }, ...reasonsOf(entry).map((reason) => el('li', { className: reason.kind, textContent: reason.text })));
+    const why = el('ul', { className: 'reasons' }, ...reasonsOf(entry).map(shortReason));
     return el(
       'tr',
       { className: isFailure(entry) ? 'failed' : '' },
