@@ -112,7 +112,7 @@ async function compose(
     if (tenant === SHARED_TENANT) recovery = recovered;
     reportRecovery(path, recovered, logger, tenant === SHARED_TENANT ? 'info' : 'debug');
   };
-  // --store redis://…: items, faults and journal in Redis, shared by every replica on it; seeds go in once per store.
+  // --store redis://…: items, faults, journal and webhook deliveries in Redis, shared by every replica on it; seeds go in once per store.
   const replicated =
     redis && (await openSharedState(redis, options, { document, logger, seedFor: (tenant) => (tenant === SHARED_TENANT ? seed.current : seedNew(tenant)) }));
   const faults = replicated?.faults ?? localFaults;
