@@ -106,7 +106,7 @@ export function createSharedDeliveries(redis: RedisConnection, namespace: string
       skipped = true;
       return;
     }
-    // A change that cannot be written is not shown; the delivery itself goes on (its attempts are journaled).
+    // A change that cannot be written is not shown; the delivery itself goes on.
     const written = redis.script(CHANGE, keys, args).then(
       () => (skipped = false),
       () => undefined,
