@@ -90,6 +90,8 @@ export interface SharedDeliveriesOptions {
   /** The last deliveries kept and shown (--webhook-history). */
   readonly history: number;
   readonly onProblem?: (message: string) => void;
+  /** How long a replica's waiting count counts after its last renewal (tests shorten it). Default 10 s. */
+  readonly leaseMs?: number;
 }
 
 export function createSharedDeliveries(redis: RedisConnection, namespace: string, options: SharedDeliveriesOptions): SharedDeliveries {
@@ -114,11 +116,12 @@ export function createSharedDeliveries(redis: RedisConnection, namespace: string
     writes.add(written);
     void written.finally(() => writes.delete(written));
   };
-  const lease = () => [replica, String(waiting), String(LEASE_MS)];
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const lease = () => [replica, String(waiting), String(leaseMs)];
 
   const renew = setInterval(() => {
     if (waiting > 0) write(['', '', '0', String(options.history), ...lease(), '0']);
-  }, LEASE_MS / 3);
+  }, leaseMs / 3);
   renew.unref();
 
   return {
