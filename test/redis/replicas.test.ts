@@ -136,6 +136,15 @@ describe('three replicas on one Redis', { timeout: 60_000 }, () => {
     expect(statuses.filter((status) => status === 503)).toHaveLength(4);
     expect(statuses.filter((status) => status === 200)).toHaveLength(8);
     expect((await call(second, 'GET', '/__control/faults')).json()).toEqual([]);
+    // A fault without times, cleared through another replica: gone on all within a second.
+    expect((await call(second, 'POST', '/__control/faults', { kind: 'status', status: 500, operation: 'getPet' })).status).toBe(201);
+    await eventually(
+      () => call(first, 'GET', '/pets/4242'),
+      (answer) => answer.status === 500,
+    );
+    expect((await call(third, 'DELETE', '/__control/faults')).status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (const url of [first, second, third]) expect((await call(url, 'GET', '/pets/4242')).status).toBe(200);
   });
 
   it("shows every replica's requests in the journal of any one, and clears them on all", async () => {
