@@ -29,6 +29,7 @@ import { createResourceStores, memoryBacking, SHARED_TENANT, type SeedItems, typ
 import { apiSite, controlSite } from './sites.js';
 import { documentWebhooks } from '../webhooks/document-webhooks.js';
 import { journalRecordOf } from '../webhooks/journal-attempt.js';
+import type { SharedDeliveries } from '../webhooks/shared-deliveries.js';
 import type { ProxyOptions } from '../proxy/bind-proxy.js';
 import type { DocumentWatcher } from './watch-document.js';
 import { watchAndReload } from './reload.js';
@@ -111,7 +112,7 @@ async function compose(
     if (tenant === SHARED_TENANT) recovery = recovered;
     reportRecovery(path, recovered, logger, tenant === SHARED_TENANT ? 'info' : 'debug');
   };
-  // --store redis://…: items, faults and journal in Redis, shared by every replica on it; seeds go in once per store.
+  // --store redis://…: items, faults, journal and webhook deliveries in Redis, shared by every replica on it; seeds go in once per store.
   const replicated =
     redis && (await openSharedState(redis, options, { document, logger, seedFor: (tenant) => (tenant === SHARED_TENANT ? seed.current : seedNew(tenant)) }));
   const faults = replicated?.faults ?? localFaults;
@@ -132,7 +133,8 @@ async function compose(
     replicated?.journal ?? createJournal(options.journalSize, { bytes: options.journalBytes, credentials: credentialNamesOf(document.operations) });
   const startedAt = Date.now();
   const journalStreams = createJournalStreams(MAX_JOURNAL_STREAMS, { queueBytes: options.journalStreamBytes, logger });
-  const webhooks = options.webhook === undefined ? undefined : deliverWebhooks(document, resources, options.webhook, options, journal, logger);
+  const webhooks =
+    options.webhook === undefined ? undefined : deliverWebhooks(document, resources, options.webhook, options, journal, logger, replicated?.webhooks);
   const siteParts = { cors: options.cors, bodyLimitBytes: options.bodyLimitBytes, bodyBudget: createBodyBudget(options.bodyBufferBytes), logger };
   const controlDocument = await loadControlDocument();
   const places = { control: CONTROL_PREFIX, inspector: INSPECTOR_PATH };
@@ -224,7 +226,15 @@ async function compose(
 }
 
 /** The document's webhooks delivered to `url`; each attempt journaled beside the requests (operation "webhook <name>"), drops warned of at most every 10 s. */
-function deliverWebhooks(document: LoadedDocument, resources: ResourceModel, url: string, options: Settled, journal: Journal, logger: Logger) {
+function deliverWebhooks(
+  document: LoadedDocument,
+  resources: ResourceModel,
+  url: string,
+  options: Settled,
+  journal: Journal,
+  logger: Logger,
+  shared: SharedDeliveries | undefined,
+) {
   const maxPending = options.webhookMaxPending;
   const drops = throttledCount(
     (count) =>
@@ -233,12 +243,14 @@ function deliverWebhooks(document: LoadedDocument, resources: ResourceModel, url
       ),
     10_000,
   );
-  return documentWebhooks(document, resources, url, {
+  const webhooks = documentWebhooks(document, resources, url, {
     onAttempt: (attempt) => journal.record(journalRecordOf(attempt)),
     onDropped: () => drops.add(),
+    ...(shared ? { onChange: shared.changed } : {}),
     maxPending,
     history: options.webhookHistory,
   });
+  return { ...webhooks, shared };
 }
 
 /** --proxy URL: an http(s) base URL, checked at start; the upstream gets as long to answer as a client to send. */

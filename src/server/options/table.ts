@@ -93,7 +93,7 @@ export const SERVE_OPTIONS = {
     nonEmpty: true,
     secret: true,
     default: 'memory',
-    help: 'memory (default), or redis://[user:pass@]host:port[/db] (rediss:// for TLS):\nitems, faults and journal kept in Redis, shared by every replica on it',
+    help: 'memory (default), or redis://[user:pass@]host:port[/db] (rediss:// for TLS):\nitems, faults, journal and webhook deliveries kept in Redis, shared by\nevery replica on it',
   },
   /** Where the document's webhooks are delivered after each create (retried with backoff). Default: not delivered. */
   webhook: {
