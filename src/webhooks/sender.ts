@@ -9,6 +9,7 @@
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
 import { attempt as sendAttempt } from './attempt.js';
 import type { WebhookPayload } from './payload.js';
+import { WEBHOOK_LIMITS } from './limits.js';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -66,9 +67,6 @@ export interface WebhookSenderOptions {
   /** Told of each delivery dropped because `maxPending` were waiting (the server warns, rate-limited). */
   readonly onDropped?: (delivery: WebhookDelivery) => void;
 }
-
-/** The defaults of `history` and `maxPending`. */
-export const WEBHOOK_LIMITS = { history: 200, maxPending: 1000 } as const;
 
 /** How many deliveries wait now and how many were dropped since the start, with the caps in force. */
 export interface WebhookCounts {
