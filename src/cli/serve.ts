@@ -9,7 +9,7 @@ import { readServeFlags, resolveServeOptions, SERVE_OPTIONS } from '../server/op
 import { loadSeedData } from '../server/options/seed-file.js';
 import type { JsonValue } from '../core/json/exact-json.js';
 import { SERVE_HELP } from '../server/options/table.js';
-import { shownStore } from '../server/shared-state.js';
+import { parseStoreTarget } from '../store/redis/connection.js';
 import { describeSecurity, securityOf } from '../core/openapi/security.js';
 import { operationRoles } from '../core/resources/model.js';
 import { roleOf } from '../handlers/bind-api.js';
@@ -105,7 +105,9 @@ function jsonBanner(server: RunningServer, options: ServerOptions): string {
 /** What a person needs at start: where, what, and how credentials are treated (never the tokens). */
 function banner(server: RunningServer, options: ServerOptions): string[] {
   const { document } = server;
-  const redis = shownStore(options);
+  const target = parseStoreTarget(options.store ?? 'memory');
+  // The Redis URL as a banner may show it (no password); undefined for the in-process store.
+  const redis = target.kind === 'redis' ? target.shown : undefined;
   const lines = [
     `plantstore serving ${document.title} ${document.version} from ${document.source}`,
     `listening on ${server.url}`,

@@ -19,12 +19,6 @@ import { PlantstoreError } from '../core/errors.js';
 import type { ServerOptions } from './options/server-options.js';
 import { SERVE_DEFAULTS } from './options/table.js';
 
-/** The --store Redis as a banner may show it (no password); undefined for the in-process store. */
-export function shownStore(options: ServerOptions): string | undefined {
-  const target = parseStoreTarget(options.store ?? 'memory');
-  return target.kind === 'redis' ? target.shown : undefined;
-}
-
 export interface SharedState {
   readonly stores: RedisStores;
   readonly faults: SharedFaults;

@@ -10,7 +10,9 @@ import { bindControlOperation, type ControlContext } from '../control/bind-contr
 import type { Faults } from '../faults/faults.js';
 import { apiBinder } from '../handlers/bind-api.js';
 import type { CreatedListener } from '../handlers/resource/parts.js';
-import { proxyBinder, type ProxyOptions } from '../proxy/bind-proxy.js';
+import type { ProxyOptions } from '../proxy/bind-proxy.js';
+import type { Binding } from '../http/binding.js';
+import type { IHttpOperation } from '@stoplight/types';
 import { compileHostCheck } from '../http/host-check.js';
 import type { BodyBudget } from '../http/read-body.js';
 import { compileSite, type CompiledSite } from '../http/site.js';
@@ -42,14 +44,20 @@ export interface ApiSiteParts extends SiteParts {
   /** Told of each item created: the document's webhooks go out from here (--webhook). */
   readonly onCreated?: CreatedListener | undefined;
   /** Proxy mode: every operation is answered by the real implementation, not the store or the mocker. */
-  readonly proxy?: ProxyOptions | undefined;
+  readonly proxy?: ProxySite | undefined;
+}
+
+/** Proxy mode's options and binder (proxyBinder), loaded by the caller only when --proxy is given. */
+export interface ProxySite {
+  readonly options: ProxyOptions;
+  readonly bind: (operation: IHttpOperation) => Binding;
 }
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
   const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy } = parts;
   return compileSite(
-    { document, bind: proxy ? proxyBinder(proxy, { isolateByToken }) : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
+    { document, bind: proxy ? proxy.bind : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
     {
       cors: parts.cors,
       faults: parts.faults,
@@ -61,7 +69,7 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
       bodyBudget: parts.bodyBudget,
       logger: parts.logger,
       index: parts.index,
-      forwardInvalid: proxy !== undefined && !proxy.strict,
+      forwardInvalid: proxy !== undefined && !proxy.options.strict,
       basePaths: basePathsOf(document.operations),
     },
   );

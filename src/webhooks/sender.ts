@@ -9,6 +9,7 @@
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
 import { attempt as sendAttempt } from './attempt.js';
 import type { WebhookPayload } from './payload.js';
+import { WEBHOOK_LIMITS } from './limits.js';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -71,9 +72,6 @@ export interface WebhookSenderOptions {
    */
   readonly onChange?: (delivery: WebhookDelivery, first: boolean, pending: number) => void;
 }
-
-/** The defaults of `history` and `maxPending`. */
-export const WEBHOOK_LIMITS = { history: 200, maxPending: 1000 } as const;
 
 /** How many deliveries wait now and how many were dropped since the start, with the caps in force. */
 export interface WebhookCounts {

@@ -7,8 +7,8 @@ import { renderOptionsHelp, type OptionTable, type OptionValues } from '../../co
 import { JOURNAL_DEFAULTS } from '../../journal/journal.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../../log/logger.js';
 import { JOURNAL_STREAM_LIMITS } from '../../control/journal-events.js';
-import { PROXY_LIMITS } from '../../proxy/forward.js';
-import { WEBHOOK_LIMITS } from '../../webhooks/sender.js';
+import { PROXY_LIMITS } from '../../proxy/limits.js';
+import { WEBHOOK_LIMITS } from '../../webhooks/limits.js';
 
 export const SERVE_OPTIONS = {
   /** OpenAPI document: a file path (YAML or JSON). Default: the bundled Plant Store. */
