@@ -1,5 +1,4 @@
-import { failure, statusOf } from '../core/errors.js';
-import { declaredStatuses, operationName } from '../core/openapi/operation.js';
+import { operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
 import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } from '../server/start-server.js';
 import type { OptionSources } from '../server/options/server-options.js';
@@ -16,6 +15,7 @@ import { roleOf } from '../handlers/bind-api.js';
 import { printable } from '../log/logger.js';
 import { resourceLines } from './resources-banner.js';
 import { basePathLines, modeLines } from './modes-banner.js';
+import { authLines } from './auth-banner.js';
 import type { Fault } from '../faults/faults.js';
 import { UsageError } from './usage-error.js';
 
@@ -123,13 +123,8 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }
   lines.push(...resourceLines(server.resources));
-  const first = document.operations[0];
-  const status = options.authStatus ?? statusOf(failure('unauthorized', ''), first ? declaredStatuses(first) : undefined);
   lines.push(
-    server.tokenPolicy === 'configured'
-      ? `tokens: ${options.tokens?.length ?? 0} configured; other tokens are refused`
-      : 'tokens: none configured, so ANY non-empty bearer token is accepted (use --token to restrict)',
-    `refused credentials: HTTP ${status} with Error code 401 and WWW-Authenticate: Bearer`,
+    ...authLines(document.operations, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0, options.authStatus),
     `cors: ${options.cors === false ? 'off' : 'on (any origin)'}`,
     `control API: ${server.url}${CONTROL_PREFIX} (${options.adminToken === undefined ? `open: no --admin-token; ${controlHosts(options.allowedHosts ?? [])}` : 'admin token required'}; described by spec/control-api.yaml)`,
     ...(options.adminToken === undefined && options.allowedHosts?.includes(ANY_HOST)

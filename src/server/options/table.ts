@@ -17,7 +17,7 @@ export const SERVE_OPTIONS = {
   port: { type: 'integer', flag: 'port', argument: 'N', min: 0, max: 65_535, default: 4010, help: 'port to listen on; 0 picks a free one (default {default})' },
   /** Default 127.0.0.1. */
   host: { type: 'string', flag: 'host', argument: 'H', nonEmpty: true, default: '127.0.0.1', help: 'address to listen on (default {default})' },
-  /** Accepted bearer tokens. None: any non-empty bearer token is accepted. */
+  /** Accepted credentials, for every scheme (docs/auth.md). None: any non-empty credential is accepted. */
   tokens: {
     type: 'strings',
     flag: 'token',
@@ -27,7 +27,7 @@ export const SERVE_OPTIONS = {
     secret: true,
     gathered: true,
     default: [],
-    help: 'accept this bearer token; repeat for more. Also PLANTSTORE_TOKENS=a,b.\nWithout tokens any non-empty bearer token is accepted',
+    help: 'accept this token for every scheme: bearer token, API key, Basic\nuser:password or password; repeat for more. Also PLANTSTORE_TOKENS=a,b.\nWithout tokens any non-empty credential is accepted',
   },
   /** HTTP status of an authentication failure. Default: the operation's declared failure status (400 here). */
   authStatus: {
