@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { postPlant } from './lib/post-plant.mjs';
 import { parseArgs } from 'node:util';
 import { whenListening } from './lib/listening.mjs';
+import { CLK_TCK, cpuTicks } from './lib/cpu.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -26,15 +27,16 @@ const LIMIT_MS = 20_000;
  * first answered POST /plants (sent as soon as that line appears), then stops the process.
  * @param {string[]} args
  * @param {Record<string, string>} [env]
- * @returns {Promise<{ listeningMs: number, answerMs: number, status: number }>}
+ * cpuMs: the CPU the process used until then (user + system, /proc): less swayed by other load than the wall clock.
+ * @returns {Promise<{ listeningMs: number, answerMs: number, cpuMs: number, status: number }>}
  */
 function timeServer(args, env = {}) {
   return whenListening(
     args,
-    async (port, sinceSpawn) => {
+    async (port, sinceSpawn, pid) => {
       const listeningMs = sinceSpawn();
       const status = await post(port);
-      return { listeningMs, answerMs: sinceSpawn(), status };
+      return { listeningMs, answerMs: sinceSpawn(), cpuMs: (cpuTicks(pid) * 1000) / CLK_TCK, status };
     },
     { env, limitMs: LIMIT_MS },
   );
@@ -80,12 +82,12 @@ export async function benchStartup({ rounds = 7, cli = 'dist/src/cli/main.js', b
     { id: 'verify-help', label: 'plantstore verify --help', kind: 'exit', args: [cli, 'verify', '--help'] },
     ...(base ? [{ id: 'base-verify-help', label: `verify --help (${base})`, kind: /** @type {const} */ ('exit'), args: [base, 'verify', '--help'] }] : []),
   ];
-  /** @type {Map<string, { listening: number[], answer: number[] }>} */
-  const samples = new Map(rows.map((row) => [row.id, { listening: [], answer: [] }]));
+  /** @type {Map<string, { listening: number[], answer: number[], cpu: number[] }>} */
+  const samples = new Map(rows.map((row) => [row.id, { listening: [], answer: [], cpu: [] }]));
   // Alternate, one of each per round, so machine load falls on every row alike.
   for (let round = 0; round < rounds; round++) {
     for (const row of rows) {
-      const sample = /** @type {{ listening: number[], answer: number[] }} */ (samples.get(row.id));
+      const sample = /** @type {{ listening: number[], answer: number[], cpu: number[] }} */ (samples.get(row.id));
       if (row.kind === 'exit') {
         sample.answer.push(await timeExit(row.args));
         continue;
@@ -94,17 +96,19 @@ export async function benchStartup({ rounds = 7, cli = 'dist/src/cli/main.js', b
       if (timed.status < 200 || timed.status > 299) throw new Error(`${row.label}: POST /plants answered ${timed.status}`);
       sample.listening.push(timed.listeningMs);
       sample.answer.push(timed.answerMs);
+      sample.cpu.push(timed.cpuMs);
     }
     log(`[startup] round ${round + 1}/${rounds}\n`);
   }
-  const floor = /** @type {{ listening: number[], answer: number[] }} */ (samples.get('floor'));
+  const floor = /** @type {{ listening: number[], answer: number[], cpu: number[] }} */ (samples.get('floor'));
   const floorAnswer = quantile(floor.answer, 0.5);
+  const floorCpu = quantile(floor.cpu, 0.5);
   // A command that exits is judged against the cheapest command node runs.
   const nodeExit = quantile(/** @type {{ answer: number[] }} */ (samples.get('node')).answer, 0.5);
   return {
     rounds,
     rows: rows.map((row) => {
-      const { listening, answer } = /** @type {{ listening: number[], answer: number[] }} */ (samples.get(row.id));
+      const { listening, answer, cpu } = /** @type {{ listening: number[], answer: number[], cpu: number[] }} */ (samples.get(row.id));
       return {
         id: row.id,
         label: row.label,
@@ -113,6 +117,8 @@ export async function benchStartup({ rounds = 7, cli = 'dist/src/cli/main.js', b
         medianMs: quantile(answer, 0.5),
         p90Ms: quantile(answer, 0.9),
         overFloor: quantile(answer, 0.5) / (row.kind === 'server' ? floorAnswer : nodeExit),
+        cpuMedianMs: cpu.length ? quantile(cpu, 0.5) : null,
+        cpuOverFloor: cpu.length ? quantile(cpu, 0.5) / floorCpu : null,
         samplesMs: answer.map(Math.round),
       };
     }),
@@ -122,15 +128,24 @@ export async function benchStartup({ rounds = 7, cli = 'dist/src/cli/main.js', b
 /** @param {Awaited<ReturnType<typeof benchStartup>>} result */
 export function startupTable(result) {
   const ms = (/** @type {number | null} */ n) => (n === null ? '-' : `${Math.round(n)} ms`);
-  const head = ['start-up', 'to listening (median)', 'to first answer (median)', 'p90', '× floor'];
-  const body = result.rows.map((r) => [r.label, ms(r.listeningMedianMs), ms(r.medianMs), ms(r.p90Ms), `${r.overFloor.toFixed(1)}×`]);
+  const times = (/** @type {number | null} */ n) => (n === null ? '-' : `${n.toFixed(1)}×`);
+  const head = ['start-up', 'to listening (median)', 'to first answer (median)', 'p90', '× floor', 'CPU to answer', 'CPU × floor'];
+  const body = result.rows.map((r) => [
+    r.label,
+    ms(r.listeningMedianMs),
+    ms(r.medianMs),
+    ms(r.p90Ms),
+    times(r.overFloor),
+    ms(r.cpuMedianMs),
+    times(r.cpuOverFloor),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [
     line(head),
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...body.map(line),
-    `${result.rounds} alternating rounds; spawn → "listening on" line → POST /plants answered (× the bare node:http floor); a command: spawn → exit (× node -e 0).`,
+    `${result.rounds} alternating rounds; spawn → "listening on" line → POST /plants answered (× the bare node:http floor), and the server's CPU until that answer (user + system, 10 ms steps); a command: spawn → exit (× node -e 0).`,
   ].join('\n');
 }
 

@@ -21,6 +21,7 @@
 //   workload   'create' (default: POST /plants, distinct ids) | 'list' (GET /plants?limit=20) | 'cycle' (DELETE /plants/{id}, then POST it again)
 //   preload    plants stored (POST /plants) before the warm-up, for the list and cycle workloads
 //   compareTo  the id of the row this one is judged against (its floor), with `bar` the ratio it should reach
+//   versus     the id of a row this one is also shown against (a ratio, no bar): two replicas vs one
 
 /**
  * @typedef {{ port: number, host: string, token: string, tmpDir?: string }} TargetContext
@@ -30,6 +31,7 @@
  *   requires?: string[], tmpDir?: boolean, env?: Record<string, string>, stdout?: 'pipe' | 'ignore',
  *   idMode?: 'int64' | 'safe', stateful?: boolean, startTimeoutMs?: number, optional?: boolean, note?: string,
  *   workload?: 'create' | 'list' | 'cycle', preload?: number, compareTo?: string, bar?: number,
+ *   versus?: string,
  * }} Target
  */
 
@@ -90,7 +92,7 @@ export const targets = [
   // load generator share the same two cores.
   redisRow('plantstore-redis', 'plantstore --store redis (1 replica)', []),
   redisRow('plantstore-redis-lb1', 'plantstore --store redis, balancer + 1 replica', ['--balance', '--replicas', '1']),
-  redisRow('plantstore-redis-lb2', 'plantstore --store redis, balancer + 2 replicas', ['--balance', '--replicas', '2']),
+  redisRow('plantstore-redis-lb2', 'plantstore --store redis, balancer + 2 replicas', ['--balance', '--replicas', '2'], 'plantstore-redis-lb1'),
 
   // The public Plant Store (list, create, delete by id), each row beside a node:http floor doing the same job on a Map.
   ...storeRows('list', 'GET /plants?limit=20, 10,000 stored', { preload: 10_000, bar: 0.6 }),
@@ -157,10 +159,12 @@ function storeRows(workload, what, { preload, bar }) {
  * @param {string} id
  * @param {string} label
  * @param {string[]} args
+ * @param {string} [versus] the row this one is shown against (two replicas vs one)
  * @returns {Target}
  */
-function redisRow(id, label, args) {
+function redisRow(id, label, args, versus) {
   return {
+    ...(versus ? { versus } : {}),
     id,
     label,
     requires: [PLANTSTORE_CLI],

@@ -9,11 +9,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 /**
  * Spawns `node args…` in the project's folder; once it prints its listening line, calls
- * `use(port, sinceSpawn)` (sinceSpawn(): ms since the spawn) and resolves what that resolves, then
+ * `use(port, sinceSpawn, pid)` (sinceSpawn(): ms since the spawn) and resolves what that resolves, then
  * kills the process. Rejects when it exits first, or after `limitMs`.
  * @template T
  * @param {string[]} args
- * @param {(port: number, sinceSpawn: () => number) => Promise<T>} use
+ * @param {(port: number, sinceSpawn: () => number, pid: number) => Promise<T>} use
  * @param {{ env?: Record<string, string>, limitMs?: number }} [options]
  * @returns {Promise<T>}
  */
@@ -39,7 +39,7 @@ export function whenListening(args, use, { env = {}, limitMs = 20_000 } = {}) {
       out += chunk;
       const port = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out)?.[1];
       if (port === undefined) return;
-      use(Number(port), () => performance.now() - t0).then(
+      use(Number(port), () => performance.now() - t0, child.pid ?? 0).then(
         (value) => finish(() => resolve(value)),
         (error) => finish(() => reject(error)),
       );

@@ -162,9 +162,13 @@ export function reportText({ config, targets, rows, verdict: judged, startup, se
   for (const r of rows) {
     if (r.status !== 'ok' || r.role || r.compareTo || !r.id.startsWith('plantstore')) continue;
     const parts = [];
-    if (ps) parts.push(`${fmt((r.requests.mean / ps.requests.mean) * 100, 0)} % of plantstore`);
+    const shakyPair = (base) => (r.disturbed || base.disturbed ? ', but a row was disturbed (*)' : '');
+    const medians = (base) => `(medians: ${fmt((r.requests.median / base.requests.median) * 100, 0)} %)`;
+    if (ps) parts.push(`${fmt((r.requests.mean / ps.requests.mean) * 100, 0)} % of plantstore ${medians(ps)}${shakyPair(ps)}`);
     if (floor) parts.push(`${fmt((r.requests.mean / floor.requests.mean) * 100, 0)} % of floor`);
     if (prism) parts.push(`${fmt(r.requests.mean / prism.requests.mean, 1)}× prism`);
+    const versus = rows.find((x) => x.id === targets.find((t) => t.id === r.id)?.versus && x.status === 'ok');
+    if (versus) parts.push(`${fmt((r.requests.mean / versus.requests.mean) * 100, 0)} % of ${versus.label} ${medians(versus)}${shakyPair(versus)}`);
     out.push(`${r.label}: ${parts.join(', ')}`);
   }
   if (startup) out.push('', startupTable(startup));

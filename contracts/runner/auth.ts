@@ -96,10 +96,11 @@ export function runCredentials(input: AuthInput, operations: readonly Operation[
   }
 
   // Every API key scheme of the document once, by its key; one alone is "$API_KEY".
-  const schemes = new Map<string, { key: string; name: string; in: string }>();
+  const schemes = new Map<string, { key: string; name: string; in: string; prefix: string | undefined }>();
   for (const operation of operations) {
     for (const scheme of securityOf(operation).alternatives.flat()) {
-      if (scheme.type === 'apiKey') schemes.set(scheme.key ?? scheme.name, { key: scheme.key ?? scheme.name, name: scheme.name, in: scheme.in });
+      if (scheme.type === 'apiKey')
+        schemes.set(scheme.key ?? scheme.name, { key: scheme.key ?? scheme.name, name: scheme.name, in: scheme.in, prefix: scheme.prefix });
     }
   }
   const apiKeys: Record<string, string> = {};
@@ -113,7 +114,11 @@ export function runCredentials(input: AuthInput, operations: readonly Operation[
       throw new SetupError(`--auth apikey:${given}=…: the document declares no such API key scheme (its API key schemes: ${known})`);
     }
     const variable = schemes.size === 1 ? 'API_KEY' : `API_KEY_${variableName(scheme.key)}`;
-    secrets.push({ variable, value });
+    // The key alone: cases put the scheme's prefix ("Token ") before it, so one given with it loses it here.
+    const prefix = scheme.prefix?.trimEnd().toLowerCase();
+    const words = value.trimStart().split(/\s+/);
+    const key = prefix !== undefined && words.length > 1 && words[0]?.toLowerCase() === prefix ? value.trimStart().slice(words[0]?.length).trim() : value;
+    secrets.push({ variable, value: key });
     apiKeys[scheme.key] = placeholder(variable);
     replayFlags.push(`--auth "apikey:${scheme.key}=$${variable}"`);
   }

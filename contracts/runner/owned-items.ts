@@ -37,8 +37,12 @@ export interface OwnedParameter {
   readonly resource: Resource;
 }
 
-/** Runs one case with the items its path names created before and deleted after (RunEnv.around). */
-export type Around = (env: RunEnv, run: (env: RunEnv) => Promise<Exchange[]>) => Promise<Exchange[]>;
+/**
+ * Runs one case with the items its path names created before and deleted after (RunEnv.around).
+ * `value` is the case about to run, where the caller has it: one whose every item id is the invalid
+ * part needs no item.
+ */
+export type Around = (env: RunEnv, run: (env: RunEnv) => Promise<Exchange[]>, value?: unknown) => Promise<Exchange[]>;
 
 export interface Owning {
   readonly around: Around;
@@ -115,7 +119,9 @@ export function owningFor(operation: Operation, resources: readonly Resource[], 
   // The item the operation acts on is its path's last: a replace's body names that one.
   const own = parameters.at(-1);
   return {
-    around: async (env, run) => {
+    around: async (env, run, value) => {
+      // Its path keeps the invalid ids it was drawn with (withItems): an item made for it would go unused, so none is (two requests fewer).
+      if (breaksEvery(value, parameters)) return run(env);
       const made: Made[] = [];
       const gone = new Set<Made>();
       try {
@@ -197,6 +203,12 @@ async function createOwn(env: RunEnv, resource: Resource, create: Operation, tem
       creates: { property: resource.identifier.property, id: key, assignedBy },
     },
   };
+}
+
+/** Whether `value` is a case about each of `parameters` being invalid ("path: parameter 'id' is not an integer"). */
+function breaksEvery(value: unknown, parameters: readonly OwnedParameter[]): boolean {
+  const breaks = typeof value === 'object' && value !== null ? (value as { readonly breaks?: unknown }).breaks : undefined;
+  return typeof breaks === 'string' && parameters.every((parameter) => breaks.startsWith(`path: parameter '${parameter.name}'`));
 }
 
 /** The case's path with each owned parameter naming the run's item, except where the case is about that parameter being invalid. */

@@ -42,7 +42,7 @@ export interface Property {
 
 /** Runs one value inside the env's `around` (owned-items.ts: the items a write names are created first, deleted after). */
 function within<T>(execute: (value: T, env: RunEnv) => Promise<Exchange[]>): (value: T, env: RunEnv) => Promise<Exchange[]> {
-  return (value, env) => (env.around === undefined ? execute(value, env) : env.around(env, (inner) => execute(value, inner)));
+  return (value, env) => (env.around === undefined ? execute(value, env) : env.around(env, (inner) => execute(value, inner), value));
 }
 
 export function defineProperty<T>(

@@ -114,8 +114,8 @@ function tidying(env: RunEnv, tidy: Plan['tidy']): RunEnv {
   const outer = env.around;
   return {
     ...env,
-    around: async (inner, run) => {
-      const exchanges = outer === undefined ? await run(inner) : await outer(inner, run);
+    around: async (inner, run, value) => {
+      const exchanges = outer === undefined ? await run(inner) : await outer(inner, run, value);
       await tidy(env, exchanges);
       return exchanges;
     },

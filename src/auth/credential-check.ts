@@ -2,7 +2,10 @@
  * Serve enforces the security the document declares (src/core/openapi/security.ts): a request is
  * authorized when it satisfies every scheme of some alternative. A stand-in has no issuer to ask,
  * so with no tokens configured any non-empty credential of the declared kind is accepted (a
- * bearer token, Basic user:password, an API key value); configured tokens restrict bearer only.
+ * bearer token, Basic user:password, an API key value). Configured tokens restrict every scheme
+ * whose credential can be compared: the bearer token; the API key (after its prefix, "Token ");
+ * Basic `user:password` when it is a token, or any user whose password is one. Other HTTP schemes
+ * (Digest, …) carry nothing comparable and stay "any non-empty". docs/auth.md.
  */
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -77,18 +80,17 @@ function compileScheme(scheme: SecurityScheme, known: readonly Buffer[]): (reque
     case 'bearer':
       return ({ headers }) => checkBearer(headerText(headers.authorization), known);
     case 'basic':
-      return ({ headers }) => checkBasic(headerText(headers.authorization));
+      return ({ headers }) => checkBasic(headerText(headers.authorization), known);
     case 'http':
       return ({ headers }) => checkOtherScheme(headerText(headers.authorization), scheme.scheme);
     case 'apiKey':
-      return (request) => checkApiKey(request, scheme);
+      return (request) => checkApiKey(request, scheme, known);
     case 'mutualTLS':
       // A client certificate is checked by TLS, which plain HTTP does not have: nothing to refuse here.
       return () => ({ ok: true });
   }
 }
 
-/** The Authorization header's scheme word and the rest, trimmed ("" when there is none). */
 /**
  * The bearer token that names a request's tenant under --isolate-by-token: the one it was authorized
  * with, else any bearer token its Authorization header carries (an operation the document leaves open
@@ -102,6 +104,7 @@ export function isolatingToken(credentials: Extract<Credentials, { ok: true }>, 
   return scheme.toLowerCase() === 'bearer' && token !== '' ? token : undefined;
 }
 
+/** The Authorization header's scheme word and the rest, trimmed ("" when there is none). */
 function splitAuthorization(authorization: string): { readonly scheme: string; readonly credentials: string; readonly spaced: boolean } {
   const space = authorization.indexOf(' ');
   return space === -1
@@ -126,15 +129,20 @@ function checkBearer(authorization: string | undefined, known: readonly Buffer[]
   return { ok: true, token };
 }
 
-function checkBasic(authorization: string | undefined): SchemeVerdict {
+function checkBasic(authorization: string | undefined, known: readonly Buffer[]): SchemeVerdict {
   const form = 'Basic <base64 of user:password>';
   if (authorization === undefined) return { ok: false, message: `missing Authorization header; send "Authorization: ${form}"`, challenge: BASIC_CHALLENGE };
   const { scheme, credentials, spaced } = splitAuthorization(authorization);
   if (scheme.toLowerCase() !== 'basic') return { ok: false, message: wrongScheme(scheme, spaced, 'Basic', form), challenge: BASIC_CHALLENGE };
-  // RFC 7617 §2: user-id ":" password, base64; a stand-in accepts any user with any password.
+  // RFC 7617 §2: user-id ":" password, base64 (the user-id has no colon; the password may).
   const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(credentials) ? Buffer.from(credentials, 'base64').toString('utf8') : '';
   if (!decoded.includes(':') || decoded === ':')
     return { ok: false, message: 'the Basic credentials are not base64 of "user:password"', challenge: BASIC_CHALLENGE };
+  // A token "user:password" admits that user; a token without a colon is a password any user may send.
+  const password = decoded.slice(decoded.indexOf(':') + 1);
+  if (known.length > 0 && !isKnown(digest(decoded), known) && !isKnown(digest(password), known)) {
+    return { ok: false, message: 'the Basic user and password are not ones this server accepts', challenge: BASIC_CHALLENGE };
+  }
   return { ok: true };
 }
 
@@ -147,7 +155,7 @@ function checkOtherScheme(authorization: string | undefined, wanted: string): Sc
   return { ok: true };
 }
 
-function checkApiKey({ headers, query }: CredentialSource, scheme: Extract<SecurityScheme, { type: 'apiKey' }>): SchemeVerdict {
+function checkApiKey({ headers, query }: CredentialSource, scheme: Extract<SecurityScheme, { type: 'apiKey' }>, known: readonly Buffer[]): SchemeVerdict {
   const value =
     scheme.in === 'header'
       ? headerText(headers[scheme.name.toLowerCase()])
@@ -160,7 +168,23 @@ function checkApiKey({ headers, query }: CredentialSource, scheme: Extract<Secur
     scheme.in === 'header' ? `the ${scheme.name} header` : scheme.in === 'query' ? `the ${scheme.name} query parameter` : `the ${scheme.name} cookie`;
   if (value === undefined) return { ok: false, message: `missing API key; send it in ${where} (${describeScheme(scheme)})` };
   if (value.trim() === '') return { ok: false, message: `the API key in ${where} is empty` };
+  const key = scheme.prefix === undefined ? value : withoutPrefix(value, scheme.prefix);
+  // The value is never echoed: without its prefix it may be the key itself.
+  if (key === undefined)
+    return { ok: false, message: `the API key in ${where} does not start with "${scheme.prefix ?? ''}"; send "${scheme.prefix ?? ''}<key>"` };
+  if (key === '') return { ok: false, message: `the API key in ${where} is empty after "${scheme.prefix ?? ''}"` };
+  if (known.length > 0 && !isKnown(digest(key), known)) return { ok: false, message: `the API key in ${where} is not one this server accepts` };
   return { ok: true };
+}
+
+/** The key after `prefix` ("Token "): its word in any case, then spaces; undefined when the value does not start so. */
+function withoutPrefix(value: string, prefix: string): string | undefined {
+  const word = prefix.trimEnd();
+  const trimmed = value.trimStart();
+  if (trimmed.slice(0, word.length).toLowerCase() !== word.toLowerCase()) return undefined;
+  const rest = trimmed.slice(word.length);
+  if (rest !== '' && !/^[ \t]/.test(rest)) return undefined;
+  return rest.trim();
 }
 
 /** Digests have one length, so timingSafeEqual can compare tokens of any length in constant time. One-shot `hash`: half the cost of a Hash object, per request. */

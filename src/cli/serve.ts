@@ -1,5 +1,4 @@
-import { failure, statusOf } from '../core/errors.js';
-import { declaredStatuses, operationName } from '../core/openapi/operation.js';
+import { operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
 import { signInLines } from './sign-in-banner.js';
 import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } from '../server/start-server.js';
@@ -10,13 +9,14 @@ import { readServeFlags, resolveServeOptions, SERVE_OPTIONS } from '../server/op
 import { loadSeedData } from '../server/options/seed-file.js';
 import type { JsonValue } from '../core/json/exact-json.js';
 import { SERVE_HELP } from '../server/options/table.js';
-import { shownStore } from '../server/shared-state.js';
+import { parseStoreTarget } from '../store/redis/connection.js';
 import { describeSecurity, securityOf } from '../core/openapi/security.js';
 import { operationRoles } from '../core/resources/model.js';
 import { roleOf } from '../handlers/bind-api.js';
 import { printable } from '../log/logger.js';
 import { resourceLines } from './resources-banner.js';
 import { basePathLines, modeLines } from './modes-banner.js';
+import { authLines } from './auth-banner.js';
 import type { Fault } from '../faults/faults.js';
 import { UsageError } from './usage-error.js';
 
@@ -106,7 +106,9 @@ function jsonBanner(server: RunningServer, options: ServerOptions): string {
 /** What a person needs at start: where, what, and how credentials are treated (never the tokens). */
 function banner(server: RunningServer, options: ServerOptions): string[] {
   const { document } = server;
-  const redis = shownStore(options);
+  const target = parseStoreTarget(options.store ?? 'memory');
+  // The Redis URL as a banner may show it (no password); undefined for the in-process store.
+  const redis = target.kind === 'redis' ? target.shown : undefined;
   const lines = [
     `plantstore serving ${document.title} ${document.version} from ${document.source}`,
     `listening on ${server.url}`,
@@ -122,20 +124,12 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }
   lines.push(...resourceLines(server.resources));
-  const signIn = signInLines(document.operations, server.resources, options.tokens?.length ?? 0);
+  const signIn = signInLines(document.operations, server.resources, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0);
   lines.push(...signIn);
-  const first = document.operations[0];
-  const status = options.authStatus ?? statusOf(failure('unauthorized', ''), first ? declaredStatuses(first) : undefined);
+  const auth = authLines(document.operations, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0, options.authStatus);
   lines.push(
     // A document that signs users in has said which tokens count (signInLines).
-    ...(signIn.length > 0
-      ? []
-      : [
-          server.tokenPolicy === 'configured'
-            ? `tokens: ${options.tokens?.length ?? 0} configured; other tokens are refused`
-            : 'tokens: none configured, so ANY non-empty bearer token is accepted (use --token to restrict)',
-        ]),
-    `refused credentials: HTTP ${status} with Error code 401 and WWW-Authenticate: Bearer`,
+    ...(signIn.length > 0 ? auth.filter((line) => !line.startsWith('tokens:')) : auth),
     `cors: ${options.cors === false ? 'off' : 'on (any origin)'}`,
     `control API: ${server.url}${CONTROL_PREFIX} (${options.adminToken === undefined ? `open: no --admin-token; ${controlHosts(options.allowedHosts ?? [])}` : 'admin token required'}; described by spec/control-api.yaml)`,
     ...(options.adminToken === undefined && options.allowedHosts?.includes(ANY_HOST)

@@ -7,6 +7,7 @@ import type { Journal } from '../journal/journal.js';
 import type { JournalStreams } from './journal-events.js';
 import type { ResourceStores } from '../store/item-store.js';
 import type { WebhookSender } from '../webhooks/sender.js';
+import type { SharedDeliveries } from '../webhooks/shared-deliveries.js';
 
 /** serve --watch: the last reload's outcome, as health shows it. */
 export interface ReloadStatus {
@@ -39,8 +40,9 @@ export interface ControlContext {
   readonly watching?: () => readonly string[] | undefined;
   /** The open journal streams (the inspector's live view); the server ends them when it closes. */
   readonly journalStreams?: JournalStreams;
-  /** With --webhook: where the document's webhooks go, which ones, and their deliveries. */
-  readonly webhooks?: { readonly url: string; readonly names: readonly string[]; readonly sender: WebhookSender } | undefined;
+  /** With --webhook: where the document's webhooks go, which ones, and their deliveries (with --store redis://…, every replica's: `shared`). */
+  readonly webhooks?:
+    { readonly url: string; readonly names: readonly string[]; readonly sender: WebhookSender; readonly shared?: SharedDeliveries | undefined } | undefined;
 }
 
 /** One control operation: the validated request in, the answer out. */

@@ -2,14 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { HandlerContext } from '../handlers/binding.js';
 import { json } from './answers.js';
 import type { ControlContext, ControlHandler } from './context.js';
-import type { WebhookCounts } from '../webhooks/sender.js';
 
 /**
  * Up, for how long, holding what, serving which document. Items (of every resource) and tenants
  * are those held in memory (evicted tenants' items stay in the data dir), read from counters: O(1)
  * for any number of tenants.
  */
-export const getHealth: ControlHandler = (request, control) => {
+export const getHealth: ControlHandler = async (request, control) => {
   const { stores, api, startedAt, reload, watching, webhooks } = control;
   const reloaded = reload?.();
   const watched = watching?.();
@@ -23,7 +22,7 @@ export const getHealth: ControlHandler = (request, control) => {
       uptimeMs: Math.max(0, Date.now() - startedAt),
       document: { title: api.title, version: api.version },
       // Only with --webhook: deliveries waiting and dropped, so a receiver that cannot keep up is seen.
-      ...(webhooks ? { webhooks: pendingAndDropped(webhooks.sender.counts()) } : {}),
+      ...(webhooks ? { webhooks: await pendingAndDropped(webhooks) } : {}),
       // Only with --watch: what is watched, and once a file has changed, the last reload (the inspector shows why one was not taken).
       ...(watched ? { watching: watched } : {}),
       ...(reloaded ? { reload: reloaded.error === undefined || mayReadReasons(request, control) ? reloaded : { ...reloaded, error: HIDDEN } } : {}),
@@ -31,7 +30,10 @@ export const getHealth: ControlHandler = (request, control) => {
   );
 };
 
-function pendingAndDropped({ pending, dropped }: WebhookCounts): { pending: number; dropped: number } {
+/** Every replica's with --store redis://…; this replica's while Redis cannot be read (health answers all the same). */
+async function pendingAndDropped({ sender, shared }: NonNullable<ControlContext['webhooks']>): Promise<{ pending: number; dropped: number }> {
+  const counted = shared ? await shared.read(0).catch(() => undefined) : undefined;
+  const { pending, dropped } = counted ?? sender.counts();
   return { pending, dropped };
 }
 

@@ -9,9 +9,6 @@
 import { Readable } from 'node:stream';
 import { undici } from '../core/http/undici.js';
 
-/** The default of --proxy-body-limit: the largest answer body read whole (and judged). */
-export const PROXY_LIMITS = { bodyBytes: 4 * 1024 * 1024 } as const;
-
 /** RFC 9110 §7.6.1 (and the older ones still sent): meaningful for one connection only. */
 const HOP_BY_HOP = new Set([
   'connection',

@@ -1,8 +1,8 @@
 /**
  * serve --store redis://…: what replicas on one Redis share (issue 22). The items of every tenant,
  * the faults and the request journal move into Redis under one namespace, named by the document
- * (a hash of its title, version and operations), so two documents can share one Redis. Everything
- * else (sites, handlers, webhooks) stays as it is: it only ever talks to these three.
+ * (a hash of its title, version and operations), so two documents can share one Redis; so do the
+ * webhook deliveries' states. Everything else (sites, handlers, the webhook sender) stays as it is.
  */
 import { createHash } from 'node:crypto';
 import { credentialNamesOf } from '../auth/credential-names.js';
@@ -14,20 +14,17 @@ import type { Logger } from '../log/logger.js';
 import { connectRedis, parseStoreTarget, type RedisConnection } from '../store/redis/connection.js';
 import { createRedisStores, type RedisStores } from '../store/redis/redis-stores.js';
 import type { SeedItems, TenantId } from '../store/tenants.js';
+import { createSharedDeliveries, type SharedDeliveries } from '../webhooks/shared-deliveries.js';
 import { PlantstoreError } from '../core/errors.js';
 import type { ServerOptions } from './options/server-options.js';
 import { SERVE_DEFAULTS } from './options/table.js';
-
-/** The --store Redis as a banner may show it (no password); undefined for the in-process store. */
-export function shownStore(options: ServerOptions): string | undefined {
-  const target = parseStoreTarget(options.store ?? 'memory');
-  return target.kind === 'redis' ? target.shown : undefined;
-}
 
 export interface SharedState {
   readonly stores: RedisStores;
   readonly faults: SharedFaults;
   readonly journal: SharedJournal;
+  /** With --webhook: every replica's deliveries. */
+  readonly webhooks: SharedDeliveries | undefined;
 }
 
 /** Connects to the --store Redis, or undefined for the in-process store ('memory', the default). */
@@ -66,7 +63,14 @@ export async function openSharedState(redis: RedisConnection, options: ServerOpt
     credentials: credentialNamesOf(document.operations),
     onProblem: (message) => logger.warn(message),
   });
-  return { stores, faults, journal };
+  const webhooks =
+    options.webhook === undefined
+      ? undefined
+      : createSharedDeliveries(redis, namespace, {
+          history: options.webhookHistory ?? SERVE_DEFAULTS.webhookHistory,
+          onProblem: (message) => logger.warn(message),
+        });
+  return { stores, faults, journal, webhooks };
 }
 
 /** Closes what openSharedState started (the connection itself is closed by its owner). */
@@ -74,6 +78,7 @@ export function closeSharedState(state: SharedState | undefined): void {
   state?.stores.close();
   state?.faults.close();
   state?.journal.close();
+  state?.webhooks?.close();
 }
 
 /**

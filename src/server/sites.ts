@@ -11,7 +11,9 @@ import type { Faults } from '../faults/faults.js';
 import type { IssuedTokens } from '../auth/issued-tokens.js';
 import { apiBinder } from '../handlers/bind-api.js';
 import type { CreatedListener } from '../handlers/resource/parts.js';
-import { proxyBinder, type ProxyOptions } from '../proxy/bind-proxy.js';
+import type { ProxyOptions } from '../proxy/bind-proxy.js';
+import type { Binding } from '../http/binding.js';
+import type { IHttpOperation } from '@stoplight/types';
 import { compileHostCheck } from '../http/host-check.js';
 import type { BodyBudget } from '../http/read-body.js';
 import { compileSite, type CompiledSite } from '../http/site.js';
@@ -43,9 +45,15 @@ export interface ApiSiteParts extends SiteParts {
   /** Told of each item created: the document's webhooks go out from here (--webhook). */
   readonly onCreated?: CreatedListener | undefined;
   /** Proxy mode: every operation is answered by the real implementation, not the store or the mocker. */
-  readonly proxy?: ProxyOptions | undefined;
+  readonly proxy?: ProxySite | undefined;
   /** The tokens sign-ins issued, kept across --watch reloads; absent: the document's sign-in is not served. */
   readonly issued?: IssuedTokens | undefined;
+}
+
+/** Proxy mode's options and binder (proxyBinder), loaded by the caller only when --proxy is given. */
+export interface ProxySite {
+  readonly options: ProxyOptions;
+  readonly bind: (operation: IHttpOperation) => Binding;
 }
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
@@ -53,7 +61,7 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
   const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy, issued } = parts;
   const signIn = issued === undefined ? undefined : { operations: document.operations, issued };
   return compileSite(
-    { document, bind: proxy ? proxyBinder(proxy, { isolateByToken }) : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated, signIn }) },
+    { document, bind: proxy ? proxy.bind : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated, signIn }) },
     {
       cors: parts.cors,
       faults: parts.faults,
@@ -65,7 +73,7 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
       bodyBudget: parts.bodyBudget,
       logger: parts.logger,
       index: parts.index,
-      forwardInvalid: proxy !== undefined && !proxy.strict,
+      forwardInvalid: proxy !== undefined && !proxy.options.strict,
       basePaths: basePathsOf(document.operations),
     },
   );

@@ -28,11 +28,9 @@ import { compileItemChecks } from './item-checks.js';
 import { seedItemsOf } from './seed-items.js';
 import { createResourceStores, memoryBacking, SHARED_TENANT, type SeedItems, type TenantId } from '../store/tenants.js';
 import { apiSite, controlSite } from './sites.js';
-import { documentWebhooks } from '../webhooks/document-webhooks.js';
-import { journalRecordOf } from '../webhooks/journal-attempt.js';
+import type { SharedDeliveries } from '../webhooks/shared-deliveries.js';
 import type { ProxyOptions } from '../proxy/bind-proxy.js';
 import type { DocumentWatcher } from './watch-document.js';
-import { watchAndReload } from './reload.js';
 import { settleOptions, type Settled } from './defaults.js';
 import type { ControlContext } from '../control/context.js';
 import { pointerAnswer } from './pointer.js';
@@ -40,7 +38,8 @@ import { createJournalStreams, MAX_JOURNAL_STREAMS } from '../control/journal-ev
 import { throttledCount } from '../log/throttle.js';
 import { loadInspectorPage, withInspector } from '../inspector/page.js';
 import type { RedisConnection } from '../store/redis/connection.js';
-import { closeSharedState, connectStore, openSharedState } from './shared-state.js';
+import type { SharedState } from './shared-state.js';
+import { parseStoreTarget } from '../store/redis/connection.js';
 
 /** The defaults of the options, as declared in the serve option table. */
 export { SERVE_DEFAULTS as DEFAULTS } from './options/table.js';
@@ -78,11 +77,13 @@ export async function startServer(given: ServerOptions = {}): Promise<RunningSer
   // Before the data dir is opened: an override naming what the document lacks stops the start cleanly.
   const resources = options.resourceModel ?? inferResources(document, options.resources);
   const logger = createLogger(options.logLevel ?? 'silent', options.log, options.logFormat ?? 'text');
-  const redis = await connectStore(options, logger);
+  // Redis, the proxy, webhooks and --watch are loaded only when asked for: each is modules a start need not read.
+  const sharedState = parseStoreTarget(options.store ?? 'memory').kind === 'redis' ? await import('./shared-state.js') : undefined;
+  const redis = await sharedState?.connectStore(options, logger);
   const persistence =
     options.dataDir === undefined ? undefined : await openPlantLog(options.dataDir, { onProblem: (message) => logger.warn(`data: ${message}`) });
   try {
-    return await compose(options, { document, resources }, logger, persistence, redis);
+    return await compose(options, { document, resources }, logger, persistence, redis && sharedState && { connection: redis, shared: sharedState });
   } catch (error) {
     // The data dir is locked while open: a server that failed to start must let go of it.
     await persistence?.close();
@@ -97,8 +98,9 @@ async function compose(
   { document, resources }: { document: LoadedDocument; resources: ResourceModel },
   logger: Logger,
   log: PlantLog | undefined,
-  redis?: RedisConnection,
+  store?: { connection: RedisConnection; shared: typeof import('./shared-state.js') },
 ): Promise<RunningServer> {
+  const redis = store?.connection;
   // Checked before anything is stored, so a bad fault leaves a data dir as it was.
   const localFaults = createFaults(options.faults ?? [], document.operations.map(operationName));
   const checkItem = compileItemChecks();
@@ -112,9 +114,14 @@ async function compose(
     if (tenant === SHARED_TENANT) recovery = recovered;
     reportRecovery(path, recovered, logger, tenant === SHARED_TENANT ? 'info' : 'debug');
   };
-  // --store redis://…: items, faults and journal in Redis, shared by every replica on it; seeds go in once per store.
-  const replicated =
-    redis && (await openSharedState(redis, options, { document, logger, seedFor: (tenant) => (tenant === SHARED_TENANT ? seed.current : seedNew(tenant)) }));
+  // --store redis://…: items, faults, journal and webhook deliveries in Redis, shared by every replica on it; seeds go in once per store.
+  const replicated: SharedState | undefined =
+    store &&
+    (await store.shared.openSharedState(store.connection, options, {
+      document,
+      logger,
+      seedFor: (tenant) => (tenant === SHARED_TENANT ? seed.current : seedNew(tenant)),
+    }));
   const faults = replicated?.faults ?? localFaults;
   const stores =
     replicated?.stores ??
@@ -133,13 +140,18 @@ async function compose(
     replicated?.journal ?? createJournal(options.journalSize, { bytes: options.journalBytes, credentials: credentialNamesOf(document.operations) });
   const startedAt = Date.now();
   const journalStreams = createJournalStreams(MAX_JOURNAL_STREAMS, { queueBytes: options.journalStreamBytes, logger });
-  const webhooks = options.webhook === undefined ? undefined : deliverWebhooks(document, resources, options.webhook, options, journal, logger);
+  const webhooks =
+    options.webhook === undefined ? undefined : await deliverWebhooks(document, resources, options.webhook, options, journal, logger, replicated?.webhooks);
   const siteParts = { cors: options.cors, bodyLimitBytes: options.bodyLimitBytes, bodyBudget: createBodyBudget(options.bodyBufferBytes), logger };
   const controlDocument = await loadControlDocument();
   const places = { control: CONTROL_PREFIX, inspector: INSPECTOR_PATH };
   // What the document settles; --watch replaces it (and the sites built on it) when the file changes.
   const live = { document, resources };
-  const proxy = proxyOptionsOf(options, options.requestTimeoutMs);
+  const proxyOptions = proxyOptionsOf(options, options.requestTimeoutMs);
+  const proxy = proxyOptions && {
+    options: proxyOptions,
+    bind: (await import('../proxy/bind-proxy.js')).proxyBinder(proxyOptions, { isolateByToken: options.isolateByToken }),
+  };
   // One set of issued tokens for the server's life: a reloaded document keeps its users signed in.
   const issued = createIssuedTokens();
   const buildApiSite = (served: LoadedDocument, model: ResourceModel) =>
@@ -197,6 +209,7 @@ async function compose(
   // A document given as an object has no file to watch.
   if (options.watch && typeof options.spec !== 'object') {
     const file = options.spec ?? bundledSpecPath();
+    const { watchAndReload } = await import('./reload.js');
     watcher = watchAndReload({ file, options, live, sites, seed, stores, faults, checkItem, logger, buildApiSite });
   }
 
@@ -221,14 +234,23 @@ async function compose(
       await watcher?.close();
       await close(server);
       await log?.close();
-      closeSharedState(replicated);
+      store?.shared.closeSharedState(replicated);
       await redis?.close();
     },
   };
 }
 
 /** The document's webhooks delivered to `url`; each attempt journaled beside the requests (operation "webhook <name>"), drops warned of at most every 10 s. */
-function deliverWebhooks(document: LoadedDocument, resources: ResourceModel, url: string, options: Settled, journal: Journal, logger: Logger) {
+async function deliverWebhooks(
+  document: LoadedDocument,
+  resources: ResourceModel,
+  url: string,
+  options: Settled,
+  journal: Journal,
+  logger: Logger,
+  shared: SharedDeliveries | undefined,
+) {
+  const [{ documentWebhooks }, { journalRecordOf }] = await Promise.all([import('../webhooks/document-webhooks.js'), import('../webhooks/journal-attempt.js')]);
   const maxPending = options.webhookMaxPending;
   const drops = throttledCount(
     (count) =>
@@ -237,12 +259,14 @@ function deliverWebhooks(document: LoadedDocument, resources: ResourceModel, url
       ),
     10_000,
   );
-  return documentWebhooks(document, resources, url, {
+  const webhooks = documentWebhooks(document, resources, url, {
     onAttempt: (attempt) => journal.record(journalRecordOf(attempt)),
     onDropped: () => drops.add(),
+    ...(shared ? { onChange: shared.changed } : {}),
     maxPending,
     history: options.webhookHistory,
   });
+  return { ...webhooks, shared };
 }
 
 /** --proxy URL: an http(s) base URL, checked at start; the upstream gets as long to answer as a client to send. */

@@ -19,7 +19,7 @@ export interface DocumentWebhooks {
 }
 
 /** The sender's options besides where and what: retries, caps, and whom to tell of attempts and drops. */
-export type DocumentWebhooksOptions = Pick<WebhookSenderOptions, 'onAttempt' | 'retry' | 'history' | 'maxPending' | 'onDropped'>;
+export type DocumentWebhooksOptions = Pick<WebhookSenderOptions, 'onAttempt' | 'retry' | 'history' | 'maxPending' | 'onDropped' | 'onChange'>;
 
 /** The webhooks of `document` delivered to `url`; a URL that is not http(s) is a usage error. */
 export function documentWebhooks(document: LoadedDocument, model: ResourceModel, url: string, options: DocumentWebhooksOptions = {}): DocumentWebhooks {

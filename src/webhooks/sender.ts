@@ -9,6 +9,7 @@
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
 import { attempt as sendAttempt } from './attempt.js';
 import type { WebhookPayload } from './payload.js';
+import { WEBHOOK_LIMITS } from './limits.js';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -65,10 +66,12 @@ export interface WebhookSenderOptions {
   readonly maxPending?: number;
   /** Told of each delivery dropped because `maxPending` were waiting (the server warns, rate-limited). */
   readonly onDropped?: (delivery: WebhookDelivery) => void;
+  /**
+   * Told of every change of a delivery (queued, an attempt that will be retried, its end), with
+   * how many wait now in this sender: serve --store redis://… keeps every replica's deliveries in one place.
+   */
+  readonly onChange?: (delivery: WebhookDelivery, first: boolean, pending: number) => void;
 }
-
-/** The defaults of `history` and `maxPending`. */
-export const WEBHOOK_LIMITS = { history: 200, maxPending: 1000 } as const;
 
 /** How many deliveries wait now and how many were dropped since the start, with the caps in force. */
 export interface WebhookCounts {
@@ -108,6 +111,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     if (kept.length > history) kept.splice(0, kept.length - history);
   }
 
+  const tell = (delivery: (typeof kept)[number], first = false) => options.onChange?.({ ...delivery }, first, pending);
+
   function finish(delivery: (typeof kept)[number], state: DeliveryState, error?: string): void {
     delivery.state = state;
     if (error !== undefined) delivery.error = error;
@@ -140,7 +145,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         delivery.error = answer.error;
       }
       const retryAfter = 'response' in answer ? answer.response.headers['retry-after'] : undefined;
-      if (attempt < retry.attempts) await sleep(delayBefore(attempt, retry, retryAfter), abort.signal);
+      if (attempt < retry.attempts) {
+        tell(delivery);
+        await sleep(delayBefore(attempt, retry, retryAfter), abort.signal);
+      }
     }
     finish(delivery, 'failed', `gave up after ${delivery.attempts} attempts: ${delivery.error ?? 'closed'}`);
   }
@@ -164,18 +172,22 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         const invalid = payload.check(value);
         if (invalid !== undefined) {
           finish(delivery, 'invalid', `the payload breaks the document's schema for webhook ${name}, so it was not sent: ${invalid}`);
+          tell(delivery, true);
           continue;
         }
         if (pending >= maxPending || abort.signal.aborted) {
           dropped += 1;
           finish(delivery, 'dropped', abort.signal.aborted ? 'the server is closing' : `${maxPending} deliveries were already waiting (the most at once)`);
+          tell(delivery, true);
           if (!abort.signal.aborted) options.onDropped?.(delivery);
           continue;
         }
         pending += 1;
+        tell(delivery, true);
         const running = deliver(delivery, payload, toJsonText(value)).finally(() => {
           pending -= 1;
           inFlight.delete(running);
+          tell(delivery);
         });
         inFlight.add(running);
       }

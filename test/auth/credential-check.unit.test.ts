@@ -37,7 +37,9 @@ describe('compileCredentialCheck', () => {
   it('bearer or apiKey: either opens it; neither is refused with the reasons of both and the Bearer challenge', () => {
     const check = checkOf([[BEARER], [HEADER_KEY]], ['s3cret']);
     expect(check({ authorization: 'Bearer s3cret' })).toEqual({ ok: true, token: 's3cret' });
-    expect(check({ 'x-api-key': 'anything' })).toEqual({ ok: true, token: undefined });
+    // Configured tokens restrict the API key too (they once restricted bearer only).
+    expect(check({ 'x-api-key': 's3cret' })).toEqual({ ok: true, token: undefined });
+    expect(check({ 'x-api-key': 'anything' }).ok).toBe(false);
     const refused = check({ authorization: 'Bearer wrong' });
     expect(refused.ok).toBe(false);
     if (!refused.ok) {

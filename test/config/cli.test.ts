@@ -114,8 +114,9 @@ describe('plantstore serve', () => {
       expect(banner).toMatch(/POST\s+\/plants\s+createPlant\s+stateful \(plants: create\), in-memory store, bearer/);
       expect(banner).toContain('resources:\n  plants: /plants (inferred)\n    id: id, client-assigned, int64\n    operations: create createPlant\n');
       expect(banner).toMatch(/resource notes:\n  info \/plants: there is no item path/);
-      expect(banner).toContain('ANY non-empty bearer token is accepted');
-      expect(banner).toContain('refused credentials: HTTP 400 with Error code 401');
+      expect(banner).toContain('ANY non-empty credential is accepted');
+      expect(banner).toContain('  bearer: Authorization: Bearer <token>, any non-empty token; refusals carry WWW-Authenticate: Bearer');
+      expect(banner).toContain('refused credentials: HTTP 400, in the error body the operation declares');
       expect(banner).toMatch(/control API: .*open: no --admin-token; Host localhost, \*\.localhost, IP addresses;/);
       expect(banner).not.toContain('warning:');
 
@@ -152,7 +153,7 @@ describe('plantstore serve', () => {
     try {
       const [, url = ''] = await cli.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
       await cli.waitForOutput(/cors: /);
-      expect(cli.stdout()).toContain('tokens: 2 configured; other tokens are refused');
+      expect(cli.stdout()).toContain('tokens: 2 configured; other credentials are refused');
 
       const accepted = await postPlant(url, plantText({ name: 'tokened', id: 2 }), {
         'content-type': 'application/json',

@@ -71,3 +71,30 @@ test('a generated body is one the schema accepts: formats, bounds, enums, allOf,
   const withoutId = { ...schema, allOf: [{ ...schema.allOf[0], required: ['when'] }, schema.allOf[1]] };
   expect(() => compileDataCheck(withoutId as never)(value, '')).not.toThrow();
 });
+
+test("no example for the body: the required properties, with every example value the schema's properties give (nested too)", async () => {
+  const petstore = `${FIXTURES}swagger-petstore3.yaml`;
+  expect(requestBodyExample(await createOf(petstore, '/user'))).toEqual({
+    value: { id: 10, username: 'theUser', firstName: 'John', lastName: 'James', email: 'john@email.com', password: '12345', phone: '12345', userStatus: 1 },
+    source: 'generated',
+  });
+  expect(requestBodyExample(await createOf(petstore, '/pet'))).toEqual({
+    value: { id: 10, name: 'doggie', category: { id: 1, name: 'Dogs' }, photoUrls: [] },
+    source: 'generated',
+  });
+});
+
+test('a readOnly property is left out: of a generated body, and of the one the document gives', async () => {
+  expect(requestBodyExample(await createOf(`${FIXTURES}tickets.yaml`, '/tickets'))).toEqual({ value: { title: 'text' }, source: 'generated' });
+  const schema = {
+    type: 'object',
+    properties: { id: { type: 'string', readOnly: true }, title: { type: 'string' }, createdAt: { type: 'string', readOnly: true, example: '2024-01-01' } },
+  };
+  const operation = (example: unknown) => ({
+    request: { body: { contents: [{ id: 'c', mediaType: 'application/json', schema, examples: [{ key: 'one', value: example }] }] } },
+  });
+  expect(requestBodyExample(operation({ id: 'a1', title: 'Printer jam', createdAt: '2024-01-01' }) as never)).toEqual({
+    value: { title: 'Printer jam' },
+    source: 'document',
+  });
+});

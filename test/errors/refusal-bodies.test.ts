@@ -90,4 +90,22 @@ describe('refusal bodies in the shape each document declares', () => {
     expect(reply.headers['content-type']).toBe('application/json');
     expect(reply.json).toEqual({ error: 422, message: expect.stringContaining('name') });
   });
+
+  it("puts the reason in the first list of texts where no field is named for it (Conduit's {errors: {body: [text]}})", async () => {
+    const invalid = await post('/conduit', '{}');
+    expect(invalid.status).toBe(422);
+    expect(invalid.json).toEqual({ errors: { body: [expect.stringContaining('name')] } });
+    expectValid('/conduit', invalid);
+    const unauthorized = await post('/conduit', '{"name":"x"}', JSON_TYPE);
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.json).toEqual({ errors: { body: ['missing Authorization header; send "Authorization: Bearer <token>"'] } });
+    expectValid('/conduit', unauthorized);
+  });
+
+  it("adds an optional list of texts for the reason, within its items' maxLength, past a formatted text", async () => {
+    const reply = await post('/listed', '{"name":"x'.padEnd(20, 'x'));
+    expect(reply.status).toBe(400);
+    expect(reply.json).toEqual({ id: expect.any(String), errors: [expect.stringMatching(/^.{1,200}$/)] });
+    expectValid('/listed', reply);
+  });
 });

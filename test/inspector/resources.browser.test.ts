@@ -1,6 +1,6 @@
 /**
  * The inspector's stored-resources panel in a real Chromium: the create form starts from the
- * document's example (or, without one, a minimal body built from the schema), and a nested
+ * document's example (or, without one, a body built from the schema, the server's id left out), and a nested
  * resource (owners-pets: pets under owners) is listed, created and deleted per parent.
  */
 import type { Page } from 'playwright-core';
@@ -35,11 +35,14 @@ describe.skipIf(SKIP_BROWSER)('the stored-resources panel in Chromium', () => {
     expect(await proposed()).toEqual({ name: 'Monstera deliciosa', tag: 'aroid', id: 1 });
   });
 
-  test('starts a new owner from a minimal body built from the schema, with a fresh server-style id', async () => {
+  test('starts a new owner from a body built from the schema, without the id the server assigns', async () => {
     await page.goto(`${ownersPets.current.url}/__inspector`);
     await expect.poll(() => page.locator('#resource option').allTextContents(), { timeout: SHOWN_MS }).toEqual(['owners', 'owners.pets', 'shelters.pets']);
-    await expect.poll(() => page.locator('label[for="new-item"]').textContent()).toBe('New item (JSON; a minimal body built from the document’s schema)');
-    expect(await proposed()).toEqual({ name: 'text', id: 1 });
+    await expect
+      .poll(() => page.locator('label[for="new-item"]').textContent())
+      .toBe('New item (JSON; built from the document’s schema: its example values where it gives them, else minimal ones)');
+    expect(await proposed()).toEqual({ name: 'text' });
+    expect(await page.locator('#new-item-note').textContent()).toBe('The stand-in assigns id on Create.');
     await page.getByLabel(/^New item/).fill('{"name": "Ada", "id": 7}');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => rows().allTextContents()).toEqual(['7AdaDelete']);
@@ -56,7 +59,7 @@ describe.skipIf(SKIP_BROWSER)('the stored-resources panel in Chromium', () => {
     await ownerId.fill('7');
     await ownerId.press('Enter');
     await expect.poll(() => page.locator('#items caption').textContent()).toBe('owners.pets of ownerId 7 (0)');
-    expect(await proposed()).toEqual({ name: 'text', species: 'text', id: 1 });
+    expect(await proposed()).toEqual({ name: 'text', species: 'text' });
     await page.getByLabel(/^New item/).fill('{"id": 3, "name": "Rex", "species": "dog"}');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => rows().allTextContents()).toEqual(['3RexdogDelete']);

@@ -117,7 +117,8 @@ describe('no credential reaches the journal, the HAR or the log in clear', () =>
     );
     await send(`${url}/greenhouse?plant_key=SECRET-declared-query&token=SECRET-token-query`, {
       headers: {
-        'x-plant-key': 'SECRET-declared-header',
+        // The configured token: --token restricts API keys too.
+        'x-plant-key': 'SECRET-valid-bearer',
         'x-api-key': 'SECRET-x-api-key',
         cookie: 'plant_session=SECRET-declared-cookie; theme=SECRET-other-cookie',
       },

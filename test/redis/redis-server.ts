@@ -31,14 +31,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** `password`: Redis asks for it (requirepass), as a production one would. */
-export async function startRedis(password?: string): Promise<TestRedis> {
+/** `password`: Redis asks for it (requirepass), as a production one would; `settings`: more redis-server flags. */
+export async function startRedis(password?: string, settings: readonly string[] = []): Promise<TestRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'plantstore-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
   const launch = async () => {
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'];
     if (password !== undefined) args.push('--requirepass', password);
+    args.push(...settings);
     child = spawn('redis-server', args, { stdio: 'ignore' });
     await waitForPort(port, 10_000);
   };

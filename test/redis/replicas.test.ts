@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe, exited, type ServeProcess } from '../persistence/cli-server.js';
+import { tenantOfToken } from '../../src/store/tenants.js';
 import { startRedis, type TestRedis } from './redis-server.js';
 
 const PETS = 'test/fixtures/documents/optional-ids.yaml';
@@ -135,6 +136,15 @@ describe('three replicas on one Redis', { timeout: 60_000 }, () => {
     expect(statuses.filter((status) => status === 503)).toHaveLength(4);
     expect(statuses.filter((status) => status === 200)).toHaveLength(8);
     expect((await call(second, 'GET', '/__control/faults')).json()).toEqual([]);
+    // A fault without times, cleared through another replica: gone on all within a second.
+    expect((await call(second, 'POST', '/__control/faults', { kind: 'status', status: 500, operation: 'getPet' })).status).toBe(201);
+    await eventually(
+      () => call(first, 'GET', '/pets/4242'),
+      (answer) => answer.status === 500,
+    );
+    expect((await call(third, 'DELETE', '/__control/faults')).status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (const url of [first, second, third]) expect((await call(url, 'GET', '/pets/4242')).status).toBe(200);
   });
 
   it("shows every replica's requests in the journal of any one, and clears them on all", async () => {
@@ -216,7 +226,7 @@ describe('three replicas on one Redis', { timeout: 60_000 }, () => {
   });
 });
 
-describe('isolation and seeds over replicas of the Plant Store', { timeout: 60_000 }, () => {
+describe('isolation and seeds over three replicas of the Plant Store', { timeout: 90_000 }, () => {
   /** 200, or the Error's code (409 for a taken id; the Plant Store answers it with HTTP 400). */
   const create = async (url: string, token: string, id: number) => {
     const answer = await call(url, 'POST', '/plants', { id, name: 'p' }, { authorization: `Bearer ${token}` });
@@ -224,6 +234,7 @@ describe('isolation and seeds over replicas of the Plant Store', { timeout: 60_0
   };
   let redis: TestRedis;
   let replicas: ServeProcess[] = [];
+  const urls = () => replicas.map((replica) => replica.url) as [string, string, string];
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -233,11 +244,13 @@ describe('isolation and seeds over replicas of the Plant Store', { timeout: 60_0
     replicas = [await serve()];
     // alice's first request makes her tenant, with the seed.
     expect((await create(replicas[0]!.url, 'alice', 2)).status).toBe(200);
-    // The seed is taken once per store: a tenant's seeded plant deleted before a later replica starts stays deleted.
-    const deleted = await call(replicas[0]!.url, 'DELETE', '/__control/resources/plants/items/1', undefined, { 'plantstore-token': 'alice' });
-    if (deleted.status !== 204) throw new Error(`could not delete the seeded plant: ${deleted.status} ${deleted.text}`);
-    replicas.push(await serve());
-  }, 60_000);
+    // The seed is taken once per store: a seeded plant deleted (alice's, and the shared tenant's) before later replicas start stays deleted.
+    for (const headers of [{ 'plantstore-token': 'alice' }, {}]) {
+      const deleted = await call(replicas[0]!.url, 'DELETE', '/__control/resources/plants/items/1', undefined, headers);
+      if (deleted.status !== 204) throw new Error(`could not delete the seeded plant: ${deleted.status} ${deleted.text}`);
+    }
+    replicas.push(...(await Promise.all([serve(), serve()])));
+  }, 90_000);
 
   afterAll(async () => {
     await stopAll(replicas);
@@ -245,19 +258,38 @@ describe('isolation and seeds over replicas of the Plant Store', { timeout: 60_0
   });
 
   it("keeps each token's plants apart whichever replica answers", async () => {
-    const [first, second] = replicas.map((replica) => replica.url) as [string, string];
+    const [first, second, third] = urls();
     expect((await create(first, 'alice', 5)).status).toBe(200);
     expect((await create(second, 'alice', 5)).status).toBe(409);
-    expect((await create(second, 'bob', 5)).status).toBe(200);
+    expect((await create(third, 'bob', 5)).status).toBe(200);
     expect((await create(first, 'bob', 5)).status).toBe(409);
+    // The control API's view of a token's tenant is the same on every replica.
+    const bobs = await call(second, 'GET', '/__control/resources/plants/items', undefined, { 'plantstore-token': 'bob' });
+    expect(bobs.json<{ id: number }[]>().map((plant) => plant.id)).toEqual([1, 5]);
   });
 
   it('applies the seed once per store, not once per replica', async () => {
-    const [first, second] = replicas.map((replica) => replica.url) as [string, string];
-    // alice's seeded plant was deleted before the second replica started: it did not come back.
+    const [first, second, third] = urls();
+    // alice's seeded plant was deleted before the later replicas started: it did not come back.
     expect((await create(second, 'alice', 1)).status).toBe(200);
+    // Nor did the shared tenant's.
+    expect((await call(third, 'GET', '/__control/resources/plants/items/1')).status).toBe(404);
     // carol is new: her tenant gets the seed once, whichever replica she reaches first.
-    expect((await create(second, 'carol', 1)).status).toBe(409);
+    expect((await create(third, 'carol', 1)).status).toBe(409);
     expect((await create(first, 'carol', 1)).status).toBe(409);
+  });
+
+  it('names a tenant made on one replica by its digest on another, and resets only that tenant', async () => {
+    const [first, second, third] = urls();
+    expect((await create(first, 'dave', 7)).status).toBe(200);
+    expect((await create(first, 'erin', 7)).status).toBe(200);
+    // third never saw dave: it finds his tenant in Redis (an unknown one would be a 404).
+    const viewed = await call(third, 'GET', `/__control/resources/plants/items?tenant=${tenantOfToken('dave')}`);
+    expect(viewed.status).toBe(200);
+    expect(viewed.json<{ id: number }[]>().map((plant) => plant.id)).toContain(7);
+    expect((await call(third, 'GET', `/__control/resources/plants/items?tenant=${tenantOfToken('nobody')}`)).status).toBe(404);
+    expect((await call(second, 'DELETE', '/__control/resources/plants/items', undefined, { 'plantstore-token': 'dave' })).status).toBe(204);
+    expect((await create(third, 'dave', 7)).status).toBe(200);
+    expect((await create(third, 'erin', 7)).status).toBe(409);
   });
 });

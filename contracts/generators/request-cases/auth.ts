@@ -9,7 +9,7 @@ import { describeScheme, schemeKey, securityOf, type SecurityScheme } from '../.
 import type { Operation } from '../../../src/core/openapi/operation.js';
 import { toJsonText, type JsonValue } from '../json-value.js';
 import { family, type Base } from './base.js';
-import { apiKeyOf, credentialsFor, headersWith, NOTHING, pathWith, refusedWith, tokenOf, type Carried } from './credentials.js';
+import { apiKeyOf, apiKeyValue, credentialsFor, headersWith, NOTHING, pathWith, refusedWith, tokenOf, type Carried } from './credentials.js';
 import type { CaseContext, CaseFamily, RequestCase } from './types.js';
 
 interface Candidate {
@@ -49,7 +49,8 @@ export function authFamilies(base: Base, operation: Operation, context: CaseCont
     if (context.tokensValidated === true && apiKeyOf(apiKey, context) !== undefined) {
       candidates.push({
         breaks: `auth: wrong API key (${describeScheme(apiKey)})`,
-        carried: fc.constantFrom('plantstore-wrong-key', 'x').map((value) => apiKeyCarrying(apiKey, value)),
+        // Behind the scheme's prefix, so the key itself is what is wrong.
+        carried: fc.constantFrom('plantstore-wrong-key', 'x').map((value) => apiKeyCarrying(apiKey, apiKeyValue(apiKey, value))),
         satisfies: [],
       });
     }

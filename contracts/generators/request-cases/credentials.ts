@@ -23,10 +23,19 @@ export function tokenOf(context: CaseContext): string {
 
 type ApiKeyScheme = Extract<SecurityScheme, { type: 'apiKey' }>;
 
-/** The value the run was given for an API key scheme, by its key or its parameter name. */
+/**
+ * The value the run was given for an API key scheme, by its key or its parameter name; else the
+ * run's token (--token, CONTRACT_TOKEN), as `serve --token` accepts it for every scheme.
+ */
 export function apiKeyOf(scheme: ApiKeyScheme, context: CaseContext): string | undefined {
   const keys = context.credentials?.apiKeys ?? {};
-  return (scheme.key === undefined ? undefined : keys[scheme.key]) ?? keys[scheme.name];
+  const given = context.token !== undefined && context.token !== '' ? context.token : undefined;
+  return (scheme.key === undefined ? undefined : keys[scheme.key]) ?? keys[scheme.name] ?? given;
+}
+
+/** An API key as its scheme carries it: behind its prefix in a header ("Token <key>"), alone elsewhere. */
+export function apiKeyValue(scheme: ApiKeyScheme, key: string): string {
+  return scheme.in === 'header' && scheme.prefix !== undefined && key !== '' ? `${scheme.prefix}${key}` : key;
 }
 
 /**
@@ -78,7 +87,7 @@ export function credentialsFor(schemes: readonly SecurityScheme[], context: Case
     else if (scheme.type === 'apiKey') {
       const value = apiKeyOf(scheme, context);
       if (value === undefined) continue;
-      if (scheme.in === 'header') headers[scheme.name.toLowerCase()] = value;
+      if (scheme.in === 'header') headers[scheme.name.toLowerCase()] = apiKeyValue(scheme, value);
       else if (scheme.in === 'query') query.push([scheme.name, value]);
       else cookies.push([scheme.name, value]);
     }

@@ -46,9 +46,81 @@ const STATUS_NAMES = ['status', 'statuscode', 'status_code', 'httpstatus', 'http
 /** Deep enough for any error body; a cyclic schema stops here. */
 const MAX_DEPTH = 8;
 
-/** The plan of a body valid by `schema`, its fields filled by meaning. */
+/**
+ * The plan of a body valid by `schema`, its fields filled by meaning. A schema with no field named
+ * for a message still carries the reason: in its first text, or list of texts, that may hold any
+ * (Conduit's `{errors: {body: [text]}}`), so the client sees what the log says.
+ */
 export function planBody(schema: Schema, resolve: Resolve, problemJson: boolean): Plan {
-  return plan(schema, resolve, 0, problemJson ? 'problem' : 'top');
+  const planned = plan(schema, resolve, 0, problemJson ? 'problem' : 'top');
+  if (carriesMessage(planned)) return planned;
+  const path = reasonPath(schema, resolve, 0);
+  return path === undefined ? planned : withReason(planned, schema, path, resolve, 0);
+}
+
+function carriesMessage(planned: Plan): boolean {
+  switch (planned.kind) {
+    case 'text':
+      return planned.fact === 'message';
+    case 'object':
+      return planned.fields.some(([, field]) => carriesMessage(field));
+    case 'array':
+      return planned.items.some(carriesMessage);
+    default:
+      return false;
+  }
+}
+
+/** A step to the reason's place: a property, or a list's first item; `schema` is the step's own. */
+type Step = { readonly property: string; readonly schema: Schema } | { readonly item: true; readonly schema: Schema };
+
+/** Whether a schema is a text free to hold any message (no format, pattern, enum or const). */
+function isFreeText(schema: Schema): boolean {
+  return fieldType(schema) === 'string' && fixedValue(schema) === undefined && schema.format === undefined && schema.pattern === undefined;
+}
+
+/** Steps to the first free text, or list of free texts, in declaration order, depth first; [] when `raw` is one. */
+function reasonPath(raw: Schema, resolve: Resolve, depth: number): Step[] | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const schema = flatten(raw, resolve, depth);
+  if (isFreeText(schema)) return [];
+  const type = fieldType(schema);
+  if (type === 'array') {
+    if (typeof schema.maxItems === 'number' && schema.maxItems < 1) return undefined;
+    const items = typeof schema.items === 'object' && schema.items !== null ? flatten(schema.items as Schema, resolve, depth + 1) : {};
+    if (isFreeText(items)) return [];
+    const rest = reasonPath(items, resolve, depth + 1);
+    return rest === undefined ? undefined : [{ item: true, schema: items }, ...rest];
+  }
+  if (type !== 'object') return undefined;
+  for (const [property, value] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+    const rest = reasonPath(value, resolve, depth + 1);
+    if (rest !== undefined) return [{ property, schema: value }, ...rest];
+  }
+  return undefined;
+}
+
+/** `planned` with the message put where `path` leads (a field the plan left out is added). */
+function withReason(planned: Plan, schema: Schema, path: readonly Step[], resolve: Resolve, depth: number): Plan {
+  const [step, ...rest] = path;
+  if (step === undefined) return reasonPlan(planned, flatten(schema, resolve, depth), resolve, depth);
+  const child = (existing: Plan | undefined) => withReason(existing ?? plan(step.schema, resolve, depth + 1, 'nested'), step.schema, rest, resolve, depth + 1);
+  if ('property' in step) {
+    const fields = planned.kind === 'object' ? planned.fields : [];
+    const at = fields.findIndex(([name]) => name === step.property);
+    if (at === -1) return { kind: 'object', fields: [...fields, [step.property, child(undefined)]] };
+    return { kind: 'object', fields: fields.map((field, index) => (index === at ? [field[0], child(field[1])] : field)) };
+  }
+  const items = planned.kind === 'array' ? planned.items : [];
+  return { kind: 'array', items: [child(items[0]), ...items.slice(1)] };
+}
+
+/** The message as a text, or as the first of a list of texts, within the text's maxLength. */
+function reasonPlan(planned: Plan, schema: Schema, resolve: Resolve, depth: number): Plan {
+  const text = (of: Schema): Plan => ({ kind: 'text', fact: 'message', maxLength: typeof of.maxLength === 'number' ? of.maxLength : Number.POSITIVE_INFINITY });
+  if (fieldType(schema) !== 'array') return text(schema);
+  const items = typeof schema.items === 'object' && schema.items !== null ? flatten(schema.items as Schema, resolve, depth + 1) : {};
+  return { kind: 'array', items: [text(items), ...(planned.kind === 'array' ? planned.items.slice(1) : [])] };
 }
 
 type Place = 'top' | 'problem' | 'nested';

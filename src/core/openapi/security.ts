@@ -6,6 +6,7 @@
  * alternative `{}`, makes the operation open.
  */
 import type { HttpSecurityScheme, IHttpOperation } from '@stoplight/types';
+import { apiKeyPrefix } from './api-key-prefix.js';
 
 /** A scheme as a request satisfies it: by what it carries, and where. */
 export type SecurityScheme =
@@ -22,6 +23,8 @@ export type SecurityScheme =
       readonly name: string;
       /** The scheme's name in components.securitySchemes (what a user names it by, e.g. `--auth apikey:<key>=…`). */
       readonly key?: string;
+      /** A header key's leading word and space, e.g. "Token " (api-key-prefix.ts); absent: the key alone. */
+      readonly prefix?: string;
     }
   /** Client certificates are the transport's business: plain HTTP carries nothing to check. */
   | { readonly type: 'mutualTLS' };
@@ -56,8 +59,10 @@ function schemeOf(scheme: HttpSecurityScheme): SecurityScheme {
     case 'oauth2':
     case 'openIdConnect':
       return { type: 'bearer', declared: scheme.type };
-    case 'apiKey':
-      return { type: 'apiKey', in: scheme.in, name: scheme.name, ...(scheme.key ? { key: scheme.key } : {}) };
+    case 'apiKey': {
+      const prefix = apiKeyPrefix(scheme);
+      return { type: 'apiKey', in: scheme.in, name: scheme.name, ...(scheme.key ? { key: scheme.key } : {}), ...(prefix !== undefined ? { prefix } : {}) };
+    }
     default:
       return { type: 'mutualTLS' };
   }
@@ -84,7 +89,7 @@ export function describeScheme(scheme: SecurityScheme): string {
     case 'http':
       return `http ${scheme.scheme}`;
     case 'apiKey':
-      return `apiKey ${scheme.name} (${scheme.in})`;
+      return `apiKey ${scheme.name} (${scheme.in}${scheme.prefix === undefined ? '' : `, "${scheme.prefix}<key>"`})`;
     default:
       return scheme.type;
   }

@@ -12,7 +12,7 @@ import { listParameters } from './list-parameters.js';
 import type { AssignedBy, Identifier, InferenceNote, OperationRef, Resource, ResourceModel, ResourceOverride, ResourceRole } from './model.js';
 import { checkOverride, configWhere, EXTENSION, overrideError, settleOverride, type OverrideOrigin } from './overrides.js';
 import { nameResources } from './resource-names.js';
-import { structureSignature } from './schema-shape.js';
+import { linkedWebhooks, webhookPayloads } from './webhook-links.js';
 import { identifierType } from '../schema/identifier.js';
 import { arrayItems, objectShape, type ObjectShape } from '../schema/properties.js';
 import { typeOf } from '../schema/types.js';
@@ -75,12 +75,12 @@ export function inferResources(document: LoadedDocument, overrides: Readonly<Rec
     drafts.map((draft) => draft.collectionPath),
     overrideNames,
   );
-  const webhooks = document.webhooks.map((webhook) => ({ name: webhook.name, signature: payloadSignature(webhook) }));
-  const resources = drafts.map((draft, index): Resource => {
-    const signatures = [draft.createSchema, draft.itemSchema].filter((schema) => schema !== undefined).map((schema) => structureSignature(schema));
-    const matching = webhooks.filter(({ signature }) => signature?.startsWith('{') === true && signatures.includes(signature)).map(({ name }) => name);
-    return { name: names[index] as string, ...draft, webhooks: [...new Set(matching)] };
-  });
+  const payloads = webhookPayloads(document);
+  const resources = drafts.map((draft, index): Resource => ({
+    name: names[index] as string,
+    ...draft,
+    webhooks: linkedWebhooks(payloads, [draft.createSchema, draft.itemSchema]),
+  }));
   return { resources, notes };
 }
 
@@ -240,11 +240,6 @@ function parameterSchema(items: ReadonlyMap<string, Operation>, name: string): u
 
 function refOf(operation: Operation): OperationRef {
   return { method: operation.method.toLowerCase(), path: operation.path, name: operationName(operation) };
-}
-
-function payloadSignature(webhook: LoadedDocument['webhooks'][number]): string | undefined {
-  const schema = webhook.request?.body?.contents?.find((content) => content.schema !== undefined && /json/i.test(content.mediaType))?.schema;
-  return schema === undefined ? undefined : structureSignature(schema);
 }
 
 /** x-plantstore on the path item, with the create operation's own keys over it. */

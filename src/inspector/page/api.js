@@ -123,19 +123,16 @@ async function readEvents(stream, onEvent) {
 
 /**
  * The stored resources: those of GET /__control/resources ({ resources: [...] }, the inferred
- * model) when the stand-in serves their items at /__control/resources/{name}/items, else the one
- * resource 'plants' at /__control/plants. Each: { name, idField, idType, parents, example,
- * exampleSource, list, create, remove, reset }. A nested resource's `parents` are the parameters
- * that choose its parent ({ ownerId: '7' } for owners.pets); every call takes their values.
+ * model), through their /__control/resources/{name}/items endpoints; [] for a document with none,
+ * or { problem } when the control API would not say. Each: { name, idField, idType, assignedBy,
+ * parents, envelope, serverFields, example, exampleSource, list, create, remove, reset }. A nested
+ * resource's `parents` are the parameters that choose its parent ({ ownerId: '7' } for owners.pets);
+ * every call takes their values.
  */
 export async function listResources() {
   const reply = await call('GET', '/__control/resources');
-  const model = reply.status === 200 && reply.json && Array.isArray(reply.json.resources) ? reply.json.resources : [];
-  const clients = model.map(resourceClient);
-  // A stand-in with the model but not yet the items endpoints answers 404 there.
-  const first = clients.find((client) => client.parents.length === 0);
-  if (first && (await first.list({})).status !== 404) return clients;
-  return [plantsClient()];
+  if (reply.status !== 200 || !reply.json || !Array.isArray(reply.json.resources)) return { problem: reasonOf(reply) };
+  return reply.json.resources.map(resourceClient);
 }
 
 /** `?ownerId=7&…`: the parent parameters, in the model's order. */
@@ -153,27 +150,16 @@ function resourceClient(resource) {
     name,
     idField: resource.identifier?.property ?? 'id',
     idType: resource.identifier?.type ?? { kind: 'string' },
+    assignedBy: resource.identifier?.assignedBy ?? 'either',
     parents,
+    // Reported by stand-ins that infer them; absent, the bodies are the item and the client sends every field.
+    envelope: resource.envelope,
+    serverFields: resource.serverFields,
     example: resource.example,
     exampleSource: resource.exampleSource,
     list: (values, tenantToken) => call('GET', at(items, values), { tenantToken }),
     create: (item, values, tenantToken) => call('POST', at(items, values), { body: toJson([item]), tenantToken }),
     remove: (id, values, tenantToken) => call('DELETE', at(`${items}/${encodeURIComponent(String(id))}`, values), { tenantToken }),
     reset: (values, tenantToken) => call('DELETE', at(items, values), { tenantToken }),
-  };
-}
-
-function plantsClient() {
-  return {
-    name: 'plants',
-    idField: 'id',
-    idType: { kind: 'integer' },
-    parents: [],
-    example: undefined,
-    exampleSource: undefined,
-    list: (_values, tenantToken) => call('GET', '/__control/plants', { tenantToken }),
-    create: (item, _values, tenantToken) => call('POST', '/__control/plants', { body: toJson([item]), tenantToken }),
-    remove: (id, _values, tenantToken) => call('DELETE', `/__control/plants/${encodeURIComponent(String(id))}`, { tenantToken }),
-    reset: (_values, tenantToken) => call('DELETE', '/__control/plants', { tenantToken }),
   };
 }

@@ -1,40 +1,18 @@
 // The stored resources (per resource and tenant) and the faults in force, each with its actions.
 import { call, listResources, parseExact, reasonOf, toJson } from './api.js';
 import { el } from './journal.js';
+import { labelOf, noteOf, proposal, toSend } from './proposal.js';
 
-const cell = (value) => el('td', { textContent: typeof value === 'string' ? value : toJson(value) });
+/** Longer values are cut in a cell, whole in its title: one long text must not stretch the table a page tall. */
+const CELL_CHARACTERS = 120;
 
-/** A fresh id for the example: one past the largest integer id shown, exact beyond 2^53. */
-function nextId(items, idField) {
-  const ids = items.map((item) => item[idField]).filter((id) => typeof id === 'bigint' || Number.isInteger(id));
-  return ids.length === 0 ? undefined : ids.map(BigInt).reduce((max, id) => (id > max ? id : max)) + 1n;
+function cell(value) {
+  const text = typeof value === 'string' ? value : toJson(value);
+  if (text.length <= CELL_CHARACTERS) return el('td', { textContent: text });
+  return el('td', { textContent: `${text.slice(0, CELL_CHARACTERS)}…`, title: text });
 }
 
-/** An id the new item can take: the next integer (from the smallest the identifier allows), a fresh uuid; none for a free string. */
-function freshId(resource, items) {
-  const { kind, minimum } = resource.idType;
-  if (kind === 'integer') {
-    const next = nextId(items, resource.idField) ?? (minimum !== undefined && BigInt(minimum) > 1n ? BigInt(minimum) : 1n);
-    return Number.isSafeInteger(Number(next)) ? Number(next) : next;
-  }
-  if (kind === 'uuid' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return undefined;
-}
-
-/** The create form's start: the document's example (or one built from its schema), else the last item's shape; with a fresh id. */
-function proposal(resource, items) {
-  const base = resource.example ?? items.at(-1);
-  const example = base && typeof base === 'object' && !Array.isArray(base) ? { ...base } : {};
-  const id = freshId(resource, items);
-  // An id the example brings is replaced only by one past those stored (a client-assigned example id may be free).
-  if (id !== undefined && (!(resource.idField in example) || nextId(items, resource.idField) !== undefined)) example[resource.idField] = id;
-  return example;
-}
-
-const SOURCES = {
-  document: 'New item (JSON; the document’s example)',
-  generated: 'New item (JSON; a minimal body built from the document’s schema)',
-};
+const NO_RESOURCES = 'No stored resources: the stand-in found none in this document, so every operation is answered by the mocker.';
 
 export function resourcesPanel(root) {
   const select = root.querySelector('#resource');
@@ -43,8 +21,11 @@ export function resourcesPanel(root) {
   const table = root.querySelector('#items');
   const newItem = root.querySelector('#new-item');
   const newItemLabel = root.querySelector('label[for="new-item"]');
+  const newItemNote = root.querySelector('#new-item-note');
   const status = root.querySelector('#resources-status');
   let resources = [];
+  /** The items last listed: a fresh id for Create is one past theirs. */
+  let shown = [];
   let edited = false;
   newItem.addEventListener('input', () => (edited = true));
   const current = () => resources.find((resource) => resource.name === select.value) ?? resources[0];
@@ -79,6 +60,7 @@ export function resourcesPanel(root) {
   }
 
   function render(resource, items) {
+    shown = items;
     const columns = [...new Set([resource.idField, ...items.flatMap((item) => Object.keys(item))])];
     const of = resource.parents.map((name) => `${name} ${parents()[name]}`).join(', ');
     table.querySelector('caption').textContent =
@@ -95,8 +77,9 @@ export function resourcesPanel(root) {
         return el('tr', {}, ...columns.map((name) => (item[name] === undefined ? el('td') : cell(item[name]))), el('td', {}, remove));
       }),
     );
+    newItemNote.textContent = noteOf(resource);
     if (!edited) {
-      newItemLabel.textContent = SOURCES[resource.exampleSource] ?? 'New item (JSON)';
+      newItemLabel.textContent = labelOf(resource);
       newItem.value = toJson(proposal(resource, items), 2);
     }
   }
@@ -113,6 +96,7 @@ export function resourcesPanel(root) {
   /** Runs `action` on the current resource once its parents are given; else says which are missing. */
   function withParents(action) {
     const resource = current();
+    if (!resource) return say(NO_RESOURCES);
     const missing = missingParents(resource);
     if (missing.length > 0) return say(`${resource.name} is nested: give ${missing.join(' and ')} first`);
     action(resource);
@@ -128,7 +112,7 @@ export function resourcesPanel(root) {
     }
     withParents((resource) => {
       edited = false;
-      void act(resource.create(item, parents(), tenant.value), `Created ${resource.name}`);
+      void act(resource.create(toSend(resource, item, shown), parents(), tenant.value), `Created ${resource.name}`);
     });
   });
   root
@@ -149,7 +133,17 @@ export function resourcesPanel(root) {
 
   return {
     async load() {
-      resources = await listResources();
+      const listed = await listResources();
+      resources = Array.isArray(listed) ? listed : [];
+      // Nothing to list, create or reset: the actions are off, and the status says why.
+      for (const control of root.querySelectorAll('button, select, textarea, input')) control.disabled = resources.length === 0;
+      if (resources.length === 0) {
+        table.querySelector('caption').textContent = 'Items';
+        table.tHead.replaceChildren();
+        table.tBodies[0].replaceChildren();
+        return say(Array.isArray(listed) ? NO_RESOURCES : `Could not read the resources: ${listed.problem}`);
+      }
+      say('');
       select.replaceChildren(...resources.map((resource) => el('option', { value: resource.name, textContent: resource.name })));
       showParents(current());
       await refresh();
@@ -166,6 +160,8 @@ export function faultsPanel(root) {
   async function refresh() {
     const reply = await call('GET', '/__control/faults');
     if (reply.status !== 200 || !Array.isArray(reply.json)) return say(`Could not list the faults: ${reasonOf(reply)}`);
+    // An empty table says nothing by itself: its caption does.
+    table.caption.textContent = reply.json.length === 0 ? 'None in force' : 'In force';
     table.tBodies[0].replaceChildren(
       ...reply.json.map(({ id, kind, operation, hits, ...settings }) => {
         const remove = el('button', { type: 'button', textContent: 'Remove' });

@@ -7,8 +7,8 @@ import { renderOptionsHelp, type OptionTable, type OptionValues } from '../../co
 import { JOURNAL_DEFAULTS } from '../../journal/journal.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../../log/logger.js';
 import { JOURNAL_STREAM_LIMITS } from '../../control/journal-events.js';
-import { PROXY_LIMITS } from '../../proxy/forward.js';
-import { WEBHOOK_LIMITS } from '../../webhooks/sender.js';
+import { PROXY_LIMITS } from '../../proxy/limits.js';
+import { WEBHOOK_LIMITS } from '../../webhooks/limits.js';
 
 export const SERVE_OPTIONS = {
   /** OpenAPI document: a file path (YAML or JSON). Default: the bundled Plant Store. */
@@ -17,7 +17,7 @@ export const SERVE_OPTIONS = {
   port: { type: 'integer', flag: 'port', argument: 'N', min: 0, max: 65_535, default: 4010, help: 'port to listen on; 0 picks a free one (default {default})' },
   /** Default 127.0.0.1. */
   host: { type: 'string', flag: 'host', argument: 'H', nonEmpty: true, default: '127.0.0.1', help: 'address to listen on (default {default})' },
-  /** Accepted bearer tokens. None: any non-empty bearer token is accepted. */
+  /** Accepted credentials, for every scheme (docs/auth.md). None: any non-empty credential is accepted. */
   tokens: {
     type: 'strings',
     flag: 'token',
@@ -27,7 +27,7 @@ export const SERVE_OPTIONS = {
     secret: true,
     gathered: true,
     default: [],
-    help: 'accept this bearer token; repeat for more. Also PLANTSTORE_TOKENS=a,b.\nWithout tokens any non-empty bearer token is accepted',
+    help: 'accept this token for every scheme: bearer token, API key, Basic\nuser:password or password; repeat for more. Also PLANTSTORE_TOKENS=a,b.\nWithout tokens any non-empty credential is accepted',
   },
   /** HTTP status of an authentication failure. Default: the operation's declared failure status (400 here). */
   authStatus: {
@@ -93,7 +93,7 @@ export const SERVE_OPTIONS = {
     nonEmpty: true,
     secret: true,
     default: 'memory',
-    help: 'memory (default), or redis://[user:pass@]host:port[/db] (rediss:// for TLS):\nitems, faults and journal kept in Redis, shared by every replica on it',
+    help: 'memory (default), or redis://[user:pass@]host:port[/db] (rediss:// for TLS):\nitems, faults, journal and webhook deliveries kept in Redis, shared by\nevery replica on it',
   },
   /** Where the document's webhooks are delivered after each create (retried with backoff). Default: not delivered. */
   webhook: {

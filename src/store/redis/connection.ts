@@ -6,7 +6,8 @@
  * already given. The client reconnects by itself; the next command after that works again.
  */
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+// Only the type at import: ioredis is ~100 modules, loaded by connectRedis when --store names a Redis.
+import type { Redis } from 'ioredis';
 import { PlantstoreError } from '../../core/errors.js';
 
 /** What --store names: the in-process store, or a Redis URL. */
@@ -88,6 +89,7 @@ export async function connectRedis(target: Extract<StoreTarget, { kind: 'redis' 
     retryStrategy: (times: number) => Math.min(100 * times, 1000),
     enableAutoPipelining: true,
   } as const;
+  const { Redis } = await import('ioredis');
   const client = new Redis(target.url, settings);
   const extra: Redis[] = [];
   let troubled = false;

@@ -1,0 +1,73 @@
+/**
+ * `serve` reads only the modules its options need before its first answer (issue 21: start-up): the
+ * Redis client, the proxy, the webhook sender, --watch and verify's judge are loaded when their
+ * option is given, not at every start. Real processes: the built CLI, with a module-recording probe.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { stopProcess } from '../support/peer-load.js';
+import { send, VALID_HEADERS } from '../support/server.js';
+
+const MAIN = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+const PROBE = fileURLToPath(new URL('../support/loaded-modules.mjs', import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), 'start-loads-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** What `serve <args>` loaded by the time it answered one POST /plants, and that answer's status. */
+async function loadedBy(args: readonly string[]): Promise<{ modules: string[]; status: number }> {
+  const file = join(folder, `${args.length}-${Date.now()}.txt`);
+  const child = spawn(process.execPath, ['--import', PROBE, MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+    env: { ...process.env, LOADED_MODULES_FILE: file },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let status = 0;
+  try {
+    let printed = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve did not start; it printed:\n${printed}`)), 30_000);
+      const onOutput = (chunk: Buffer) => {
+        printed += chunk.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(printed);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      };
+      child.stdout.on('data', onOutput);
+      child.stderr.on('data', onOutput);
+    });
+    status = (await send(`${url}/plants`, { method: 'POST', headers: VALID_HEADERS, body: '{"name":"probe","id":1}' })).status;
+  } finally {
+    await stopProcess(child);
+  }
+  return { modules: readFileSync(file, 'utf8').split('\n'), status };
+}
+
+const OPTIONAL = [
+  'node_modules/ioredis/',
+  'dist/src/proxy/forward.js',
+  'dist/src/webhooks/sender.js',
+  'dist/src/server/reload.js',
+  'dist/src/core/conformance/judge.js',
+];
+const loadedOf = (modules: readonly string[]) => OPTIONAL.filter((part) => modules.some((module) => module.includes(part)));
+
+describe('serve loads a feature only when asked for', () => {
+  it('a plain start answers its first request without the Redis client, the proxy, webhooks, --watch or the judge', { timeout: 60_000 }, async () => {
+    const { modules, status } = await loadedBy([]);
+    expect(status).toBe(200);
+    // The probe saw the start itself, and the first request's validation (Ajv, CommonJS).
+    expect(modules.some((module) => module.includes('node_modules/ajv/'))).toBe(true);
+    expect(modules.some((module) => module.includes('dist/src/server/start-server.js'))).toBe(true);
+    expect(loadedOf(modules)).toEqual([]);
+  });
+
+  it('each is loaded when its option is given (the probe sees modules loaded on demand)', { timeout: 60_000 }, async () => {
+    const { modules } = await loadedBy(['--proxy', 'http://127.0.0.1:9', '--webhook', 'http://127.0.0.1:9/hooks', '--watch']);
+    expect(loadedOf(modules)).toEqual(OPTIONAL.filter((part) => part !== 'node_modules/ioredis/'));
+  });
+});
