@@ -10,7 +10,7 @@ import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemKey } from '../../core/resources/model.js';
 import type { ItemFields, ItemStore } from '../../store/item-store.js';
 import type { TenantId } from '../../store/tenants.js';
-import { compileFill, fillAll } from './fill.js';
+import { compileFill, compileServerMade, fillAll } from './fill.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
 import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileItemWriter } from './shape.js';
@@ -23,6 +23,7 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
   const success = successAnswer(operation, [201, 200]);
   const write = success.schema === undefined ? () => '' : compileItemWriter(success.schema, { echo: echoId ? identifier.property : undefined });
   const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
+  const serverMade = compileServerMade(resource, resource.createSchema, [success.schema, resource.itemSchema]);
   const noun = singular(resource);
   const answerItem = (fields: ItemFields, tenant: TenantId) => {
     onCreated?.(resource, fields, tenant);
@@ -43,6 +44,14 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
   }
 
   async function createServerAssigned(store: ItemStore, body: ItemFields, tenant: TenantId) {
+    const slug = serverMade.identifierSlug;
+    if (slug !== undefined) {
+      // The identifier is made from the item's text: the first free candidate keys it (create-if-absent: atomic).
+      for await (const candidate of slug.candidates(body, () => store.allocate())) {
+        const created = await store.create({ id: candidate, fields: withKey(fill(body), identifier.property, candidate) });
+        if (created.ok) return answerItem(created.item.fields, tenant);
+      }
+    }
     for (let attempt = 0; attempt < ALLOCATION_ATTEMPTS; attempt++) {
       const key = allocatedKey(identifier.type, await store.allocate());
       if (key === undefined) return refuse(failure('storageFailed', `every ${noun} identifier within the schema's bounds is taken; delete some or reset`));
@@ -63,7 +72,7 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
       const orphan = await missingParent?.(context);
       if (orphan !== undefined) return refuse(orphan);
       const store = await collection(context);
-      const fields = body as ItemFields;
+      const fields = await serverMade.create(body as ItemFields, store);
       // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.
       return identifier.assignedBy !== 'server' ? createClientAssigned(store, fields, context.tenant) : createServerAssigned(store, fields, context.tenant);
     });
