@@ -79,6 +79,16 @@ describe('articles: server-made fields', () => {
     expect((await call('GET', `/articles/${created.slug}`)).json).toEqual(afterPut);
   });
 
+  it('never issues the slug of a deleted article again: an old link answers 404, not another article', async () => {
+    const first = (await call('POST', '/articles', { title: 'Short-lived', body: '' })).json as Article;
+    expect(first.slug).toBe('short-lived');
+    expect((await call('DELETE', '/articles/short-lived')).status).toBe(204);
+    const again = await call('POST', '/articles', { title: 'Short-lived', body: '' });
+    expect(again.status, again.text).toBe(201);
+    expect((again.json as Article).slug).toBe('short-lived-2');
+    expect((await call('GET', '/articles/short-lived')).status).toBe(404);
+  });
+
   it('lists every article valid against the document', async () => {
     const list = await call('GET', '/articles');
     expect(list.status).toBe(200);

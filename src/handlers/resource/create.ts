@@ -11,6 +11,7 @@ import type { ItemKey } from '../../core/resources/model.js';
 import type { ItemFields, ItemStore } from '../../store/item-store.js';
 import type { TenantId } from '../../store/tenants.js';
 import { compileFill, compileServerMade, fillAll } from './fill.js';
+import { IssuedSlugs } from './issued-slugs.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
 import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileItemWriter } from './shape.js';
@@ -30,9 +31,9 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     return answer(success.status, success.headers, write(fields));
   };
 
-  async function createClientAssigned(store: ItemStore, body: ItemFields, tenant: TenantId) {
+  async function createClientAssigned(store: ItemStore, body: ItemFields, tenant: TenantId, parents: readonly string[]) {
     const given = body[identifier.property];
-    if (given === undefined) return createServerAssigned(store, body, tenant);
+    if (given === undefined) return createServerAssigned(store, body, tenant, parents);
     const key = keyFromValue(identifier.type, given);
     if (key === undefined) {
       return refuse(failure('invalidId', `${JSON.stringify(String(given))} is not an identifier of a ${noun} (${identifier.property})`));
@@ -43,13 +44,21 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     return answerItem(created.item.fields, tenant);
   }
 
-  async function createServerAssigned(store: ItemStore, body: ItemFields, tenant: TenantId) {
+  // A slug once issued is not issued again, as allocated numbers are not (issued-slugs.ts).
+  const issued = new IssuedSlugs();
+  const slugScope = (tenant: TenantId, parents: readonly string[]) => JSON.stringify([tenant, ...parents]);
+
+  async function createServerAssigned(store: ItemStore, body: ItemFields, tenant: TenantId, parents: readonly string[]) {
     const slug = serverMade.identifierSlug;
     if (slug !== undefined) {
       // The identifier is made from the item's text: the first free candidate keys it (create-if-absent: atomic).
+      const scope = slugScope(tenant, parents);
       for await (const candidate of slug.candidates(body, () => store.allocate())) {
+        if (issued.has(scope, candidate)) continue;
         const created = await store.create({ id: candidate, fields: withKey(fill(body), identifier.property, candidate) });
-        if (created.ok) return answerItem(created.item.fields, tenant);
+        if (!created.ok) continue;
+        issued.add(scope, candidate);
+        return answerItem(created.item.fields, tenant);
       }
     }
     for (let attempt = 0; attempt < ALLOCATION_ATTEMPTS; attempt++) {
@@ -74,7 +83,10 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
       const store = await collection(context);
       const fields = await serverMade.create(body as ItemFields, store);
       // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.
-      return identifier.assignedBy !== 'server' ? createClientAssigned(store, fields, context.tenant) : createServerAssigned(store, fields, context.tenant);
+      const parents = resource.parentParameters.map((name) => context.pathParameters[name] ?? '');
+      return identifier.assignedBy !== 'server'
+        ? createClientAssigned(store, fields, context.tenant, parents)
+        : createServerAssigned(store, fields, context.tenant, parents);
     });
   };
 }
