@@ -142,7 +142,7 @@ function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source
     ...(createSchema !== undefined ? { createSchema } : {}),
     ...(itemSchema !== undefined ? { itemSchema } : {}),
     webhooks: [],
-    ...serverFieldsOf(planServerFields({ path, createSchema, answers: [itemSchema, createAnswer], identifier, override: override.fields, origin })),
+    ...serverFieldsOf(planServerFields({ path, createSchema, answers: [itemSchema], identifier, override: override.fields, origin })),
   };
 }
 
