@@ -42,6 +42,8 @@ const DOCUMENTS: ReadonlyArray<readonly [string, string, { readonly gaps: boolea
   ["Redocly's Museum API (basic auth, a PNG answer)", documentPath('../fixtures/documents/museum.yaml'), { gaps: false, auth: ['basic:me:pw'] }],
   // A writeOnly password (sent, never answered) and an id a later allOf branch makes readOnly.
   ['accounts (a writeOnly password, a restated readOnly id)', documentPath('../fixtures/documents/accounts.yaml'), { gaps: false }],
+  // Server-made fields: a slug from the title keys the items; times, a counter and a flag the client never sends.
+  ['articles (a server-made slug, times, a counter, a flag)', documentPath('../fixtures/documents/articles.yaml'), { gaps: true }],
 ];
 
 function problems(report: VerifyReport, gaps: boolean): string[] {
