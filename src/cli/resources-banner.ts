@@ -3,7 +3,7 @@
  * resource, and the notes on what was not, each with how to settle it. Plain lines; serve.ts
  * makes them printable.
  */
-import type { IdentifierType, Resource, ResourceModel } from '../core/resources/model.js';
+import type { IdentifierType, Resource, ResourceModel, ServerField, ServerFieldKind } from '../core/resources/model.js';
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from '../core/json/int64.js';
 
 export function resourceLines(model: ResourceModel): string[] {
@@ -34,9 +34,28 @@ function describe(resource: Resource): string[] {
     ];
     lines.push(`    list: ${parts.length > 0 ? parts.join(', ') : 'everything, unpaged'}`);
   }
+  if (resource.serverFields !== undefined && resource.serverFields.length > 0) {
+    lines.push(`    server-made: ${resource.serverFields.map(fieldText).join(', ')}`);
+  }
   if (resource.webhooks.length > 0) lines.push(`    webhooks: ${resource.webhooks.join(', ')}`);
   return lines;
 }
+
+/** 'slug (from title)', 'createdAt (created time)', 'code (placeholder: why)'. */
+function fieldText(field: ServerField): string {
+  const how = field.kind === 'slug' ? `slug from ${field.from ?? '?'}` : FIELD_WORDS[field.kind];
+  const why = field.note === undefined ? '' : field.note === 'config' || field.note === 'extension' ? `, by ${field.note}` : `: ${field.note}`;
+  return `${field.property} (${how}${why})`;
+}
+
+const FIELD_WORDS: Readonly<Record<Exclude<ServerFieldKind, 'slug'>, string>> = {
+  'created-time': 'created time',
+  'updated-time': 'updated time',
+  counter: 'counter, 0',
+  flag: 'flag, false',
+  default: "the schema's value",
+  placeholder: 'placeholder',
+};
 
 function typeText(type: IdentifierType): string {
   if (type.kind !== 'integer') return type.kind;

@@ -44,3 +44,11 @@ test('swagger-petstore3: an id the client may give, else the server assigns, say
   expect(lines).toContain('    id: id (path {petId}), client-given or else server-assigned, int64');
   expect(lines).toContain('    id: username (path {username}), client-given or else server-assigned, string');
 });
+
+test('articles: the server-made fields and how each is made', async () => {
+  const lines = resourceLines(inferResources(await loadDocument(`${FIXTURES}articles.yaml`)));
+  expect(lines).toContain('    id: slug (path {slug}), server-assigned, string');
+  expect(lines).toContain(
+    '    server-made: slug (slug from title), createdAt (created time), updatedAt (updated time), favoritesCount (counter, 0), favorited (flag, false)',
+  );
+});

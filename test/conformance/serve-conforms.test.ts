@@ -46,6 +46,8 @@ const DOCUMENTS: ReadonlyArray<
   ['accounts (a writeOnly password, a restated readOnly id)', documentPath('../fixtures/documents/accounts.yaml'), { gaps: false }],
   // A sign-up and log-in issuing the bearer token the notes then need (verify signs in by evidence; serve issues real tokens).
   ['notes with sign-in (issued tokens, a current user)', documentPath('../fixtures/documents/notes-sign-in.yaml'), { gaps: false, signIn: true }],
+  // Server-made fields: a slug from the title keys the items; times, a counter and a flag the client never sends.
+  ['articles (a server-made slug, times, a counter, a flag)', documentPath('../fixtures/documents/articles.yaml'), { gaps: true }],
 ];
 
 function problems(report: VerifyReport, gaps: boolean): string[] {

@@ -95,3 +95,36 @@ describe('GET /__control/resources: the Swagger Petstore 3 (ids the client may g
     expectConforms(await loadDocument(shippedFile('spec/control-api.yaml')), 'get', '/__control/resources', reply);
   });
 });
+
+describe('GET /__control/resources: server-made fields, inferred and settled by the config', () => {
+  const server = serverFor({ spec: `${FIXTURES}articles.yaml`, resources: { '/articles': { fields: { favorited: 'none', favoritesCount: 'placeholder' } } } });
+
+  it('says which fields the server makes and how, as spec/control-api.yaml declares', async () => {
+    const reply = await send(`${server.current.url}/__control/resources`);
+    expect(reply.status).toBe(200);
+    const model = reply.json as { resources: { name: string; serverFields: unknown }[] };
+    expect(model.resources.map(({ name, serverFields }) => [name, serverFields])).toEqual([
+      [
+        'articles',
+        [
+          { property: 'slug', kind: 'slug', from: 'title' },
+          { property: 'createdAt', kind: 'created-time' },
+          { property: 'updatedAt', kind: 'updated-time' },
+          { property: 'favoritesCount', kind: 'placeholder', note: 'config' },
+        ],
+      ],
+    ]);
+    expectConforms(await loadDocument(shippedFile('spec/control-api.yaml')), 'get', '/__control/resources', reply);
+  });
+});
+
+describe('a fields override the document cannot honour stops the start', () => {
+  it('rejects with a config error naming the property and the rule', async () => {
+    await expect(
+      startServer({ port: 0, spec: `${FIXTURES}articles.yaml`, resources: { '/articles': { fields: { createdAt: 'flag' } } } }),
+    ).rejects.toMatchObject({
+      code: 'PST_ERR_CONFIG',
+      message: expect.stringContaining(`the config file's resources["/articles"]: "fields": "createdAt" is string; "flag" makes boolean values`),
+    });
+  });
+});

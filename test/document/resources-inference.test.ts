@@ -31,6 +31,7 @@ const DOCUMENTS: Readonly<Record<string, string>> = {
   'swagger-petstore3': `${FIXTURES}swagger-petstore3.yaml`,
   'optional-ids': `${FIXTURES}optional-ids.yaml`,
   museum: `${FIXTURES}museum.yaml`,
+  articles: `${FIXTURES}articles.yaml`,
   'plant-store': `${SPEC}plant-store.yaml`,
   'plant-store-public': `${SPEC}plant-store-public.yaml`,
 };

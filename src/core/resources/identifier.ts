@@ -36,9 +36,32 @@ function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string
     ['server', serverCandidates(facts.create, facts.answer, fits)],
     ['either', optionalCandidates(facts.create, fits)],
   ];
+  // A property named exactly as the parameter on one side only wins over the side order: {slug} is the
+  // answer's slug, not the create body's one string title (the Conduit style: the server makes the slug).
+  const named = sides.filter(([side, candidates]) => allowed(side, facts.assignedBy) && candidates.has(parameter.name));
+  const [only] = named;
+  const earlier = only === undefined ? [] : sides.slice(0, sides.indexOf(only));
+  if (only !== undefined && named.length === 1 && earlier.some(([side, candidates]) => allowed(side, facts.assignedBy) && candidates.size > 0)) {
+    const [side, candidates] = only;
+    const identifier = {
+      parameter: parameter.name,
+      property: parameter.name,
+      assignedBy: sideOf(side, facts.assignedBy),
+      type: identifierType(candidates.get(parameter.name)),
+    };
+    return {
+      identifier,
+      notes: [
+        info(
+          facts,
+          `${describe(parameter)} names "${parameter.name}", a property ${where(identifier.assignedBy)}; chosen by that name over the other fitting properties`,
+        ),
+      ],
+    };
+  }
   for (const [side, candidates] of sides) {
     // An override of "client" takes an optional property too: the user says the client always gives it.
-    const assignedBy = side === 'either' && facts.assignedBy === 'client' ? 'client' : side;
+    const assignedBy = sideOf(side, facts.assignedBy);
     if (facts.assignedBy !== undefined && facts.assignedBy !== assignedBy) continue;
     const names = [...candidates.keys()];
     if (names.length === 0) continue;
@@ -61,6 +84,14 @@ function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string
       ),
     ],
   };
+}
+
+function sideOf(side: AssignedBy, override: AssignedBy | undefined): AssignedBy {
+  return side === 'either' && override === 'client' ? 'client' : side;
+}
+
+function allowed(side: AssignedBy, override: AssignedBy | undefined): boolean {
+  return override === undefined || override === sideOf(side, override);
 }
 
 /** No item path (the seed Plant Store: POST /plants only): the create body's one required integer or uuid property, client-assigned. */

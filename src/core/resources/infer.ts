@@ -9,10 +9,11 @@ import type { LoadedDocument } from '../openapi/load-document.js';
 import { jsonRequestBody, operationName, type Operation } from '../openapi/operation.js';
 import { findIdentifier } from './identifier.js';
 import { listParameters } from './list-parameters.js';
-import type { AssignedBy, Identifier, InferenceNote, OperationRef, Resource, ResourceModel, ResourceOverride, ResourceRole } from './model.js';
+import type { AssignedBy, Identifier, InferenceNote, OperationRef, Resource, ResourceModel, ResourceOverride, ResourceRole, ServerField } from './model.js';
 import { checkOverride, configWhere, EXTENSION, overrideError, settleOverride, type OverrideOrigin } from './overrides.js';
 import { nameResources } from './resource-names.js';
 import { linkedWebhooks, webhookPayloads } from './webhook-links.js';
+import { planServerFields } from './server-fields.js';
 import { identifierType } from '../schema/identifier.js';
 import { arrayItems, objectShape, type ObjectShape } from '../schema/properties.js';
 import { typeOf } from '../schema/types.js';
@@ -141,7 +142,13 @@ function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source
     ...(createSchema !== undefined ? { createSchema } : {}),
     ...(itemSchema !== undefined ? { itemSchema } : {}),
     webhooks: [],
+    ...serverFieldsOf(planServerFields({ path, createSchema, answers: [itemSchema], identifier, override: override.fields, origin })),
   };
+}
+
+/** The plan only when it has fields: a resource the server makes nothing for reads as before. */
+function serverFieldsOf(plan: readonly ServerField[]): { serverFields?: readonly ServerField[] } {
+  return plan.length > 0 ? { serverFields: plan } : {};
 }
 
 /** The identifier an override names: it must be a property of the create body or of an item. */

@@ -90,7 +90,28 @@ export interface Resource {
   /** Names of the document's webhooks whose payload is this resource's create (or item) schema. */
   readonly webhooks: readonly string[];
   readonly source: ResourceSource;
+  /** The properties the server makes, and how (server-fields.ts); absent or empty: none. */
+  readonly serverFields?: readonly ServerField[];
 }
+
+/**
+ * How the server makes a property the client does not send: slug (from another property's text,
+ * unique), created-time / updated-time (now; updated-time again at each change), counter (0),
+ * flag (false), default (the schema's const, enum, default or example), placeholder (a value of its type).
+ */
+export type ServerFieldKind = 'slug' | 'created-time' | 'updated-time' | 'counter' | 'flag' | 'default' | 'placeholder';
+
+export interface ServerField {
+  readonly property: string;
+  readonly kind: ServerFieldKind;
+  /** A slug's source property. */
+  readonly from?: string;
+  /** Why a rule fell back (a slug's pattern its text cannot meet, …), or 'config'/'extension' when an override settled it. */
+  readonly note?: string;
+}
+
+/** A `fields` override: a kind, `{ "slugFrom": property }`, or "none" (not made by the server). */
+export type ServerFieldOverride = Exclude<ServerFieldKind, 'slug'> | 'none' | { readonly slugFrom: string };
 
 /** Something inference could not settle, or settled by a rule the user may want to override. */
 export interface InferenceNote {
@@ -114,6 +135,8 @@ export interface ResourceOverride {
   readonly assignedBy?: AssignedBy;
   /** false: no resource here, leave the operations to the mocker. */
   readonly stateful?: boolean;
+  /** Which properties the server makes and how, by property (server-fields.ts). */
+  readonly fields?: Readonly<Record<string, ServerFieldOverride>>;
 }
 
 /** The role an operation plays, with its resource: how handlers and the suite look an operation up. */

@@ -15,7 +15,31 @@ const KEYS: Readonly<Record<keyof ResourceOverride, (value: unknown) => boolean>
   id: (value) => typeof value === 'string' && value.length > 0,
   assignedBy: (value) => value === 'client' || value === 'server' || value === 'either',
   stateful: (value) => typeof value === 'boolean',
+  fields: (value) => isFields(value),
 };
+
+/** The `fields` rules a property may be given (model.ts ServerFieldOverride); whether they fit its schema is server-fields.ts's check. */
+export const FIELD_RULES = ['created-time', 'updated-time', 'counter', 'flag', 'default', 'placeholder', 'none'] as const;
+
+function ruleText(): string {
+  return `one of ${FIELD_RULES.map((rule) => `"${rule}"`).join(', ')} or { "slugFrom": "<property>" }`;
+}
+
+function isFields(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((rule) => (FIELD_RULES as readonly unknown[]).includes(rule) || isSlugRule(rule));
+}
+
+function isSlugRule(rule: unknown): boolean {
+  if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) return false;
+  const keys = Object.keys(rule);
+  return (
+    keys.length === 1 &&
+    keys[0] === 'slugFrom' &&
+    typeof (rule as { slugFrom: unknown }).slugFrom === 'string' &&
+    (rule as { slugFrom: string }).slugFrom.length > 0
+  );
+}
 
 /** Where an override came from, for the errors that name it. */
 export interface OverrideOrigin {
@@ -36,6 +60,10 @@ export function checkOverride(value: unknown, origin: OverrideOrigin): ResourceO
   for (const [key, inner] of Object.entries(value)) {
     const check = KEYS[key as keyof ResourceOverride] as ((value: unknown) => boolean) | undefined;
     if (check === undefined) throw overrideError(origin, `unknown key "${key}" (known: ${Object.keys(KEYS).join(', ')})`);
+    if (key === 'fields' && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) {
+      const wrong = Object.entries(inner).find(([, rule]) => !isFields({ rule }));
+      if (wrong !== undefined) throw overrideError(origin, `"fields": "${wrong[0]}" cannot be ${JSON.stringify(wrong[1])} (${ruleText()})`);
+    }
     if (!check(inner)) throw overrideError(origin, `"${key}" cannot be ${JSON.stringify(inner)} (${expected(key as keyof ResourceOverride)})`);
   }
   return value as ResourceOverride;
@@ -47,6 +75,8 @@ function expected(key: keyof ResourceOverride): string {
       return 'one of "client", "server", "either"';
     case 'stateful':
       return 'true or false';
+    case 'fields':
+      return `a mapping of properties to ${ruleText()}`;
     default:
       return 'a non-empty string';
   }

@@ -10,7 +10,8 @@ import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemKey } from '../../core/resources/model.js';
 import type { ItemFields, ItemStore } from '../../store/item-store.js';
 import type { TenantId } from '../../store/tenants.js';
-import { compileFill, fillAll } from './fill.js';
+import { compileFill, compileServerMade, fillAll } from './fill.js';
+import { IssuedSlugs } from './issued-slugs.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
 import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileItemWriter } from './shape.js';
@@ -23,15 +24,16 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
   const success = successAnswer(operation, [201, 200]);
   const write = success.schema === undefined ? () => '' : compileItemWriter(success.schema, { echo: echoId ? identifier.property : undefined });
   const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
+  const serverMade = compileServerMade(resource, resource.createSchema, [success.schema, resource.itemSchema]);
   const noun = singular(resource);
   const answerItem = (fields: ItemFields, tenant: TenantId) => {
     onCreated?.(resource, fields, tenant);
     return answer(success.status, success.headers, write(fields));
   };
 
-  async function createClientAssigned(store: ItemStore, body: ItemFields, tenant: TenantId) {
+  async function createClientAssigned(store: ItemStore, body: ItemFields, tenant: TenantId, parents: readonly string[]) {
     const given = body[identifier.property];
-    if (given === undefined) return createServerAssigned(store, body, tenant);
+    if (given === undefined) return createServerAssigned(store, body, tenant, parents);
     const key = keyFromValue(identifier.type, given);
     if (key === undefined) {
       return refuse(failure('invalidId', `${JSON.stringify(String(given))} is not an identifier of a ${noun} (${identifier.property})`));
@@ -42,7 +44,23 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     return answerItem(created.item.fields, tenant);
   }
 
-  async function createServerAssigned(store: ItemStore, body: ItemFields, tenant: TenantId) {
+  // A slug once issued is not issued again, as allocated numbers are not (issued-slugs.ts).
+  const issued = new IssuedSlugs();
+  const slugScope = (tenant: TenantId, parents: readonly string[]) => JSON.stringify([tenant, ...parents]);
+
+  async function createServerAssigned(store: ItemStore, body: ItemFields, tenant: TenantId, parents: readonly string[]) {
+    const slug = serverMade.identifierSlug;
+    if (slug !== undefined) {
+      // The identifier is made from the item's text: the first free candidate keys it (create-if-absent: atomic).
+      const scope = slugScope(tenant, parents);
+      for await (const candidate of slug.candidates(body, () => store.allocate())) {
+        if (issued.has(scope, candidate)) continue;
+        const created = await store.create({ id: candidate, fields: withKey(fill(body), identifier.property, candidate) });
+        if (!created.ok) continue;
+        issued.add(scope, candidate);
+        return answerItem(created.item.fields, tenant);
+      }
+    }
     for (let attempt = 0; attempt < ALLOCATION_ATTEMPTS; attempt++) {
       const key = allocatedKey(identifier.type, await store.allocate());
       if (key === undefined) return refuse(failure('storageFailed', `every ${noun} identifier within the schema's bounds is taken; delete some or reset`));
@@ -63,9 +81,12 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
       const orphan = await missingParent?.(context);
       if (orphan !== undefined) return refuse(orphan);
       const store = await collection(context);
-      const fields = body as ItemFields;
+      const fields = await serverMade.create(body as ItemFields, store);
       // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.
-      return identifier.assignedBy !== 'server' ? createClientAssigned(store, fields, context.tenant) : createServerAssigned(store, fields, context.tenant);
+      const parents = resource.parentParameters.map((name) => context.pathParameters[name] ?? '');
+      return identifier.assignedBy !== 'server'
+        ? createClientAssigned(store, fields, context.tenant, parents)
+        : createServerAssigned(store, fields, context.tenant, parents);
     });
   };
 }

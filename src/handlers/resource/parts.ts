@@ -141,6 +141,14 @@ export function compileBodyOf(operation: IHttpOperation): (body: unknown) => unk
   return (body) => (body === undefined && optional ? {} : body);
 }
 
+/** The operation's JSON request body schema: which properties a client may write there. */
+export function requestSchemaOf(operation: IHttpOperation): unknown {
+  const contents = operation.request?.body?.contents ?? [];
+  return (
+    contents.find((content) => content.mediaType === 'application/json') ?? contents.find((content) => isJsonMediaType(mediaTypeOf(content.mediaType) ?? ''))
+  )?.schema;
+}
+
 export function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,11 +5,24 @@
  */
 import { failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
-import type { ItemFields } from '../../store/item-store.js';
-import { compileFill, fillAll } from './fill.js';
+import type { ItemFields, ItemStore } from '../../store/item-store.js';
+import { compileFill, compileServerMade, fillAll } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
-import { answer, compileBodyOf, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import {
+  answer,
+  compileBodyOf,
+  requestSchemaOf,
+  guarded,
+  isObject,
+  notFound,
+  pathKey,
+  refuse,
+  singular,
+  successAnswer,
+  type RoleHandler,
+  type RoleParts,
+} from './parts.js';
 import { compileItemWriter } from './shape.js';
 
 export function compileReplace({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
@@ -20,6 +33,8 @@ export function compileReplace({ operation, resource, collection, echoId }: Role
   const write = compileItemWriter(success.schema, { echo });
   const writeCreated = compileItemWriter(created.schema, { echo });
   const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
+  const serverMade =
+    (resource.serverFields ?? []).length > 0 ? compileServerMade(resource, requestSchemaOf(operation), [success.schema, resource.itemSchema]) : undefined;
   const check = compileItemCheck(resource, operation);
   const property = resource.identifier.property;
   const mismatchOf = compileIdMismatch(resource, operation);
@@ -32,17 +47,23 @@ export function compileReplace({ operation, resource, collection, echoId }: Role
     if (!isObject(body)) return Promise.resolve(refuse(failure('badRequest', `a ${singular(resource)} is replaced by a JSON object`)));
     const mismatch = mismatchOf(body as ItemFields, named.key);
     if (mismatch) return Promise.resolve(refuse(mismatch));
-    const fields = fill({ ...(body as ItemFields), [property]: valueOfKey(named.key) as JsonValue });
+    const given = { ...(body as ItemFields), [property]: valueOfKey(named.key) as JsonValue };
+    const fields = fill(given);
     const invalid = check(fields);
     if (invalid) return Promise.resolve(refuse(invalid));
+    // Server-made fields are the stored item's (createdAt, a slug, counters), the updated-time now: replaced in one atomic step.
+    const replace = (store: ItemStore) =>
+      serverMade === undefined
+        ? store.replace({ id: named.key, fields })
+        : store.update(named.key, (current) => ({ id: named.key, fields: fill(serverMade.change(current.fields, given, body as ItemFields)) }));
     return guarded(async () => {
       const store = await collection(context);
-      const replaced = await store.replace({ id: named.key, fields });
+      const replaced = await replace(store);
       if (replaced !== undefined) return answer(success.status, success.headers, success.schema === undefined ? '' : write(replaced.fields));
       if (!upsert) return refuse(notFound(resource, named.key));
-      const made = await store.create({ id: named.key, fields });
+      const made = await store.create({ id: named.key, fields: serverMade === undefined ? fields : fill(await serverMade.create(given, store)) });
       // Created by another request in between: this one replaces it after all.
-      const item = made.ok ? made.item : await store.replace({ id: named.key, fields });
+      const item = made.ok ? made.item : await replace(store);
       if (item === undefined) return refuse(notFound(resource, named.key));
       const answered = made.ok ? created : success;
       return answer(answered.status, answered.headers, answered.schema === undefined ? '' : (made.ok ? writeCreated : write)(item.fields));

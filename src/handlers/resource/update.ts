@@ -6,10 +6,24 @@
 import { failure, type Failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { Item, ItemFields } from '../../store/item-store.js';
+import { compileServerMade } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
 import { mergePatch, shallowMerge } from './merge.js';
-import { answer, compileBodyOf, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import {
+  answer,
+  compileBodyOf,
+  requestSchemaOf,
+  guarded,
+  isObject,
+  notFound,
+  pathKey,
+  refuse,
+  singular,
+  successAnswer,
+  type RoleHandler,
+  type RoleParts,
+} from './parts.js';
 import { compileItemWriter } from './shape.js';
 
 /** Thrown out of the store's update to leave the item as it was; caught right here. */
@@ -23,6 +37,7 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
   const check = compileItemCheck(resource, operation);
   const property = resource.identifier.property;
   const mismatchOf = compileIdMismatch(resource, operation);
+  const serverMade = compileServerMade(resource, requestSchemaOf(operation), [success.schema, resource.itemSchema]);
   const merge = resource.update === 'merge-patch' ? mergePatch : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
 
   const bodyOf = compileBodyOf(operation);
@@ -38,7 +53,7 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
 
     const change = (current: Item): Item => {
       const merged = merge(current.fields, patch as JsonValue & ItemFields) as ItemFields;
-      const fields: ItemFields = { ...merged, [property]: valueOfKey(named.key) as JsonValue };
+      const fields: ItemFields = serverMade.change(current.fields, { ...merged, [property]: valueOfKey(named.key) as JsonValue }, patch);
       const invalid = check(fields);
       if (invalid) throw new Refused(invalid);
       return { id: named.key, fields };

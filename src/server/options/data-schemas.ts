@@ -4,6 +4,7 @@
  * them and the control API validates them, int64 bounds widened as the request validator widens them.
  */
 import { loadControlDocument } from '../../control/control-document.js';
+import { FIELD_RULES } from '../../core/resources/overrides.js';
 import { MUST_BE, type JsonSchema } from './schema-check.js';
 
 export interface DataSchemas {
@@ -23,8 +24,19 @@ const RESOURCE_OVERRIDE: JsonSchema = {
     id: { type: 'string', minLength: 1 },
     assignedBy: { enum: ['client', 'server', 'either'] },
     stateful: { type: 'boolean' },
+    fields: {
+      type: 'object',
+      additionalProperties: {
+        anyOf: [
+          { enum: [...FIELD_RULES] },
+          { type: 'object', required: ['slugFrom'], additionalProperties: false, properties: { slugFrom: { type: 'string', minLength: 1 } } },
+        ],
+        [MUST_BE]: `one of ${FIELD_RULES.join(', ')} or {slugFrom: <property>}`,
+      },
+      [MUST_BE]: 'a mapping of properties to how the server makes them (e.g. {publishedAt: created-time})',
+    },
   },
-  [MUST_BE]: 'a mapping with any of name, id, assignedBy, stateful (e.g. {id: petId})',
+  [MUST_BE]: 'a mapping with any of name, id, assignedBy, stateful, fields (e.g. {id: petId})',
 };
 
 const RESOURCES: JsonSchema = {
