@@ -1,5 +1,6 @@
 import { operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
+import { signInLines } from './sign-in-banner.js';
 import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } from '../server/start-server.js';
 import type { OptionSources } from '../server/options/server-options.js';
 import { resolve } from 'node:path';
@@ -123,8 +124,12 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }
   lines.push(...resourceLines(server.resources));
+  const signIn = signInLines(document.operations, server.resources, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0);
+  lines.push(...signIn);
+  const auth = authLines(document.operations, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0, options.authStatus);
   lines.push(
-    ...authLines(document.operations, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0, options.authStatus),
+    // A document that signs users in has said which tokens count (signInLines).
+    ...(signIn.length > 0 ? auth.filter((line) => !line.startsWith('tokens:')) : auth),
     `cors: ${options.cors === false ? 'off' : 'on (any origin)'}`,
     `control API: ${server.url}${CONTROL_PREFIX} (${options.adminToken === undefined ? `open: no --admin-token; ${controlHosts(options.allowedHosts ?? [])}` : 'admin token required'}; described by spec/control-api.yaml)`,
     ...(options.adminToken === undefined && options.allowedHosts?.includes(ANY_HOST)

@@ -9,6 +9,7 @@
 import type { HandlerContext } from '../handlers/binding.js';
 import type { Outcome } from '../handlers/outcome.js';
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
+import { maskBody } from '../journal/mask.js';
 import type { Resource } from '../core/resources/model.js';
 import { collectionKey, type CollectionKey, type Item, type ItemKey } from '../store/item-store.js';
 import { itemOfValue } from '../store/resource-items.js';
@@ -69,9 +70,14 @@ export function inCollection(resource: Resource, query: HandlerContext['request'
 
 /**
  * An item as the control API answers it: its identifier property first (a plant created as
- * {"name","id"} reads {"id","name"}, as plants always have), the others in the order stored.
+ * {"name","id"} reads {"id","name"}, as plants always have), the others in the order stored; a
+ * user's password (sealed, or in clear as seeded) shown as "***" (docs/sign-in.md).
  */
 function itemJson(item: Item, property: string): string {
+  return maskBody(orderedItemJson(item, property));
+}
+
+function orderedItemJson(item: Item, property: string): string {
   const { fields } = item;
   // Most items hold it first already, and are answered as they are.
   if (!Object.hasOwn(fields, property) || firstKey(fields) === property) return toJsonText(fields as JsonValue);

@@ -82,6 +82,10 @@ export const ERRORS = {
   itemNotFound: { code: 'PST_ERR_ITEM_NOT_FOUND', error: 404, status: 'declared', message: 'no %s', exitCode: SETUP },
   /** An item with this id is already stored: the resource's noun, then the id ("a plant with id 1 …"). */
   duplicateId: { code: 'PST_ERR_DUPLICATE_ID', error: 409, status: 'declared', message: 'a %s with id %s already exists; ids are unique', exitCode: SETUP },
+  /** A sign-up giving a username or email another user already has (docs/sign-in.md). */
+  credentialsTaken: { code: 'PST_ERR_CREDENTIALS_TAKEN', error: 409, status: 'declared', message: 'no user was signed up: %s', exitCode: SETUP },
+  /** A log-in whose credentials match no signed-up user, or a token that names no user (docs/sign-in.md). */
+  wrongCredentials: { code: 'PST_ERR_WRONG_CREDENTIALS', error: 401, status: 'declared', message: 'not signed in: %s', exitCode: SETUP },
   /** The body is larger than the limit. */
   bodyTooLarge: { code: 'PST_ERR_BODY_TOO_LARGE', error: 413, status: 'declared', message: 'the body is larger than %s bytes', exitCode: SETUP },
   /** The content type is not one the operation accepts. */

@@ -1,12 +1,15 @@
 import type { IHttpOperation, HttpMethod } from '@stoplight/types';
 import { compileCredentialCheck, isolatingToken } from '../auth/credential-check.js';
-import { operationRoles, roleKey, type OperationRole, type ResourceModel } from '../core/resources/model.js';
+import type { IssuedTokens } from '../auth/issued-tokens.js';
+import { signInOf, type SignIn } from '../core/resources/sign-in.js';
+import { operationRoles, roleKey, type OperationRole, type Resource, type ResourceModel } from '../core/resources/model.js';
 import type { ResourceStores } from '../store/item-store.js';
 import { SHARED_TENANT, tenantOfToken } from '../store/tenants.js';
 import type { Binding, HandlerContext } from './binding.js';
 import { mockOperation } from './mock-operation.js';
 import { compileRole } from './resource/bind-role.js';
 import type { CreatedListener } from './resource/parts.js';
+import { compileSignIn, type SignInBinding } from './sign-in/bind-sign-in.js';
 
 export interface ApiBindingOptions {
   /** The document's resources: the operations that play a role for one are served from the store. */
@@ -19,6 +22,8 @@ export interface ApiBindingOptions {
   readonly isolateByToken: boolean;
   /** Told of each item created (--webhook delivers the document's webhooks from here). */
   readonly onCreated?: CreatedListener | undefined;
+  /** The document's operations and the server's issued tokens: where the document signs users in, it is served (docs/sign-in.md). */
+  readonly signIn?: { readonly operations: readonly IHttpOperation[]; readonly issued: IssuedTokens } | undefined;
 }
 
 /** The operations served from the store, by "method path": what operationRoles makes of the model. */
@@ -39,7 +44,22 @@ export function roleOf(operation: IHttpOperation, roles: RoleTable): OperationRo
 /** Binds every operation of a document: one role table for all of them. */
 export function apiBinder(options: ApiBindingOptions): (operation: IHttpOperation) => Binding {
   const roles = operationRoles(options.model);
-  return (operation) => bindApiOperation(operation, roles, options);
+  const signIn = signInBindingOf(options, roles);
+  return (operation) => bindApiOperation(operation, roles, options, signIn);
+}
+
+/** The document's sign-in served on the stores, or undefined when no operation issues a credential. */
+function signInBindingOf(options: ApiBindingOptions, roles: RoleTable): SignInBinding | undefined {
+  const read = options.signIn === undefined ? undefined : signInOf(options.signIn.operations);
+  if (read === undefined || options.signIn === undefined) return undefined;
+  const resourceNames = options.model.resources.map((resource) => resource.name);
+  return compileSignIn({ signIn: read, issued: options.signIn.issued, stores: options.stores, usersResource: usersResourceOf(read, roles), resourceNames });
+}
+
+/** The resource whose create is the sign-up (a top-level one): its items are the users. */
+export function usersResourceOf(signIn: SignIn, roles: RoleTable): Resource | undefined {
+  const role = signIn.signUp === undefined ? undefined : roleOf(signIn.signUp, roles);
+  return role?.role === 'create' && role.resource.parentParameters.length === 0 ? role.resource : undefined;
 }
 
 /**
@@ -47,7 +67,7 @@ export function apiBinder(options: ApiBindingOptions): (operation: IHttpOperatio
  * handler on the store (unless the request asks for a Prism-style preference, which is answered
  * from the document without touching the store), everything else to prism's mocker.
  */
-export function bindApiOperation(operation: IHttpOperation, roles: RoleTable, options: ApiBindingOptions): Binding {
+export function bindApiOperation(operation: IHttpOperation, roles: RoleTable, options: ApiBindingOptions, signIn?: SignInBinding): Binding {
   const mock = (context: HandlerContext) => mockOperation(operation, toPrismRequest(operation, context), context.preferences);
   const role = roleOf(operation, roles);
   const stateful =
@@ -58,13 +78,15 @@ export function bindApiOperation(operation: IHttpOperation, roles: RoleTable, op
       onCreated: options.onCreated,
       resources: options.model.resources,
     });
+  const served = signIn?.handlerFor(operation, stateful) ?? stateful;
   return {
-    authorize: compileCredentialCheck(operation, options.tokens),
+    authorize: compileCredentialCheck(operation, options.tokens, signIn === undefined ? undefined : options.signIn?.issued),
     tenant: (credentials, headers) => {
       const token = options.isolateByToken ? isolatingToken(credentials, headers) : undefined;
-      return token === undefined ? SHARED_TENANT : tenantOfToken(token);
+      // An issued token works where its user signed up (docs/sign-in.md, "Isolation").
+      return token === undefined ? SHARED_TENANT : (signIn?.tenantOf(token) ?? tenantOfToken(token));
     },
-    handle: stateful ? (context) => (context.preferences ? mock(context) : stateful(context)) : mock,
+    handle: served ? (context) => (context.preferences ? mock(context) : served(context)) : mock,
   };
 }
 

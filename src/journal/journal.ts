@@ -1,6 +1,6 @@
 import { WELL_KNOWN_CREDENTIAL_NAMES, type CredentialNames } from '../auth/credential-names.js';
 import { readRequestJson, type JsonValue } from '../core/json/exact-json.js';
-import { maskHeaders, maskQuery } from './mask.js';
+import { maskBody, maskHeaders, maskQuery } from './mask.js';
 import type { TenantId } from '../store/tenants.js';
 
 /** How validation went: not reached (routing or auth refused first), passed, or the violations. */
@@ -269,7 +269,8 @@ function journalMessage({ headers, body, size }: RecordedMessage, credentials: C
   const limit = JOURNAL_DEFAULTS.bodyLimitBytes;
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const bodySize = size ?? bytes.length;
-  return { headers: maskHeaders(headers, credentials), body: bytes.subarray(0, limit).toString('utf8'), bodySize, truncated: bodySize > limit };
+  const text = bytes.subarray(0, limit).toString('utf8');
+  return { headers: maskHeaders(headers, credentials), body: maskBody(text), bodySize, truncated: bodySize > limit };
 }
 
 function bodyContains(body: string, fields: Readonly<Record<string, unknown>>): boolean {

@@ -8,6 +8,7 @@ import { basePathsOf } from '../core/openapi/base-paths.js';
 import type { ResourceModel } from '../core/resources/model.js';
 import { bindControlOperation, type ControlContext } from '../control/bind-control.js';
 import type { Faults } from '../faults/faults.js';
+import type { IssuedTokens } from '../auth/issued-tokens.js';
 import { apiBinder } from '../handlers/bind-api.js';
 import type { CreatedListener } from '../handlers/resource/parts.js';
 import type { ProxyOptions } from '../proxy/bind-proxy.js';
@@ -45,6 +46,8 @@ export interface ApiSiteParts extends SiteParts {
   readonly onCreated?: CreatedListener | undefined;
   /** Proxy mode: every operation is answered by the real implementation, not the store or the mocker. */
   readonly proxy?: ProxySite | undefined;
+  /** The tokens sign-ins issued, kept across --watch reloads; absent: the document's sign-in is not served. */
+  readonly issued?: IssuedTokens | undefined;
 }
 
 /** Proxy mode's options and binder (proxyBinder), loaded by the caller only when --proxy is given. */
@@ -55,9 +58,10 @@ export interface ProxySite {
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
-  const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy } = parts;
+  const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy, issued } = parts;
+  const signIn = issued === undefined ? undefined : { operations: document.operations, issued };
   return compileSite(
-    { document, bind: proxy ? proxy.bind : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated }) },
+    { document, bind: proxy ? proxy.bind : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated, signIn }) },
     {
       cors: parts.cors,
       faults: parts.faults,

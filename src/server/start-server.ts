@@ -3,6 +3,7 @@
  * The one module that sees every layer; the pipeline below it (src/http) takes what it serves as
  * parameters and imports neither the handlers nor the control API.
  */
+import { createIssuedTokens } from '../auth/issued-tokens.js';
 import { loadControlDocument } from '../control/control-document.js';
 import { PlantstoreError } from '../core/errors.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
@@ -151,6 +152,8 @@ async function compose(
     options: proxyOptions,
     bind: (await import('../proxy/bind-proxy.js')).proxyBinder(proxyOptions, { isolateByToken: options.isolateByToken }),
   };
+  // One set of issued tokens for the server's life: a reloaded document keeps its users signed in.
+  const issued = createIssuedTokens();
   const buildApiSite = (served: LoadedDocument, model: ResourceModel) =>
     apiSite(served, {
       ...siteParts,
@@ -164,6 +167,7 @@ async function compose(
       model,
       onCreated: webhooks?.created,
       proxy,
+      issued,
       index: { path: '/', answer: pointerAnswer(served, places, 'api') },
     });
   let watcher: DocumentWatcher | undefined;

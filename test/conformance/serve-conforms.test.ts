@@ -21,7 +21,9 @@ const documentPath = (relative: string) => fileURLToPath(new URL(relative, impor
 const DOCUMENT_GAP = 'the document declares no failure status for this operation';
 
 /** Name, file, and whether the document has operations that declare no failure status. */
-const DOCUMENTS: ReadonlyArray<readonly [string, string, { readonly gaps: boolean; readonly base?: string; readonly auth?: string[] }]> = [
+const DOCUMENTS: ReadonlyArray<
+  readonly [string, string, { readonly gaps: boolean; readonly base?: string; readonly auth?: string[]; readonly signIn?: true }]
+> = [
   ['the seed Plant Store', documentPath('../../spec/plant-store.yaml'), { gaps: false }],
   ['the public Plant Store', documentPath('../../spec/plant-store-public.yaml'), { gaps: false }],
   ['the expanded Petstore (server-assigned ids)', documentPath('../fixtures/documents/petstore-expanded.yaml'), { gaps: false }],
@@ -42,6 +44,8 @@ const DOCUMENTS: ReadonlyArray<readonly [string, string, { readonly gaps: boolea
   ["Redocly's Museum API (basic auth, a PNG answer)", documentPath('../fixtures/documents/museum.yaml'), { gaps: false, auth: ['basic:me:pw'] }],
   // A writeOnly password (sent, never answered) and an id a later allOf branch makes readOnly.
   ['accounts (a writeOnly password, a restated readOnly id)', documentPath('../fixtures/documents/accounts.yaml'), { gaps: false }],
+  // A sign-up and log-in issuing the bearer token the notes then need (verify signs in by evidence; serve issues real tokens).
+  ['notes with sign-in (issued tokens, a current user)', documentPath('../fixtures/documents/notes-sign-in.yaml'), { gaps: false, signIn: true }],
   // Server-made fields: a slug from the title keys the items; times, a counter and a flag the client never sends.
   ['articles (a server-made slug, times, a counter, a flag)', documentPath('../fixtures/documents/articles.yaml'), { gaps: true }],
 ];
@@ -57,13 +61,14 @@ function problems(report: VerifyReport, gaps: boolean): string[] {
 }
 
 describe('plantstore serve conforms to the document it serves, as plantstore verify judges it', () => {
-  it.each(DOCUMENTS)('%s', { timeout: 180_000 }, async (_name, spec, { gaps, base, auth }) => {
+  it.each(DOCUMENTS)('%s', { timeout: 180_000 }, async (_name, spec, { gaps, base, auth, signIn }) => {
     const server = await startServer({ spec, port: 0 });
     try {
       const report = await verify({
         target: `${server.url}${base ?? ''}`,
         spec,
-        token: 'test-token',
+        // A document that signs users in honours only the tokens it issued: verify signs in by evidence.
+        ...(signIn ? {} : { token: 'test-token' }),
         ...(auth === undefined ? {} : { auth }),
         runs: 25,
         seed: 20_261_123,

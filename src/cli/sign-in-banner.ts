@@ -1,0 +1,23 @@
+/** The banner's account of the document's sign-in (docs/sign-in.md): which operations do what, where users are kept, which tokens count. */
+import type { Operation } from '../core/openapi/load-document.js';
+import { operationRoles, type ResourceModel } from '../core/resources/model.js';
+import { signInOf } from '../core/resources/sign-in.js';
+import { usersResourceOf } from '../handlers/bind-api.js';
+
+export function signInLines(operations: readonly Operation[], model: ResourceModel, configuredTokens: number): string[] {
+  const signIn = signInOf(operations);
+  if (signIn === undefined) return [];
+  const named = (operation: Operation | undefined, what: string) =>
+    operation === undefined ? [] : [`${operation.method.toUpperCase()} ${operation.path} ${what}`];
+  const users = usersResourceOf(signIn, operationRoles(model));
+  const steps = [
+    ...named(signIn.signUp, `signs up (users kept ${users === undefined ? 'in a users collection of the tenant' : `as items of ${users.name}`})`),
+    ...named(signIn.logIn, `logs in (by ${signIn.identity.join(' and ') || 'nothing: no property names a user'} and password)`),
+    ...named(signIn.currentUser, 'answers the signed-in user'),
+    ...named(signIn.updateUser, 'updates the signed-in user'),
+  ];
+  return [
+    `sign-in: ${steps.join('; ')}`,
+    `tokens: the ones a sign-up or log-in issued${configuredTokens > 0 ? ` and ${configuredTokens} configured` : ''}; other bearer tokens are refused`,
+  ];
+}

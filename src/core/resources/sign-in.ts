@@ -1,0 +1,183 @@
+/**
+ * Sign-in read from the document, once for serve and verify: the operations that issue a
+ * credential (open, a password-like property in the request body, a token-like property in the
+ * success answer, through an envelope such as {"user": {...}}), which of them signs up and which
+ * logs in, and the current-user operations (a secured GET without path parameters answering the
+ * user, and a PUT/PATCH of the same path). Names decide what is a password and a token: nothing
+ * else in a schema says so. The journal masks the same names (src/journal/mask.ts).
+ */
+import type { Operation } from '../openapi/load-document.js';
+import { isSuccess, jsonRequestBody } from '../openapi/operation.js';
+import { securityOf } from '../openapi/security.js';
+import { objectShape } from '../schema/properties.js';
+import { typeOf } from '../schema/types.js';
+import { jsonSuccessSchema } from './responses.js';
+
+/** How deep a body is read for credentials: an envelope or two. */
+const MAX_DEPTH = 3;
+const PASSWORD = /passw(or)?d|^pass$|^secret$/i;
+const TOKEN = /^(token|jwt|access_?token|auth_?token|id_?token|session_?token|refresh_?token)$/i;
+/** Properties no two users share, whatever the log-in asks for. */
+const UNIQUE = /^(user_?name|login|handle|e_?mail|e_?mail_?address)$/i;
+
+export type CredentialRole = 'sign-up' | 'log-in';
+
+/** A property that holds a password (by its name, or `format: password`). */
+export function isPasswordProperty(name: string, schema?: Readonly<Record<string, unknown>>): boolean {
+  return PASSWORD.test(name) || schema?.format === 'password';
+}
+
+/** A property that holds an issued token. */
+export function isTokenProperty(name: string): boolean {
+  return TOKEN.test(name);
+}
+
+/** A property whose value is a secret: what the journal and reports never show. */
+export function isSecretProperty(name: string): boolean {
+  return PASSWORD.test(name) || TOKEN.test(name);
+}
+
+/** A leaf property of an object schema: its path from the top (envelopes first) and its schema. */
+export interface Leaf {
+  readonly path: readonly string[];
+  readonly name: string;
+  readonly schema: Readonly<Record<string, unknown>>;
+}
+
+/** The leaf properties of an object schema, through nested objects (envelopes). */
+export function leaves(schema: unknown, at: readonly string[] = []): Leaf[] {
+  if (at.length > MAX_DEPTH) return [];
+  return [...objectShape(schema).properties].flatMap(([name, inner]): Leaf[] =>
+    typeOf(inner) === 'object' ? leaves(inner, [...at, name]) : [{ path: [...at, name], name, schema: inner }],
+  );
+}
+
+/** Whether the operation issues a credential (see the module's comment). */
+export function issuesCredential(operation: Operation): boolean {
+  if (!securityOf(operation).open) return false;
+  const body = jsonRequestBody(operation);
+  if (body === undefined || !leaves(body.schema).some((leaf) => isPasswordProperty(leaf.name, leaf.schema))) return false;
+  return operation.responses.some(
+    (response) => isSuccess(Number(response.code)) && (response.contents ?? []).some((content) => tokenPath(content.schema) !== undefined),
+  );
+}
+
+/** Where an answer of `schema` carries the token: ['token'], or ['user', 'token'] through an envelope. */
+export function tokenPath(schema: unknown): readonly string[] | undefined {
+  return leaves(schema).find((leaf) => isTokenProperty(leaf.name))?.path;
+}
+
+function requestNames(operation: Operation): Set<string> {
+  return new Set(leaves(jsonRequestBody(operation)?.schema).map((leaf) => leaf.name));
+}
+
+/**
+ * The issuers' roles: of two whose requests ask for names one within the other, the larger signs up
+ * and the smaller logs in; a lone issuer signs up when it declares 201 (it makes something), else logs in.
+ */
+export function credentialRoles(operations: readonly Operation[]): Map<Operation, CredentialRole> {
+  const issuers = operations.filter(issuesCredential);
+  const names = new Map(issuers.map((operation) => [operation, requestNames(operation)]));
+  const roles = new Map<Operation, CredentialRole>();
+  for (const operation of issuers) {
+    const own = names.get(operation) as Set<string>;
+    const within = (other: Operation): boolean => {
+      const theirs = names.get(other) as Set<string>;
+      return other !== operation && [...theirs].every((name) => own.has(name)) && theirs.size < own.size;
+    };
+    const coveredBy = (other: Operation): boolean => {
+      const theirs = names.get(other) as Set<string>;
+      return other !== operation && [...own].every((name) => theirs.has(name)) && own.size < theirs.size;
+    };
+    if (issuers.some(coveredBy)) roles.set(operation, 'log-in');
+    else if (issuers.some(within) || operation.responses.some((response) => response.code === '201')) roles.set(operation, 'sign-up');
+    else roles.set(operation, 'log-in');
+  }
+  return roles;
+}
+
+/** The token-like string an answer carries (through envelopes), or undefined. */
+export function tokenIn(value: unknown, depth = 0): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || depth > MAX_DEPTH) return undefined;
+  for (const [name, inner] of Object.entries(value)) {
+    if (isTokenProperty(name) && typeof inner === 'string' && inner !== '') return inner;
+    const nested = tokenIn(inner, depth + 1);
+    if (nested !== undefined) return nested;
+  }
+  return undefined;
+}
+
+/** The document's sign-in: its issuers by role, what identifies a user, its current-user operations. */
+export interface SignIn {
+  readonly signUp?: Operation;
+  readonly logIn?: Operation;
+  /**
+   * The request properties that name a user: the log-in's other than the password (email, or
+   * username), else the sign-up's that its answer gives back. A log-in matches on all of them; a
+   * sign-up whose value of one is taken is refused.
+   */
+  readonly identity: readonly string[];
+  /** The sign-up's properties no two users may share: the identity and any username, login or email it asks for. */
+  readonly unique: readonly string[];
+  /** The secured GET answering the signed-in user (GET /user, /me). */
+  readonly currentUser?: Operation;
+  /** A PUT or PATCH of the current user's path: updates the signed-in user. */
+  readonly updateUser?: Operation;
+}
+
+/** Reads the document's sign-in; undefined when no operation issues a credential. */
+export function signInOf(operations: readonly Operation[]): SignIn | undefined {
+  const roles = credentialRoles(operations);
+  if (roles.size === 0) return undefined;
+  const signUp = [...roles].find(([, role]) => role === 'sign-up')?.[0];
+  const logIn = [...roles].find(([, role]) => role === 'log-in')?.[0];
+  const identity = identityOf(logIn, signUp);
+  const asked = signUp === undefined ? [] : leaves(jsonRequestBody(signUp)?.schema).map((leaf) => leaf.name);
+  const unique = [...new Set([...identity, ...asked.filter((name) => UNIQUE.test(name))])];
+  const currentUser = identity.length === 0 ? undefined : operations.find((operation) => answersUser(operation, 'get', identity));
+  const updateUser =
+    currentUser === undefined
+      ? undefined
+      : operations.find((operation) => operation.path === currentUser.path && /^(put|patch)$/i.test(operation.method) && !securityOf(operation).open);
+  return {
+    ...(signUp !== undefined ? { signUp } : {}),
+    ...(logIn !== undefined ? { logIn } : {}),
+    identity,
+    unique,
+    ...(currentUser !== undefined ? { currentUser } : {}),
+    ...(updateUser !== undefined ? { updateUser } : {}),
+  };
+}
+
+function identityOf(logIn: Operation | undefined, signUp: Operation | undefined): string[] {
+  const named = (operation: Operation) => leaves(jsonRequestBody(operation)?.schema).filter((leaf) => !isPasswordProperty(leaf.name, leaf.schema));
+  if (logIn !== undefined) return [...new Set(named(logIn).map((leaf) => leaf.name))];
+  if (signUp === undefined) return [];
+  const answered = new Set(leaves(jsonSuccessSchema(signUp)).map((leaf) => leaf.name));
+  return [
+    ...new Set(
+      named(signUp)
+        .filter((leaf) => answered.has(leaf.name) && typeOf(leaf.schema) === 'string')
+        .map((leaf) => leaf.name),
+    ),
+  ];
+}
+
+/** A secured operation of `method` without path parameters whose success answer is an object holding every identity property. */
+function answersUser(operation: Operation, method: string, identity: readonly string[]): boolean {
+  if (operation.method.toLowerCase() !== method || operation.path.includes('{') || securityOf(operation).open) return false;
+  const schema = jsonSuccessSchema(operation);
+  if (schema === undefined || typeOf(schema) !== 'object') return false;
+  const names = new Set(leaves(schema).map((leaf) => leaf.name));
+  return identity.every((name) => names.has(name));
+}
+
+/**
+ * The property a request body wraps its one object in (`{"user": {...}}` → "user"), read on its
+ * own so sign-in works on enveloped documents whether or not resources see through envelopes.
+ */
+export function requestEnvelope(operation: Operation): string | undefined {
+  const shape = objectShape(jsonRequestBody(operation)?.schema);
+  const [only, ...others] = [...shape.properties];
+  return only !== undefined && others.length === 0 && typeOf(only[1]) === 'object' ? only[0] : undefined;
+}

@@ -1,0 +1,69 @@
+/**
+ * The answers of a sign-in: the user as the operation's success schema declares it, with the
+ * issued token where that schema puts one (`token`, or `user.token` through an envelope) and no
+ * password, ever: a password-like property is left out even where the schema lists it.
+ */
+import type { IHttpOperation } from '@stoplight/types';
+import { readAnswerJson, type JsonValue } from '../../core/json/exact-json.js';
+import { isPasswordProperty, tokenPath } from '../../core/resources/sign-in.js';
+import { objectShape } from '../../core/schema/properties.js';
+import type { ItemFields } from '../../store/item-store.js';
+import type { Outcome } from '../outcome.js';
+import { compileFill } from '../resource/fill.js';
+import { answer, successAnswer } from '../resource/parts.js';
+import { compileItemWriter, jsonText } from '../resource/shape.js';
+import { isRecord } from './users.js';
+
+/** How deep an answer is cleaned of passwords: as deep as the core reads envelopes. */
+const MAX_DEPTH = 3;
+
+/** Writes the user (and the token, when there is one to give) as the operation answers it. */
+export type UserAnswer = (fields: ItemFields, token: string | undefined) => Outcome;
+
+export function compileUserAnswer(operation: IHttpOperation, preferred: readonly number[]): UserAnswer {
+  const success = successAnswer(operation, preferred);
+  if (success.schema === undefined) return () => answer(success.status, success.headers, '');
+  const path = tokenPath(success.schema) ?? [];
+  // The envelopes around the user: the token's path but its last name; none when no token is answered.
+  const envelopes = path.slice(0, -1);
+  const tokenName = path.at(-1);
+  let inner: unknown = success.schema;
+  for (const name of envelopes) inner = objectShape(inner).properties.get(name);
+  const fill = compileFill(inner);
+  const write = compileItemWriter(inner);
+  return (fields, token) => {
+    const shown = Object.fromEntries(Object.entries(fields).filter(([name]) => !isPasswordProperty(name)));
+    const withToken = tokenName !== undefined && token !== undefined ? { ...shown, [tokenName]: token } : shown;
+    let text = write(fill(withToken));
+    for (const name of [...envelopes].reverse()) text = `{${JSON.stringify(name)}:${text}}`;
+    return answer(success.status, success.headers, text);
+  };
+}
+
+/**
+ * A stored create's answer (the sign-up is a resource's create) with the issued token put where
+ * the schema says and any password left out; the answer as it was when it is no JSON object.
+ */
+export function withIssuedToken(body: string, path: readonly string[] | undefined, token: string): string {
+  const read = readAnswerJson(body);
+  if (!read.ok || !isRecord(read.value)) return body;
+  const cleaned = withoutPasswords(read.value) as Record<string, JsonValue>;
+  if (path === undefined || path.length === 0) return jsonText(cleaned);
+  let at: Record<string, JsonValue> = cleaned;
+  for (const name of path.slice(0, -1)) {
+    const next = at[name];
+    if (!isRecord(next)) return jsonText(cleaned);
+    at = next as Record<string, JsonValue>;
+  }
+  at[path.at(-1) as string] = token;
+  return jsonText(cleaned);
+}
+
+function withoutPasswords(value: JsonValue, depth = 0): JsonValue {
+  if (!isRecord(value) || depth > MAX_DEPTH) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([name, inner]) => !(typeof inner === 'string' && isPasswordProperty(name)))
+      .map(([name, inner]) => [name, withoutPasswords(inner, depth + 1)]),
+  );
+}

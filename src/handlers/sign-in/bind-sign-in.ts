@@ -1,0 +1,149 @@
+/**
+ * Serves the document's sign-in (docs/sign-in.md; what is one: src/core/resources/sign-in.ts):
+ * a sign-up stores the user (through the users resource's own create when the document makes
+ * one, else in a `users` collection of the tenant) and a log-in matches one; both answer the user
+ * with a new random token, which the credential checks then honour (src/auth/issued-tokens.ts).
+ * The current-user operations read and update the user the request's token was issued to.
+ * Under --isolate-by-token an issued token works in the tenant its user signed up in.
+ */
+import type { IHttpOperation } from '@stoplight/types';
+import { errorMessage, failure } from '../../core/errors.js';
+import type { JsonValue } from '../../core/json/exact-json.js';
+import type { Resource } from '../../core/resources/model.js';
+import { isPasswordProperty, requestEnvelope, tokenPath, type SignIn } from '../../core/resources/sign-in.js';
+import { presentedToken, type IssuedTokens, type IssuedUser } from '../../auth/issued-tokens.js';
+import { collectionKey, type CollectionKey, type ItemStore, type ResourceStores } from '../../store/item-store.js';
+import type { TenantId } from '../../store/tenants.js';
+import type { Outcome } from '../outcome.js';
+import { guarded, refuse, successAnswer, type RoleHandler } from '../resource/parts.js';
+import { compileUserAnswer, withIssuedToken } from './answer.js';
+import { givenPassword, isRecord, leafValues, mergedUser, passwordMatches, sealPasswords, storedEnvelope, takenValue, unwrapped, userWith } from './users.js';
+
+export interface SignInParts {
+  readonly signIn: SignIn;
+  readonly issued: IssuedTokens;
+  readonly stores: ResourceStores;
+  /** The resource whose create is the sign-up, when the document makes users a resource. */
+  readonly usersResource: Resource | undefined;
+  /** Every resource's name: the users collection of a document without a users resource must not be one of them. */
+  readonly resourceNames: readonly string[];
+}
+
+export interface SignInBinding {
+  /** The handler of a sign-in operation (given the resource handler it may stand on), else undefined. */
+  handlerFor(operation: IHttpOperation, stateful: RoleHandler | undefined): RoleHandler | undefined;
+  /** The tenant whose user a token was issued to. */
+  tenantOf(token: string): TenantId | undefined;
+}
+
+export function compileSignIn(parts: SignInParts): SignInBinding {
+  const { signIn, issued, stores } = parts;
+  const resource = parts.usersResource;
+  const key: CollectionKey = resource !== undefined ? collectionKey(resource) : parts.resourceNames.includes('users') ? 'sign-in.users' : 'users';
+  const usersOf = async (tenant: TenantId): Promise<ItemStore> => (await stores.forTenant(tenant)).collection(key);
+  // One sign-up at a time: two at once with one email must not both find it free.
+  let signUps: Promise<unknown> = Promise.resolve();
+  const serialized = (step: () => Promise<Outcome>): Promise<Outcome> => {
+    const next = signUps.then(step, step);
+    signUps = next.catch(() => undefined);
+    return next;
+  };
+
+  function signUpHandler(operation: IHttpOperation, stateful: RoleHandler | undefined): RoleHandler {
+    const path = tokenPath(successAnswer(operation, [201, 200]).schema);
+    const userAnswer = compileUserAnswer(operation, [201, 200]);
+    const envelope = requestEnvelope(operation);
+    return (context) => {
+      const body = context.body;
+      if (!isRecord(body)) return Promise.resolve(refuse(failure('badRequest', 'a sign-up is a JSON object')));
+      const given = leafValues(body);
+      const unique = pick(given, signIn.unique);
+      return serialized(() =>
+        guarded(async () => {
+          const store = await usersOf(context.tenant);
+          const taken = await takenValue(store, unique);
+          if (taken !== undefined) return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', `a user with ${taken} is already signed up`)));
+          const sealed = sealPasswords(body) as Readonly<Record<string, JsonValue>>;
+          if (stateful !== undefined) {
+            const outcome = await stateful({ ...context, body: sealed });
+            if (!outcome.ok || typeof outcome.answer.body !== 'string') return outcome;
+            const user = await userWith(store, pick(given, [...new Set([...signIn.identity, ...signIn.unique])]));
+            if (user === undefined) return outcome;
+            const token = issued.issue(issuedTo(context.tenant, key, user.id));
+            return { ...outcome, answer: { ...outcome.answer, body: withIssuedToken(outcome.answer.body, path, token) } };
+          }
+          const fields = unwrapped(sealed, envelope);
+          const id = await store.allocate();
+          const created = await store.create({ id, fields });
+          if (!created.ok) return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', 'the user store gave a taken number; try again')));
+          return userAnswer(fields, issued.issue(issuedTo(context.tenant, key, id)));
+        }),
+      );
+    };
+  }
+
+  function logInHandler(operation: IHttpOperation): RoleHandler {
+    const userAnswer = compileUserAnswer(operation, [200, 201]);
+    const names = signIn.identity.join(' and ');
+    return (context) => {
+      const body = context.body;
+      if (!isRecord(body)) return Promise.resolve(refuse(failure('badRequest', 'a log-in is a JSON object')));
+      const given = leafValues(body);
+      const password = givenPassword(body);
+      const identity = pick(given, signIn.identity);
+      const wrong = refuse(failure('wrongCredentials', errorMessage('wrongCredentials', `no signed-up user has this ${names} and this password`)));
+      if (password === undefined || identity.size < signIn.identity.length) return Promise.resolve(wrong);
+      return guarded(async () => {
+        const store = await usersOf(context.tenant);
+        const user = await userWith(store, identity);
+        const stored = user === undefined ? undefined : [...leafValues(user.fields as JsonValue)].find(([name]) => isPasswordProperty(name))?.[1];
+        if (user === undefined || !passwordMatches(stored, password)) return wrong;
+        return userAnswer(unwrapped(user.fields, storedEnvelope(user.fields)), issued.issue(issuedTo(context.tenant, key, user.id)));
+      });
+    };
+  }
+
+  /** The current user's read, or (with `update`) its update. */
+  function currentUserHandler(operation: IHttpOperation, update: boolean): RoleHandler {
+    const userAnswer = compileUserAnswer(operation, [200]);
+    const envelope = requestEnvelope(operation);
+    return (context) =>
+      guarded(async () => {
+        const token = presentedToken(context.request.headers);
+        const user = token === undefined ? undefined : issued.find(token);
+        const noUser = refuse(failure('wrongCredentials', errorMessage('wrongCredentials', 'this token names no signed-up user; sign up or log in')));
+        if (token === undefined || user === undefined) return noUser;
+        const store = (await stores.forTenant(user.tenant)).collection(user.collection);
+        const item = await store.get(user.key);
+        if (item === undefined) return noUser;
+        if (!update) return userAnswer(unwrapped(item.fields, storedEnvelope(item.fields)), token);
+        const change = isRecord(context.body) ? unwrapped(context.body, envelope) : {};
+        const taken = await takenValue(store, pick(leafValues(change), signIn.unique), item.id);
+        if (taken !== undefined) return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', `a user with ${taken} is already signed up`)));
+        const changed = await store.update(item.id, (current) => ({ id: current.id, fields: mergedUser(current.fields, change) }));
+        if (changed === undefined) return noUser;
+        return userAnswer(unwrapped(changed.fields, storedEnvelope(changed.fields)), token);
+      });
+  }
+
+  const { signUp, logIn, currentUser, updateUser } = signIn;
+  return {
+    handlerFor(operation, stateful) {
+      if (operation === signUp) return signUpHandler(operation, stateful);
+      if (operation === logIn) return logInHandler(operation);
+      if (operation === currentUser) return currentUserHandler(operation, false);
+      if (operation === updateUser) return currentUserHandler(operation, true);
+      return undefined;
+    },
+    tenantOf: (token) => issued.find(token)?.tenant,
+  };
+}
+
+function issuedTo(tenant: TenantId, collection: CollectionKey, key: IssuedUser['key']): IssuedUser {
+  return { tenant, collection, key };
+}
+
+/** The given values of `names`, by name. */
+function pick(values: ReadonlyMap<string, JsonValue>, names: readonly string[]): Map<string, JsonValue> {
+  return new Map(names.flatMap((name) => (values.has(name) ? [[name, values.get(name) as JsonValue] as const] : [])));
+}

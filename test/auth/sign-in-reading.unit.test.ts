@@ -1,0 +1,88 @@
+/**
+ * The one reading of sign-in (src/core/resources/sign-in.ts) on the fixture documents, the
+ * banner's account of it, and the journal's masking of the secrets it names.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createIssuedTokens } from '../../src/auth/issued-tokens.js';
+import { signInLines } from '../../src/cli/sign-in-banner.js';
+import { loadDocument } from '../../src/core/openapi/load-document.js';
+import { inferResources } from '../../src/core/resources/infer.js';
+import { signInOf } from '../../src/core/resources/sign-in.js';
+import { maskBody } from '../../src/journal/mask.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/documents/${name}`, import.meta.url));
+const named = (operation: { method: string; path: string } | undefined) => operation && `${operation.method.toUpperCase()} ${operation.path}`;
+
+describe('which operations sign users in', () => {
+  it('reads the notes document: sign-up, log-in by username, GET and PUT /me', async () => {
+    const signIn = signInOf((await loadDocument(fixture('notes-sign-in.yaml'))).operations);
+    expect(
+      signIn && {
+        ...signIn,
+        signUp: named(signIn.signUp),
+        logIn: named(signIn.logIn),
+        currentUser: named(signIn.currentUser),
+        updateUser: named(signIn.updateUser),
+      },
+    ).toEqual({
+      signUp: 'POST /users',
+      logIn: 'POST /login',
+      identity: ['username'],
+      unique: ['username', 'email'],
+      currentUser: 'GET /me',
+      updateUser: 'PUT /me',
+    });
+  });
+
+  it('reads through the envelopes of conduit.yaml: log-in by email, GET /user', async () => {
+    const signIn = signInOf((await loadDocument(fixture('conduit.yaml'))).operations);
+    expect([named(signIn?.signUp), named(signIn?.logIn), signIn?.identity, named(signIn?.currentUser)]).toEqual([
+      'POST /users',
+      'POST /users/login',
+      ['email'],
+      'GET /user',
+    ]);
+  });
+
+  it('finds none where no answer carries a token (a writeOnly password alone is no sign-in)', async () => {
+    expect(signInOf((await loadDocument(fixture('accounts.yaml'))).operations)).toBeUndefined();
+    expect(signInOf((await loadDocument(fixture('swagger-petstore3.yaml'))).operations)).toBeUndefined();
+  });
+
+  it('says in the banner what signs in, where users are kept and which tokens count', async () => {
+    const document = await loadDocument(fixture('notes-sign-in.yaml'));
+    expect(signInLines(document.operations, inferResources(document), 1)).toEqual([
+      'sign-in: POST /users signs up (users kept as items of users); POST /login logs in (by username and password); GET /me answers the signed-in user; PUT /me updates the signed-in user',
+      'tokens: the ones a sign-up or log-in issued and 1 configured; other bearer tokens are refused',
+    ]);
+  });
+});
+
+describe('masking secrets in journal bodies', () => {
+  it('masks password and token members, keeps the rest', () => {
+    expect(maskBody('{"user":{"email":"a@b.c","password":"p\\"w","token":"abc"},"n":1}')).toBe(
+      '{"user":{"email":"a@b.c","password":"***","token":"***"},"n":1}',
+    );
+  });
+
+  it('masks a secret cut short at the end of a kept body', () => {
+    expect(maskBody('{"email":"a@b.c","access_token":"eyJhbGciOi')).toBe('{"email":"a@b.c","access_token":"***"');
+  });
+
+  it('leaves a body that names no secret as it is, and a value that merely says "password"', () => {
+    expect(maskBody('{"note":"my password is long","count":3}')).toBe('{"note":"my password is long","count":3}');
+  });
+});
+
+describe('issued tokens', () => {
+  it('are random, name their user, and are kept to a bound (the oldest forgotten first)', () => {
+    const issued = createIssuedTokens(3);
+    const tokens = [1, 2, 3, 4].map((key) => issued.issue({ tenant: 'shared', collection: 'users', key: BigInt(key) }));
+    expect(new Set(tokens).size).toBe(4);
+    expect(issued.size).toBe(3);
+    expect(issued.find(tokens[0] as string)).toBeUndefined();
+    expect(issued.find(tokens[3] as string)).toEqual({ tenant: 'shared', collection: 'users', key: 4n });
+    expect(issued.find('made-up')).toBeUndefined();
+  });
+});
