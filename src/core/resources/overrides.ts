@@ -15,6 +15,7 @@ const KEYS: Readonly<Record<keyof ResourceOverride, (value: unknown) => boolean>
   id: (value) => typeof value === 'string' && value.length > 0,
   assignedBy: (value) => value === 'client' || value === 'server' || value === 'either',
   stateful: (value) => typeof value === 'boolean',
+  envelope: (value) => value === false || (typeof value === 'string' && value.length > 0),
 };
 
 /** Where an override came from, for the errors that name it. */
@@ -47,6 +48,8 @@ function expected(key: keyof ResourceOverride): string {
       return 'one of "client", "server", "either"';
     case 'stateful':
       return 'true or false';
+    case 'envelope':
+      return "the wrapping property's name, or false";
     default:
       return 'a non-empty string';
   }

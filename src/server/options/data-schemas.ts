@@ -23,8 +23,9 @@ const RESOURCE_OVERRIDE: JsonSchema = {
     id: { type: 'string', minLength: 1 },
     assignedBy: { enum: ['client', 'server', 'either'] },
     stateful: { type: 'boolean' },
+    envelope: { anyOf: [{ type: 'string', minLength: 1 }, { const: false }] },
   },
-  [MUST_BE]: 'a mapping with any of name, id, assignedBy, stateful (e.g. {id: petId})',
+  [MUST_BE]: 'a mapping with any of name, id, assignedBy, stateful, envelope (e.g. {id: petId})',
 };
 
 const RESOURCES: JsonSchema = {
