@@ -13,7 +13,7 @@ import type { TenantId } from '../../store/tenants.js';
 import { compileFill, fillAll } from './fill.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
 import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
-import { compileItemWriter } from './shape.js';
+import { compileAnswerWriter } from './shape.js';
 
 /** Allocations tried before giving up: a seed or client may already hold the next numbers. */
 const ALLOCATION_ATTEMPTS = 1000;
@@ -21,8 +21,9 @@ const ALLOCATION_ATTEMPTS = 1000;
 export function compileCreate({ operation, resource, collection, echoId, onCreated, missingParent }: RoleParts): RoleHandler {
   const { identifier } = resource;
   const success = successAnswer(operation, [201, 200]);
-  const write = success.schema === undefined ? () => '' : compileItemWriter(success.schema, { echo: echoId ? identifier.property : undefined });
-  const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
+  const answered = compileAnswerWriter(success.schema, resource.envelope?.answer, { echo: echoId ? identifier.property : undefined });
+  const write = success.schema === undefined ? () => '' : answered.write;
+  const fill = fillAll([compileFill(answered.item), compileFill(resource.itemSchema)]);
   const noun = singular(resource);
   const answerItem = (fields: ItemFields, tenant: TenantId) => {
     onCreated?.(resource, fields, tenant);
@@ -52,7 +53,7 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     return refuse(failure('storageFailed', `no free ${noun} identifier found after ${ALLOCATION_ATTEMPTS} tries`));
   }
 
-  const bodyOf = compileBodyOf(operation);
+  const bodyOf = compileBodyOf(operation, resource);
   return (context) => {
     const body = bodyOf(context.body);
     if (!isObject(body)) {

@@ -10,21 +10,22 @@ import { compileFill, fillAll } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
 import { answer, compileBodyOf, guarded, isObject, notFound, pathKey, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
-import { compileItemWriter } from './shape.js';
+import { compileAnswerWriter } from './shape.js';
 
 export function compileReplace({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
   const success = successAnswer(operation, [200, 204]);
   const upsert = operation.responses.some((response) => response.code === '201');
   const created = upsert ? successAnswer(operation, [201]) : success;
   const echo = echoId ? resource.identifier.property : undefined;
-  const write = compileItemWriter(success.schema, { echo });
-  const writeCreated = compileItemWriter(created.schema, { echo });
-  const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
+  const answered = compileAnswerWriter(success.schema, resource.envelope?.answer, { echo });
+  const { write } = answered;
+  const writeCreated = compileAnswerWriter(created.schema, resource.envelope?.answer, { echo }).write;
+  const fill = fillAll([compileFill(answered.item), compileFill(resource.itemSchema)]);
   const check = compileItemCheck(resource, operation);
   const property = resource.identifier.property;
   const mismatchOf = compileIdMismatch(resource, operation);
 
-  const bodyOf = compileBodyOf(operation);
+  const bodyOf = compileBodyOf(operation, resource);
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));
