@@ -132,3 +132,14 @@ describe('a {"data": [...], "meta": {...}} list envelope', () => {
     conforms('get', '/notes/{id}', gone);
   });
 });
+
+describe('a list whose offset has no minimum (RealWorld’s)', () => {
+  const server = serverFor({ spec: `${FIXTURES}realworld-conduit.yaml` });
+
+  it('reads a negative offset as the start, as the schema lets it through, instead of refusing a valid request', async () => {
+    const reply = await send(`${server.current.url}/articles?offset=-1`);
+    expect(reply.status, reply.text).toBe(200);
+    expectConforms(server.current.document, 'get', '/articles', reply);
+    expect(reply.json).toEqual({ articles: [], articlesCount: 0 });
+  });
+});

@@ -58,7 +58,8 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
     if (limit === undefined) return `${parameters.limit} must be a whole number, not ${JSON.stringify(limitText)}`;
     let skip = 0;
     const offsetText = parameters.offset === undefined ? undefined : first(query[parameters.offset]);
-    if (offsetText !== undefined) {
+    // A negative offset that the document's schema lets through (RealWorld's has no minimum) starts at the first item.
+    if (offsetText !== undefined && !/^-[0-9]+$/.test(offsetText)) {
       const offset = count(offsetText);
       if (offset === undefined) return `${parameters.offset} must be a whole number, not ${JSON.stringify(offsetText)}`;
       skip = offset;
