@@ -9,6 +9,7 @@
 import { isSuccess, declaredResponse } from '../../src/core/openapi/operation.js';
 import type { Operation } from '../../src/core/openapi/load-document.js';
 import { objectShape } from '../../src/core/schema/properties.js';
+import { unwrapValue, wrappedItem } from '../../src/core/schema/envelope.js';
 import { typeOf } from '../../src/core/schema/types.js';
 import { isJsonObject, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
 import { describeResponse } from './declared.js';
@@ -31,8 +32,11 @@ export const storedContentShown: Check<'stored-content-shown'> = {
       } catch {
         return undefined; // not JSON: response-schema-conformance reports it
       }
+      // The item inside its envelope, and its schema inside the answer's (core/schema/envelope.ts).
+      const schema = answerItemSchema(operation, response.status, 'item');
+      if (state.envelope !== undefined) item = unwrapValue(item, state.envelope) as JsonValue;
       if (!isJsonObject(item)) return undefined;
-      const content = shownBy(state.content, answerItemSchema(operation, response.status, 'item'));
+      const content = shownBy(state.content, wrappedItem(schema, state.envelope) ?? schema);
       const missing = unapplied(item, content);
       if (missing.length === 0) return PASS;
       return fail({

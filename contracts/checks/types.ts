@@ -67,6 +67,8 @@ export interface StateFacts {
   readonly limit?: bigint;
   /** For a read of an item this sequence updated or replaced: the values sent that the read's schema has (update-applied). */
   readonly expected?: readonly ExpectedValue[];
+  /** For a read of a held item: the property its answer wraps the item in (the resource's envelope), when it has one. */
+  readonly envelope?: string;
   /** For a read of a held item: what its create sent that no change since has set, and its id (stored-content-shown). */
   readonly content?: readonly ExpectedValue[];
   /** For a filtered list: the property its filter names, the values asked for, and the held items that match (list-filter-honoured). */

@@ -4,6 +4,7 @@
  * item's schema has them; runner/lifecycle/update.ts says which values a change settles).
  */
 import { isSuccess } from '../../src/core/openapi/operation.js';
+import { unwrapValue } from '../../src/core/schema/envelope.js';
 import { isJsonObject, jsonEquals, toJsonText, type JsonValue } from '../generators/json-value.js';
 import { answerJson } from './answer-json.js';
 import { describeResponse } from './declared.js';
@@ -45,7 +46,8 @@ export const updateApplied: Check<'update-applied'> = {
     if (step !== 'read-held' || expected === undefined || expected.length === 0 || !isSuccess(status)) return undefined;
     const read = answerJson(response);
     if (!read.ok) return undefined; // not JSON: response-schema-conformance reports it
-    const item = read.value;
+    // The item inside its envelope ({"article": {...}}), read as serve reads it (core/schema/envelope.ts).
+    const item = (facts.state?.envelope === undefined ? read.value : unwrapValue(read.value, facts.state.envelope)) as JsonValue;
     if (!isJsonObject(item)) return undefined;
     const missing = unapplied(item, expected);
     if (missing.length === 0) return PASS;

@@ -24,6 +24,8 @@ function describe(resource: Resource): string[] {
       .map(([role, operation]) => `${role} ${operation.name}`)
       .join(', ')}${resource.update === undefined ? '' : ` (update: ${resource.update})`}`,
   ];
+  const envelope = envelopeText(resource);
+  if (envelope !== undefined) lines.push(`    envelope: ${envelope}`);
   if (list !== undefined) {
     const paging = (['limit', 'offset', 'page', 'cursor'] as const).flatMap((key) => (list[key] === undefined ? [] : [`${key} ?${list[key]}`]));
     const filters = list.filters.map((name) => (list.filterProperties?.[name] === undefined ? `?${name}` : `?${name} (${list.filterProperties[name]})`));
@@ -31,6 +33,7 @@ function describe(resource: Resource): string[] {
       ...paging,
       ...(filters.length > 0 ? [`filters ${filters.join(', ')}`] : []),
       ...(list.itemsProperty === undefined ? [] : [`items in "${list.itemsProperty}"`]),
+      ...Object.entries(list.siblings ?? {}).map(([role, path]) => `${role} in "${path.join('.')}"`),
     ];
     lines.push(`    list: ${parts.length > 0 ? parts.join(', ') : 'everything, unpaged'}`);
   }
@@ -56,6 +59,17 @@ const FIELD_WORDS: Readonly<Record<Exclude<ServerFieldKind, 'slug'>, string>> = 
   default: "the schema's value",
   placeholder: 'placeholder',
 };
+
+/** The item envelope per direction: one property both ways, or each side's own. */
+function envelopeText({ envelope }: Resource): string | undefined {
+  if (envelope === undefined) return undefined;
+  if (envelope.request !== undefined && envelope.request === envelope.answer) return `items in {"${envelope.request}": {...}}, requests and answers`;
+  const sides = [
+    ...(envelope.request === undefined ? [] : [`requests in {"${envelope.request}": {...}}`]),
+    ...(envelope.answer === undefined ? [] : [`answers in {"${envelope.answer}": {...}}`]),
+  ];
+  return sides.join(', ');
+}
 
 function typeText(type: IdentifierType): string {
   if (type.kind !== 'integer') return type.kind;

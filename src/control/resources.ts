@@ -1,6 +1,7 @@
 import type { LoadedDocument } from '../core/openapi/load-document.js';
 import { requestBodyExample } from '../core/openapi/example.js';
 import type { Resource, ResourceModel } from '../core/resources/model.js';
+import { unwrapValue } from '../core/schema/envelope.js';
 import { json } from './answers.js';
 import type { ControlHandler } from './context.js';
 
@@ -18,7 +19,7 @@ export function resourceModelJson(model: ResourceModel, api?: LoadedDocument): s
       resources: model.resources.map(({ createSchema: _create, itemSchema: _item, operations, ...resource }) => ({
         ...resource,
         operations: Object.fromEntries(Object.entries(operations).map(([role, operation]) => [role, operation.name])),
-        ...(api ? exampleOf({ operations }, api) : {}),
+        ...(api ? exampleOf({ operations, envelope: resource.envelope }, api) : {}),
       })),
       notes: model.notes,
     },
@@ -26,9 +27,15 @@ export function resourceModelJson(model: ResourceModel, api?: LoadedDocument): s
   );
 }
 
-function exampleOf({ operations }: Pick<Resource, 'operations'>, api: LoadedDocument): { example?: unknown; exampleSource?: string } {
+/** The create's example as the item the control API and seed files take: inside its envelope where the resource has one. */
+function exampleOf(
+  { operations, envelope }: Pick<Resource, 'operations'> & { readonly envelope?: Resource['envelope'] | undefined },
+  api: LoadedDocument,
+): { example?: unknown; exampleSource?: string } {
   const create = operations.create;
   const operation = create && api.operations.find((candidate) => candidate.method === create.method && candidate.path === create.path);
   const example = operation && requestBodyExample(operation);
-  return example ? { example: example.value, exampleSource: example.source } : {};
+  if (!example) return {};
+  const item = unwrapValue(example.value, envelope?.request);
+  return item === undefined ? {} : { example: item, exampleSource: example.source };
 }

@@ -183,13 +183,13 @@ describe('loadConfig: every error names the file and the key path', () => {
 
   test('resources: each override is checked key by key, and keyed by a collection path', async () => {
     expect(await problem('resources:\n  /things: {idd: code}\n')).toMatch(
-      /^unknown key "idd" in resources\["\/things"\]; did you mean "id"\? \(known keys: name, id, assignedBy, stateful, fields\)/,
+      /^unknown key "idd" in resources\["\/things"\]; did you mean "id"\? \(known keys: name, id, assignedBy, stateful, fields, envelope\)/,
     );
     expect(await problem('resources:\n  /things: {assignedBy: me}\n')).toBe('resources["/things"].assignedBy must be one of client, server, either, not "me"');
     expect(await problem('resources:\n  /things: {id: ""}\n')).toBe('resources["/things"].id must be a non-empty string, not ""');
     expect(await problem('resources:\n  /things: {stateful: no}\n')).toBe('resources["/things"].stateful must be true or false, not "no"');
     expect(await problem('resources:\n  /things: code\n')).toBe(
-      'resources["/things"] must be a mapping with any of name, id, assignedBy, stateful, fields (e.g. {id: petId}), not "code"',
+      'resources["/things"] must be a mapping with any of name, id, assignedBy, stateful, fields, envelope (e.g. {id: petId}), not "code"',
     );
     expect(await problem('resources:\n  /things: {fields: {slug: from-title}}\n')).toBe(
       'resources["/things"].fields.slug must be one of created-time, updated-time, counter, flag, default, placeholder, none or {slugFrom: <property>}, not "from-title"',

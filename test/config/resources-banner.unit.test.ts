@@ -23,7 +23,15 @@ test('owners-pets: narrowed integer bounds, merge-patch, a wrapped list, qualifi
   expect(lines).toContain(
     '    operations: create POST /owners/{ownerId}/pets, list GET /owners/{ownerId}/pets, read GET /owners/{ownerId}/pets/{petId}, update PATCH /owners/{ownerId}/pets/{petId}, delete DELETE /owners/{ownerId}/pets/{petId} (update: merge-patch)',
   );
-  expect(lines).toContain('    list: limit ?per_page, page ?page, filters ?species, items in "pets"');
+  expect(lines).toContain('    list: limit ?per_page, page ?page, filters ?species, items in "pets", count in "total"');
+});
+
+test('realworld-conduit: the item envelope and the list envelope with its count, as inferred', async () => {
+  const lines = resourceLines(inferResources(await loadDocument(`${FIXTURES}realworld-conduit.yaml`)));
+  expect(lines).toContain('  articles: /articles and /articles/{slug} (inferred)');
+  expect(lines).toContain('    id: slug (path {slug}), server-assigned, string');
+  expect(lines).toContain('    envelope: items in {"article": {...}}, requests and answers');
+  expect(lines).toContain('    list: limit ?limit, offset ?offset, items in "articles", count in "articlesCount"');
 });
 
 test('the notes follow, each with its level and subject; a document with no resource says so', async () => {

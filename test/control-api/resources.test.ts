@@ -128,3 +128,47 @@ describe('a fields override the document cannot honour stops the start', () => {
     });
   });
 });
+
+describe('GET /__control/resources and the items routes: a resource in envelopes (RealWorld Conduit)', () => {
+  const server = serverFor({
+    spec: `${FIXTURES}realworld-conduit.yaml`,
+    seedItems: {
+      articles: [
+        {
+          slug: 'seeded',
+          title: 'Seeded',
+          description: 'd',
+          body: 'b',
+          tagList: [],
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+          favorited: false,
+          favoritesCount: 0,
+          author: { username: 'u', bio: '', image: '', following: false },
+        },
+      ],
+    },
+  });
+
+  it('shows the envelope per direction and the list envelope’s count; the create form’s example is the item inside', async () => {
+    const reply = await send(`${server.current.url}/__control/resources`);
+    expect(reply.status).toBe(200);
+    const articles = (reply.json as { resources: { name: string; example?: object }[] }).resources.find((resource) => resource.name === 'articles');
+    expect(articles).toMatchObject({
+      envelope: { request: 'article', answer: 'article' },
+      list: { itemsProperty: 'articles', siblings: { count: ['articlesCount'] } },
+      example: { title: expect.any(String), description: expect.any(String), body: expect.any(String) },
+    });
+    expect(articles?.example).not.toHaveProperty('article');
+    expectConforms(await loadDocument(shippedFile('spec/control-api.yaml')), 'get', '/__control/resources', reply);
+  });
+
+  it('a seed item is the item inside: the API answers it in its envelope', async () => {
+    const read = await send(`${server.current.url}/articles/seeded`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.json).toMatchObject({ article: { slug: 'seeded', title: 'Seeded' } });
+    const listed = await send(`${server.current.url}/__control/resources/articles/items`);
+    expect(JSON.stringify(listed.json)).toContain('"slug":"seeded"');
+    expect(JSON.stringify(listed.json)).not.toContain('"article"');
+  });
+});

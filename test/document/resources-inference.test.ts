@@ -14,7 +14,7 @@ import type { ResourceModel } from '../../src/core/resources/model.js';
 const FIXTURES = new URL('../fixtures/documents/', import.meta.url).pathname;
 const SPEC = new URL('../../spec/', import.meta.url).pathname;
 
-/** Every document with a golden: the OpenAPI Initiative's examples, ours, and the two Plant Stores. */
+/** Every document with a golden: the OpenAPI Initiative's examples, ours, public ones, and the two Plant Stores. */
 const DOCUMENTS: Readonly<Record<string, string>> = {
   petstore: `${FIXTURES}petstore.yaml`,
   'petstore-expanded': `${FIXTURES}petstore-expanded.yaml`,
@@ -32,6 +32,8 @@ const DOCUMENTS: Readonly<Record<string, string>> = {
   'optional-ids': `${FIXTURES}optional-ids.yaml`,
   museum: `${FIXTURES}museum.yaml`,
   articles: `${FIXTURES}articles.yaml`,
+  conduit: `${FIXTURES}conduit.yaml`,
+  'realworld-conduit': `${FIXTURES}realworld-conduit.yaml`,
   'plant-store': `${SPEC}plant-store.yaml`,
   'plant-store-public': `${SPEC}plant-store-public.yaml`,
 };

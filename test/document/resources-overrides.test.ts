@@ -3,7 +3,7 @@
  * wins over the document's x-plantstore, which wins over inference; an override naming a path or a
  * property the document lacks is an error naming both, never silently ignored.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { inferResources } from '../../src/core/resources/infer.js';
 import type { ResourceOverride } from '../../src/core/resources/model.js';
@@ -104,5 +104,50 @@ describe('overrides settle what inference cannot', () => {
     expect(thrown(() => inferResources(document, { '/owners': { name: 'pets' }, '/owners/{ownerId}/pets': { name: 'pets' } })).message).toContain(
       'resource name "pets"',
     );
+  });
+});
+
+describe('envelopes: inferred, named by an override, and named in the advice', () => {
+  const conduit = () => loadDocument(`${FIXTURES}conduit.yaml`);
+  const answersWrapped = () => loadDocument(new URL('../resources/documents/answers-wrapped.yaml', import.meta.url).pathname);
+
+  it('the banner’s own advice for Conduit ("id": "slug") now starts, through the inferred envelope', async () => {
+    const articles = inferResources(await conduit(), { '/articles': { id: 'slug' } }).resources.find((resource) => resource.name === 'articles');
+    expect(articles).toMatchObject({
+      identifier: { property: 'slug', assignedBy: 'server' },
+      envelope: { request: 'article', answer: 'article' },
+      source: 'config',
+    });
+  });
+
+  it('"envelope": false reads the bodies as they are: Conduit\'s articles are then no resource, as before', async () => {
+    const model = inferResources(await conduit(), { '/articles': { envelope: false } });
+    expect(model.resources.map((resource) => resource.name)).not.toContain('articles');
+    expect(model.notes.find((note) => note.subject === '/articles')?.level).toBe('ambiguous');
+  });
+
+  it('bodies wrapped on one side only: no resource, and the note names the envelope to settle it with', async () => {
+    const model = inferResources(await answersWrapped());
+    expect(model.resources).toEqual([]);
+    const note = model.notes.find((candidate) => candidate.subject === '/posts');
+    expect(note?.message).toContain('"resources": { "/posts": { "id": "title", "envelope": "post" } }');
+    expect(note?.message).toContain('x-plantstore: { id: title, envelope: post }');
+  });
+
+  it('"id" alone on such a document says to add "envelope"; with it the answers are unwrapped and the create body kept as it is', async () => {
+    const refusal = thrown(() => inferResources(document, { '/posts': { id: 'slug' } }));
+    expect(refusal.message).toContain('they wrap the item in "post": add "envelope": "post"');
+    const posts = inferResources(document, { '/posts': { id: 'slug', envelope: 'post' } }).resources[0];
+    expect(posts).toMatchObject({ identifier: { property: 'slug', assignedBy: 'server' }, envelope: { answer: 'post' } });
+    expect(posts?.envelope?.request).toBeUndefined();
+  });
+
+  it('an envelope that wraps nothing, or of the wrong type, is an error naming it', async () => {
+    expect(thrown(() => inferResources(document, { '/posts': { envelope: 'nope' } })).message).toContain('"envelope": "nope" wraps nothing');
+    expect(thrown(() => inferResources(document, { '/posts': { envelope: 3 as never } })).message).toContain('"envelope" cannot be 3');
+  });
+  let document: Awaited<ReturnType<typeof answersWrapped>>;
+  beforeAll(async () => {
+    document = await answersWrapped();
   });
 });

@@ -41,7 +41,7 @@ describe('compileItemWriter', () => {
 
 describe('listShape', () => {
   it('finds the array, or the wrapping object’s array property with its total and next', () => {
-    expect(listShape(schema({ type: 'array', items: { type: 'string' } }))).toEqual({ itemSchema: { type: 'string' }, otherRequired: [] });
+    expect(listShape(schema({ type: 'array', items: { type: 'string' } }))).toEqual({ itemSchema: { type: 'string' }, siblings: {}, otherRequired: [] });
     const wrapped = listShape(
       schema({
         type: 'object',
@@ -54,11 +54,33 @@ describe('listShape', () => {
         },
       }),
     );
+    // The integer page beside them is the page this answer is (a sibling filled truthfully), not a made value.
     expect(wrapped).toMatchObject({
       arrayProperty: 'data',
-      totalProperty: 'totalCount',
-      nextProperty: 'nextCursor',
-      otherRequired: [['page', { type: 'integer', minimum: 1 }]],
+      siblings: { count: ['totalCount'], next: ['nextCursor'], page: ['page'] },
+      otherRequired: [],
+    });
+  });
+
+  it('finds count and paging facts inside an object sibling (meta), and the container’s other required properties', () => {
+    const meta = listShape(
+      schema({
+        type: 'object',
+        required: ['data', 'meta'],
+        properties: {
+          data: { type: 'array', items: {} },
+          meta: {
+            type: 'object',
+            required: ['total', 'per_page', 'current_page', 'path'],
+            properties: { total: { type: 'integer' }, per_page: { type: 'integer' }, current_page: { type: 'integer' }, path: { type: 'string' } },
+          },
+        },
+      }),
+    );
+    expect(meta).toMatchObject({
+      arrayProperty: 'data',
+      siblings: { count: ['meta', 'total'], limit: ['meta', 'per_page'], page: ['meta', 'current_page'] },
+      otherRequired: [[['meta', 'path'], { type: 'string' }]],
     });
   });
 });

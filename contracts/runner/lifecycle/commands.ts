@@ -9,7 +9,7 @@ import { isSuccess } from '../../../src/core/openapi/operation.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import type { Exchange, ExchangeFacts, ExpectedValue } from '../../checks/index.js';
 import type { SentRequest } from '../../report.js';
-import { isJsonObject, parseJsonExact, toJsonText, withKey, withoutKey, type JsonValue } from '../../generators/json-value.js';
+import { isJsonObject, parseJsonExact, toJsonText, withKey, withoutKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import type { RequestCase } from '../case-source.js';
 import { freshIdValue, sentId, type RunIdentifier } from '../identifier.js';
@@ -23,6 +23,7 @@ import {
   firstCreatedAt,
   idText,
   idValue,
+  itemOf,
   itemPath,
   keyFromAnswer,
   listPath,
@@ -34,6 +35,7 @@ import {
   type ListMode,
   type Marking,
   type Real,
+  withItem,
 } from './steps.js';
 
 /**
@@ -49,19 +51,23 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
       real.step += 1;
       const payload = template.payload;
       if (!isJsonObject(payload) || template.body === undefined) return;
-      let body: JsonValue = payload;
+      // The item inside its envelope is what gets an id and a marker; the envelope goes back around it below.
+      const inner = itemOf(resource, payload, 'request');
+      if (!isJsonObject(inner)) return;
+      let item: JsonObject = inner;
       let id: bigint | string | undefined;
       if (gives) {
         // Drawn by the identifier's type and rules (a string within its maxLength and pattern); the plan leaves the lifecycle out where none can be.
         // A negative id where the identifier allows one goes through the whole life too.
         id = freshIdValue(real.env.random, real.env.identifier, negative && allowsNegative(real.env.identifier)) ?? `lc-${randomBytes(8).toString('hex')}`;
-        body = withKey(payload, property, id);
+        item = withKey(item, property, id);
       } else if (assignedBy === 'either') {
-        body = withoutKey(payload, property); // the generator may have put one in: this create is the server's to number
+        item = withoutKey(item, property); // the generator may have put one in: this create is the server's to number
       }
       // The marker keeps the start of the drawn text, so what the target makes of that text shows too (stored-content-shown).
       const token = `lifecycle-${randomBytes(8).toString('hex')}`;
-      if (marking?.by === 'marker') body = withKey(body as never, marking.property, markerOf((body as Record<string, JsonValue>)[marking.property], token));
+      if (marking?.by === 'marker') item = withKey(item, marking.property, markerOf(item[marking.property], token));
+      const body = withItem(resource, payload, item);
       // A nested collection: every create of the run under the first one's parent, so a list sees them all.
       const earlier = firstCreatedAt(model);
       const path = earlier === undefined ? template.path : sameParent(earlier, template.path);
@@ -89,7 +95,7 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
             ? key === undefined
               ? undefined
               : idText(resource, key)
-            : toJsonText((body as Record<string, JsonValue>)[marking.property] as JsonValue);
+            : toJsonText(item[marking.property] as JsonValue);
       const mark =
         marking === undefined || markValue === undefined
           ? undefined
@@ -128,6 +134,7 @@ function readItem(resource: Resource, operation: Operation, template: RequestCas
           : stateFacts(real, model, 'read-held', because, {
               ...(item.expected.length === 0 ? {} : { expected: item.expected }),
               ...(item.sent.length === 0 ? {} : { content: item.sent }),
+              ...(resource.envelope?.answer === undefined ? {} : { envelope: resource.envelope.answer }),
             });
       const label = `step ${real.step}: read ${of === 'deleted' ? 'deleted ' : ''}${resource.name} ${item.key}`;
       const exchange = await send(real.env, request, facts, label, [...real.sent]);
@@ -216,7 +223,7 @@ export function recreate(resource: Resource, pick: number): Command {
 }
 
 function gaveId(resource: Resource, item: Item): boolean {
-  const payload = item.create.payload;
+  const payload = itemOf(resource, item.create.payload, 'request');
   return isJsonObject(payload) && Object.prototype.hasOwnProperty.call(payload, resource.identifier.property);
 }
 
@@ -230,8 +237,9 @@ function markerOf(drawn: JsonValue | undefined, token: string): string {
  * What a read or list must show of what the create sent: each property the client may set that the
  * item's schema shows (objects left to update-applied's rules: a target may add to them), and the id.
  */
-export function sentValues(resource: Resource, body: JsonValue | undefined, key: string | undefined): ExpectedValue[] {
+export function sentValues(resource: Resource, sentBody: JsonValue | undefined, key: string | undefined): ExpectedValue[] {
   const values: ExpectedValue[] = [];
+  const body = itemOf(resource, sentBody, 'request');
   if (isJsonObject(body)) {
     for (const property of settableProperties(resource)) {
       const value = body[property];

@@ -8,29 +8,36 @@ import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { isSuccess } from '../../../src/core/openapi/operation.js';
 import { securityOf } from '../../../src/core/openapi/security.js';
 import type { Resource } from '../../../src/core/resources/model.js';
-import { isJsonObject, toJsonText, withKey } from '../../generators/json-value.js';
+import { isJsonObject, toJsonText, withKey, type JsonValue } from '../../generators/json-value.js';
 import type { RequestCase } from '../case-source.js';
 import { credentialHeaderNames } from '../auth.js';
 import { endIfBroken, record } from '../sequence.js';
 import { send } from '../send.js';
 import { sentValues } from './commands.js';
-import { describeItem, idValue, itemPath, pickFrom, stateFacts, type Command, type Marking } from './steps.js';
+import { describeItem, idValue, itemOf, itemPath, pickFrom, stateFacts, withItem, type Command, type Marking } from './steps.js';
 
 /** A create with the id of held item #pick and the template's other values (the marker's token kept): an item taken over shows in later reads. */
 export function createDuplicate(resource: Resource, template: RequestCase, marking: Marking, pick: number): Command {
   const property = resource.identifier.property;
+  // Whether a create gave its id, read inside its envelope.
+  const gave = (payload: JsonValue | undefined) => {
+    const item = itemOf(resource, payload, 'request');
+    return isJsonObject(item) && Object.hasOwn(item, property);
+  };
   return {
-    check: (model) => model.held.some((item) => item.key !== undefined && isJsonObject(item.create.payload) && Object.hasOwn(item.create.payload, property)),
+    check: (model) => model.held.some((item) => item.key !== undefined && gave(item.create.payload)),
     async run(model, real) {
       real.step += 1;
       const item = pickFrom(
-        model.held.filter((held) => isJsonObject(held.create.payload) && Object.hasOwn(held.create.payload, property)),
+        model.held.filter((held) => gave(held.create.payload)),
         pick,
       );
-      if (item?.key === undefined || !isJsonObject(template.payload) || template.body === undefined) return;
-      let body = withKey(template.payload, property, idValue(resource, item.key));
+      const inner = itemOf(resource, template.payload, 'request');
+      if (item?.key === undefined || !isJsonObject(template.payload) || !isJsonObject(inner) || template.body === undefined) return;
+      let taken = withKey(inner, property, idValue(resource, item.key));
       const token = item.mark?.token;
-      if (marking?.by === 'marker' && token !== undefined) body = withKey(body, marking.property, `taken ${token}`);
+      if (marking?.by === 'marker' && token !== undefined) taken = withKey(taken, marking.property, `taken ${token}`);
+      const body = withItem(resource, template.payload, taken);
       const request: RequestCase = { ...item.create, payload: body, body: toJsonText(body) };
       const because = `${describeItem(item)} was created at step ${item.step} with this id`;
       const facts = { ...stateFacts(real, model, 'duplicate', because), payload: body };

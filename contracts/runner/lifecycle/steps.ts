@@ -8,7 +8,8 @@ import type { Operation } from '../../../src/core/openapi/load-document.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import type { ExchangeFacts, ExpectedValue, ItemMark, StateFacts } from '../../checks/index.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
-import { isJsonObject, parseJsonExact, toJsonText, type JsonValue } from '../../generators/json-value.js';
+import { isJsonObject, parseJsonExact, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
+import { unwrapValue } from '../../../src/core/schema/envelope.js';
 import type { RequestCase } from '../case-source.js';
 import { withParentOf } from '../parent-path.js';
 import type { SequenceReal } from '../sequence.js';
@@ -124,10 +125,25 @@ export function keyText(value: JsonValue | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * The item a body carries: inside the resource's envelope for that side (`{"article": {...}}`), read
+ * by the one envelope reader serve uses (core/schema/envelope.ts); the body itself where there is none.
+ */
+export function itemOf(resource: Resource, body: JsonValue | undefined, side: 'request' | 'answer'): JsonValue | undefined {
+  const property = resource.envelope?.[side];
+  return property === undefined || !isJsonObject(body) ? body : (unwrapValue(body, property) as JsonValue | undefined);
+}
+
+/** The body with its item replaced by `item`: in the request envelope where the resource has one. */
+export function withItem(resource: Resource, body: JsonObject, item: JsonObject): JsonObject {
+  const property = resource.envelope?.request;
+  return property === undefined || !isJsonObject(body[property]) ? item : withKey(body, property, item);
+}
+
 /** The identifier an accepted create's answer gives for the item it made; undefined when the answer is no JSON object carrying it. */
 export function keyFromAnswer(resource: Resource, answer: string): string | undefined {
   try {
-    const parsed = parseJsonExact(answer);
+    const parsed = itemOf(resource, parseJsonExact(answer), 'answer');
     return isJsonObject(parsed) ? keyText(parsed[resource.identifier.property]) : undefined;
   } catch {
     return undefined; // not JSON: response-schema-conformance reports it
@@ -136,7 +152,8 @@ export function keyFromAnswer(resource: Resource, answer: string): string | unde
 
 /** The identifier of the item an accepted create made: the one its body sent where the client assigns it, else the one its answer gives. */
 export function createdKeyIn(resource: Resource, body: Readonly<Record<string, JsonValue>> | undefined, answer: string): string | undefined {
-  const sent = body === undefined ? undefined : keyText(body[resource.identifier.property]);
+  const item = itemOf(resource, body as JsonValue | undefined, 'request');
+  const sent = isJsonObject(item) ? keyText(item[resource.identifier.property]) : undefined;
   return resource.identifier.assignedBy === 'server' ? (keyFromAnswer(resource, answer) ?? sent) : (sent ?? keyFromAnswer(resource, answer));
 }
 

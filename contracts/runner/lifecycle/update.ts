@@ -14,7 +14,7 @@ import { objectShape } from '../../../src/core/schema/properties.js';
 import type { RequestCase } from '../case-source.js';
 import { endIfBroken, record, SequenceEnded } from '../sequence.js';
 import { send } from '../send.js';
-import { describeItem, idValue, itemPath, pickFrom, stateFacts, type Command, type Item, type Marking } from './steps.js';
+import { describeItem, idValue, itemOf, itemPath, pickFrom, stateFacts, withItem, type Command, type Item, type Marking } from './steps.js';
 
 export type Change = 'update' | 'replace';
 
@@ -33,7 +33,11 @@ export function changeHeld(resource: Resource, operation: Operation, change: Cha
       real.step += 1;
       const item = pickFrom(model.held, pick);
       if (item?.key === undefined || !isJsonObject(template.payload) || template.body === undefined) return;
-      const body = changeBody(resource, change, template.payload, item, marking);
+      // The change is made to the item inside its envelope, and sent in it.
+      const inner = itemOf(resource, template.payload, 'request');
+      if (!isJsonObject(inner)) return;
+      const changed = changeBody(resource, change, inner, item, marking);
+      const body = withItem(resource, template.payload, changed);
       const request: RequestCase = {
         ...template,
         path: itemPath(resource, operation, template, item.key, item.create.path),
@@ -47,10 +51,10 @@ export function changeHeld(resource: Resource, operation: Operation, change: Cha
       const sent = record(real, exchange === undefined ? [] : [exchange], operation);
       endIfBroken(sent);
       if (!isSuccess(sent.response.status ?? 0)) throw new SequenceEnded(`the ${change} was refused (update-applied judges it)`);
-      const expected = expectedAfter(change, resource.update, item.expected, body, settable);
+      const expected = expectedAfter(change, resource.update, item.expected, changed, settable);
       // A replace sets everything anew; an update leaves what it did not send as the create sent it.
       const kept = item.sent.filter(
-        (value) => value.property === resource.identifier.property || (change === 'update' && !Object.hasOwn(body, value.property)),
+        (value) => value.property === resource.identifier.property || (change === 'update' && !Object.hasOwn(changed, value.property)),
       );
       model.held.splice(model.held.indexOf(item), 1, { ...item, expected, sent: kept });
     },

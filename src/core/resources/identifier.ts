@@ -19,6 +19,8 @@ export interface IdentifierFacts {
   readonly answer?: ObjectShape;
   /** Restricts the search to one side (an override's `assignedBy`). */
   readonly assignedBy?: AssignedBy;
+  /** The property the bodies wrap the item in, when they seem to and no envelope was settled: the advice names it. */
+  readonly envelopeHint?: string;
 }
 
 export type IdentifierFinding =
@@ -66,8 +68,27 @@ function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string
     const names = [...candidates.keys()];
     if (names.length === 0) continue;
     const chosen = names.length === 1 ? names[0] : byName(names, parameter.name);
-    if (chosen === undefined)
+    if (chosen === undefined) {
+      // Several fit and none is named as the parameter: a later side's property of the parameter's
+      // own name settles it (Conduit's {slug}: title, description and body are required strings, slug is answered).
+      const named = sides
+        .slice(sides.findIndex(([candidate]) => candidate === side) + 1)
+        .find(([later, laterCandidates]) => (facts.assignedBy === undefined || facts.assignedBy === later) && laterCandidates.has(parameter.name));
+      if (named !== undefined) {
+        const [by, laterCandidates] = named;
+        const identifier = { parameter: parameter.name, property: parameter.name, assignedBy: by, type: identifierType(laterCandidates.get(parameter.name)) };
+        return {
+          identifier,
+          notes: [
+            info(
+              facts,
+              `${describe(parameter)} fits ${names.join(', ')} ${where(assignedBy)}, none of its name; "${parameter.name}" ${where(by)} was chosen by the parameter's name`,
+            ),
+          ],
+        };
+      }
       return { notes: [ambiguous(facts, `${describe(parameter)} fits several properties ${where(assignedBy)}: ${names.join(', ')}`, names)] };
+    }
     const identifier = { parameter: parameter.name, property: chosen, assignedBy, type: identifierType(candidates.get(chosen)) };
     const notes =
       names.length === 1
@@ -176,12 +197,16 @@ function info(facts: IdentifierFacts, message: string): InferenceNote {
 function ambiguous(facts: IdentifierFacts, cause: string, candidates: readonly string[]): InferenceNote {
   const id = candidates[0] ?? '<property>';
   const path = facts.collectionPath;
+  // Bodies wrapped in one property: the identifier is inside, and the override must say so too.
+  const hint = facts.envelopeHint;
+  const configEnvelope = hint === undefined ? '' : `, "envelope": "${hint}"`;
+  const documentEnvelope = hint === undefined ? '' : `, envelope: ${hint}`;
   return {
     subject: path,
     level: 'ambiguous',
     message:
       `no resource: ${cause}. Say which property identifies an item: in the config file, ` +
-      `"resources": { "${path}": { "id": "${id}" } }, or in the document, x-plantstore: { id: ${id} } on the path item ${path} ` +
+      `"resources": { "${path}": { "id": "${id}"${configEnvelope} } }, or in the document, x-plantstore: { id: ${id}${documentEnvelope} } on the path item ${path} ` +
       `(add "assignedBy": "client" or "server" to say who assigns it; "stateful": false leaves ${path} to the mocker)`,
   };
 }

@@ -18,6 +18,8 @@ import { identifierType } from '../schema/identifier.js';
 import { arrayItems, objectShape, type ObjectShape } from '../schema/properties.js';
 import { typeOf } from '../schema/types.js';
 import { jsonSuccessSchema } from './responses.js';
+import { listEnvelope, type ListEnvelope } from '../schema/envelope.js';
+import { envelopeHint, settleEnvelope, type ItemBodies } from './item-envelope.js';
 
 const ITEM_ROLES: Readonly<Record<string, ResourceRole>> = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' };
 const MERGE_PATCH = 'application/merge-patch+json';
@@ -98,18 +100,24 @@ interface Candidate {
 
 function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source'> | undefined {
   const { path, create, list, itemPath, items, override, origin, notes } = candidate;
-  const createSchema = create === undefined ? undefined : jsonRequestBody(create)?.schema;
-  const createShape = createSchema !== undefined && typeOf(createSchema) === 'object' ? objectShape(createSchema) : undefined;
   const read = items.get('get');
-  const readAnswer = read === undefined ? undefined : objectAnswer(jsonSuccessSchema(read));
-  const createAnswer = create === undefined ? undefined : objectAnswer(jsonSuccessSchema(create));
+  const wrapped: ItemBodies = {
+    create: create === undefined ? undefined : jsonRequestBody(create)?.schema,
+    readAnswer: read === undefined ? undefined : objectAnswer(jsonSuccessSchema(read)),
+    createAnswer: create === undefined ? undefined : objectAnswer(jsonSuccessSchema(create)),
+  };
+  // The item inside its envelope, where the bodies wrap it: everything below reads the item.
+  const { envelope, bodies } = settleEnvelope(wrapped, override.envelope, origin, path);
+  const { create: createSchema, readAnswer, createAnswer } = bodies;
+  const createShape = createSchema !== undefined && typeOf(createSchema) === 'object' ? objectShape(createSchema) : undefined;
   const itemSchema = readAnswer ?? createAnswer ?? list?.items;
+  const hint = envelope === undefined && override.envelope !== false ? envelopeHint(wrapped) : undefined;
   const answer = createAnswer ?? readAnswer;
   const parameterName = itemPath === undefined ? undefined : itemParameterOf(path, itemPath);
   const parameter = parameterName === undefined ? undefined : { name: parameterName, schema: parameterSchema(items, parameterName) };
   let identifier: Identifier | undefined;
   if (override.id !== undefined) {
-    identifier = namedIdentifier(override.id, override.assignedBy, parameter?.name, createShape, [answer, itemSchema], origin, path);
+    identifier = namedIdentifier(override.id, override.assignedBy, parameter?.name, createShape, [answer, itemSchema], origin, path, hint);
   } else {
     const finding = findIdentifier({
       collectionPath: path,
@@ -117,6 +125,7 @@ function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source
       ...(createShape !== undefined ? { create: createShape } : {}),
       ...(answer !== undefined ? { answer: objectShape(answer) } : {}),
       ...(override.assignedBy !== undefined ? { assignedBy: override.assignedBy } : {}),
+      ...(hint !== undefined ? { envelopeHint: hint } : {}),
     });
     notes.push(...finding.notes);
     identifier = finding.identifier;
@@ -138,7 +147,8 @@ function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source
     identifier,
     operations,
     ...(update !== undefined ? { update: update.request?.body?.contents?.some((content) => content.mediaType === MERGE_PATCH) ? 'merge-patch' : 'merge' } : {}),
-    ...(list !== undefined ? { list: listParameters(list.operation, itemShape, list.itemsProperty) } : {}),
+    ...(envelope !== undefined ? { envelope } : {}),
+    ...(list !== undefined ? { list: listParameters(list.operation, itemShape, list.envelope) } : {}),
     ...(createSchema !== undefined ? { createSchema } : {}),
     ...(itemSchema !== undefined ? { itemSchema } : {}),
     webhooks: [],
@@ -160,6 +170,7 @@ function namedIdentifier(
   answers: readonly (object | undefined)[],
   origin: OverrideOrigin | undefined,
   path: string,
+  hint: string | undefined,
 ): Identifier {
   const sent = create?.properties.get(property);
   const answered = answers
@@ -174,9 +185,11 @@ function namedIdentifier(
         ...answers.flatMap((answer) => (answer === undefined ? [] : [...objectShape(answer).properties.keys()])),
       ]),
     ];
+    // Bodies wrapped in one property: the id is inside; say the key that unwraps them.
+    const unwrap = hint === undefined ? '' : `; they wrap the item in "${hint}": add "envelope": "${hint}"`;
     throw overrideError(
       where,
-      `"id": "${property}" is not a property of ${path}'s items (the create body and responses have: ${known.join(', ') || 'no properties'})`,
+      `"id": "${property}" is not a property of ${path}'s items (the create body and responses have: ${known.join(', ') || 'no properties'}${unwrap})`,
     );
   }
   // Named but not settled who assigns it: as inference would (required in the create body: client; optional: either).
@@ -195,20 +208,18 @@ interface ListShape {
   readonly operation: Operation;
   /** The items' schema. */
   readonly items: object;
-  readonly itemsProperty?: string;
+  /** The answer's envelope, when it is an object holding the items array. */
+  readonly envelope?: ListEnvelope;
 }
 
-/** A GET answering an array, or an object wrapping exactly one array property. */
+/** A GET answering an array, or a list envelope: an object holding exactly one array property. */
 function listShape(operation: Operation | undefined): ListShape | undefined {
   if (operation === undefined) return undefined;
   const schema = jsonSuccessSchema(operation);
   const items = arrayItems(schema);
   if (items !== undefined) return { operation, items };
-  if (typeOf(schema) !== 'object') return undefined;
-  const arrays = [...objectShape(schema).properties].filter(([, property]) => typeOf(property) === 'array');
-  const [only] = arrays;
-  if (only === undefined || arrays.length > 1) return undefined;
-  return { operation, items: arrayItems(only[1]) ?? {}, itemsProperty: only[0] };
+  const envelope = listEnvelope(schema);
+  return envelope === undefined ? undefined : { operation, items: envelope.items, envelope };
 }
 
 function objectAnswer(schema: object | undefined): object | undefined {

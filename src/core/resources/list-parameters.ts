@@ -5,6 +5,7 @@
  */
 import type { Operation } from '../openapi/operation.js';
 import type { ListParameters } from './model.js';
+import type { ListEnvelope } from '../schema/envelope.js';
 import { arrayItems, type ObjectShape } from '../schema/properties.js';
 import { typeOf } from '../schema/types.js';
 
@@ -21,7 +22,7 @@ const PAGING: Readonly<Record<Paging, readonly string[]>> = {
 /** Paging by number needs an integer (or an untyped) parameter; a cursor is any token. */
 const NUMERIC: ReadonlySet<Paging> = new Set(['limit', 'offset', 'page']);
 
-export function listParameters(list: Operation, item: ObjectShape | undefined, itemsProperty: string | undefined): ListParameters {
+export function listParameters(list: Operation, item: ObjectShape | undefined, envelope: ListEnvelope | undefined): ListParameters {
   const paging: Partial<Record<Paging, string>> = {};
   const filters: string[] = [];
   const filterProperties: Record<string, string> = {};
@@ -40,7 +41,8 @@ export function listParameters(list: Operation, item: ObjectShape | undefined, i
     ...paging,
     filters,
     ...(Object.keys(filterProperties).length > 0 ? { filterProperties } : {}),
-    ...(itemsProperty !== undefined ? { itemsProperty } : {}),
+    ...(envelope !== undefined ? { itemsProperty: envelope.itemsProperty } : {}),
+    ...(envelope !== undefined && Object.keys(envelope.siblings).length > 0 ? { siblings: envelope.siblings } : {}),
   };
 }
 
@@ -55,11 +57,18 @@ function pagingRole(name: string, schema: unknown): Paging | undefined {
 /** The item property a query parameter filters on: its own name, or (an array parameter) its plural's singular of the same type. */
 function filteredProperty(name: string, schema: unknown, item: ObjectShape | undefined): string | undefined {
   if (item === undefined) return undefined;
-  if (item.properties.has(name)) return name;
+  // Same name, other type (RealWorld's ?favorited=<username> beside the item's boolean favorited): no filter of it.
+  if (item.properties.has(name)) return comparable(typeOf(schema), typeOf(item.properties.get(name))) ? name : undefined;
   const items = arrayItems(schema);
   if (items === undefined) return undefined;
   const singular = [name.replace(/es$/, ''), name.replace(/s$/, '')].find((candidate) => candidate !== name && item.properties.has(candidate));
   if (singular === undefined) return undefined;
   const type = typeOf(item.properties.get(singular));
   return type !== undefined && type === typeOf(items) ? singular : undefined;
+}
+
+/** Whether a query parameter typed `parameter` can hold values of a property typed `property` (an untyped side: yes). */
+function comparable(parameter: string | undefined, property: string | undefined): boolean {
+  if (parameter === undefined || property === undefined || parameter === property) return true;
+  return (parameter === 'integer' && property === 'number') || (parameter === 'number' && property === 'integer') || parameter === 'array';
 }

@@ -7,6 +7,9 @@
  * One model, read by both sides: a fact about a resource written twice would drift.
  */
 import type { BodySchema } from '../openapi/operation.js';
+import type { ListSibling, SiblingPath } from '../schema/envelope.js';
+
+export type { ListSibling, SiblingPath } from '../schema/envelope.js';
 
 /** An item's identifier as stored: int64 kept exactly as a bigint, everything else as a string. */
 export type ItemKey = bigint | string;
@@ -63,6 +66,23 @@ export interface ListParameters {
   readonly filterProperties?: Readonly<Record<string, string>>;
   /** The list answers an object wrapping the items array: this property of it holds the items (absent: the answer is the array). */
   readonly itemsProperty?: string;
+  /**
+   * Such a wrapper's count and paging facts, each filled truthfully: count (the filtered list's
+   * total, not the page's), limit, offset, page, pages, next (a cursor), more. A path is the
+   * property's name, or [container, name] inside an object sibling (`["meta", "total"]`).
+   */
+  readonly siblings?: Readonly<Partial<Record<ListSibling, SiblingPath>>>;
+}
+
+/**
+ * An item wrapped in one property, per direction (`{"article": {...}}` in and out). Absent: the
+ * bodies are the item itself. The model's createSchema and itemSchema are the item inside.
+ */
+export interface Envelope {
+  /** The property the create, replace and update bodies wrap the item in. */
+  readonly request?: string;
+  /** The property the create, read, replace, update and delete answers wrap the item in. */
+  readonly answer?: string;
 }
 
 /** Where a resource's description came from. */
@@ -82,10 +102,12 @@ export interface Resource {
   readonly operations: Readonly<Partial<Record<ResourceRole, OperationRef>>>;
   /** merge-patch: the update operation accepts application/merge-patch+json (RFC 7396); merge: its given properties replace the stored ones. */
   readonly update?: 'merge-patch' | 'merge';
+  /** The item bodies' envelope, when they wrap the item (Envelope). */
+  readonly envelope?: Envelope;
   readonly list?: ListParameters;
-  /** The create operation's request body schema (what a client sends to make an item). */
+  /** The create operation's request body schema (what a client sends to make an item), inside its envelope. */
   readonly createSchema?: BodySchema;
-  /** The schema of one item as the document answers it (read's, else create's success response). */
+  /** The schema of one item as the document answers it (read's, else create's success response), inside its envelope. */
   readonly itemSchema?: BodySchema;
   /** Names of the document's webhooks whose payload is this resource's create (or item) schema. */
   readonly webhooks: readonly string[];
@@ -137,6 +159,8 @@ export interface ResourceOverride {
   readonly stateful?: boolean;
   /** Which properties the server makes and how, by property (server-fields.ts). */
   readonly fields?: Readonly<Record<string, ServerFieldOverride>>;
+  /** The property the item bodies wrap the item in ("article"); false: the bodies are the item, whatever their shape. */
+  readonly envelope?: string | false;
 }
 
 /** The role an operation plays, with its resource: how handlers and the suite look an operation up. */

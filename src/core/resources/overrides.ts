@@ -16,6 +16,7 @@ const KEYS: Readonly<Record<keyof ResourceOverride, (value: unknown) => boolean>
   assignedBy: (value) => value === 'client' || value === 'server' || value === 'either',
   stateful: (value) => typeof value === 'boolean',
   fields: (value) => isFields(value),
+  envelope: (value) => value === false || (typeof value === 'string' && value.length > 0),
 };
 
 /** The `fields` rules a property may be given (model.ts ServerFieldOverride); whether they fit its schema is server-fields.ts's check. */
@@ -77,6 +78,8 @@ function expected(key: keyof ResourceOverride): string {
       return 'true or false';
     case 'fields':
       return `a mapping of properties to ${ruleText()}`;
+    case 'envelope':
+      return "the wrapping property's name, or false";
     default:
       return 'a non-empty string';
   }

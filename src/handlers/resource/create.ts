@@ -14,7 +14,7 @@ import { compileFill, compileServerMade, fillAll } from './fill.js';
 import { IssuedSlugs } from './issued-slugs.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
 import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
-import { compileItemWriter } from './shape.js';
+import { compileAnswerWriter } from './shape.js';
 
 /** Allocations tried before giving up: a seed or client may already hold the next numbers. */
 const ALLOCATION_ATTEMPTS = 1000;
@@ -22,9 +22,10 @@ const ALLOCATION_ATTEMPTS = 1000;
 export function compileCreate({ operation, resource, collection, echoId, onCreated, missingParent }: RoleParts): RoleHandler {
   const { identifier } = resource;
   const success = successAnswer(operation, [201, 200]);
-  const write = success.schema === undefined ? () => '' : compileItemWriter(success.schema, { echo: echoId ? identifier.property : undefined });
-  const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
-  const serverMade = compileServerMade(resource, resource.createSchema, [success.schema, resource.itemSchema]);
+  const answered = compileAnswerWriter(success.schema, resource.envelope?.answer, { echo: echoId ? identifier.property : undefined });
+  const write = success.schema === undefined ? () => '' : answered.write;
+  const fill = fillAll([compileFill(answered.item), compileFill(resource.itemSchema)]);
+  const serverMade = compileServerMade(resource, resource.createSchema, [answered.item, resource.itemSchema]);
   const noun = singular(resource);
   const answerItem = (fields: ItemFields, tenant: TenantId) => {
     onCreated?.(resource, fields, tenant);
@@ -70,7 +71,7 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     return refuse(failure('storageFailed', `no free ${noun} identifier found after ${ALLOCATION_ATTEMPTS} tries`));
   }
 
-  const bodyOf = compileBodyOf(operation);
+  const bodyOf = compileBodyOf(operation, resource);
   return (context) => {
     const body = bodyOf(context.body);
     if (!isObject(body)) {

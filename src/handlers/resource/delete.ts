@@ -4,11 +4,11 @@
  * (itemNotFound). The identifier is free again: a client-assigned one can be created anew.
  */
 import { answer, guarded, notFound, pathKey, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
-import { compileItemWriter } from './shape.js';
+import { compileAnswerWriter } from './shape.js';
 
 export function compileDelete({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
   const success = successAnswer(operation, [204, 200]);
-  const write = compileItemWriter(success.schema, { echo: echoId ? resource.identifier.property : undefined });
+  const { write } = compileAnswerWriter(success.schema, resource.envelope?.answer, { echo: echoId ? resource.identifier.property : undefined });
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));

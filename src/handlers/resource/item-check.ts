@@ -12,6 +12,7 @@ import type { ItemFields } from '../../store/item-store.js';
 import { keyFromValue, keyText } from './identifier.js';
 import { singular } from './parts.js';
 import { objectShape } from '../../core/schema/properties.js';
+import { wrappedItem } from '../../core/schema/envelope.js';
 
 export type IdMismatch = (body: ItemFields, key: ItemKey) => Failure | undefined;
 
@@ -21,7 +22,9 @@ export type IdMismatch = (body: ItemFields, key: ItemKey) => Failure | undefined
  */
 export function compileIdMismatch(resource: Resource, operation: IHttpOperation): IdMismatch {
   const body = operation.request?.body?.contents?.find((content) => content.schema !== undefined)?.schema;
-  if (objectShape(body).readOnly.has(resource.identifier.property)) return () => undefined;
+  // The item's own schema, inside its envelope where the body has one.
+  const item = wrappedItem(body, resource.envelope?.request) ?? body;
+  if (objectShape(item).readOnly.has(resource.identifier.property)) return () => undefined;
   return (fields, key) => idMismatch(resource, fields, key);
 }
 

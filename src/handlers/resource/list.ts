@@ -12,11 +12,11 @@ import { narrow, parseInt64 } from '../../core/json/int64.js';
 import type { Item, ItemPage, ItemPageRequest } from '../../store/item-store.js';
 import { isCursor } from '../../store/memory-store.js';
 import type { HandlerContext } from '../binding.js';
-import { valueMaker } from './fill.js';
 import { answer, guarded, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import type { Schema } from '../../core/schema/normalise.js';
 import { objectShape } from '../../core/schema/properties.js';
 import { typeOf } from '../../core/schema/types.js';
+import { compileEnvelopeWriter, type PageFacts } from './list-envelope.js';
 import { compileItemWriter, jsonText, listShape } from './shape.js';
 
 /** Items a list answers when the request gives no limit and the document declares no default. */
@@ -38,7 +38,17 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
   });
   const statuses = declaredStatuses(operation);
   const refusesCursors = declares(statuses, statusOf(failure('badRequest', ''), statuses));
-  const others = layout.otherRequired.map(([name, schema]) => [`${JSON.stringify(name)}:`, valueMaker(schema)] as const);
+  const arrayProperty = layout.arrayProperty;
+  const writeEnvelope = arrayProperty === undefined ? undefined : compileEnvelopeWriter({ ...layout, arrayProperty });
+
+  /** Where this page starts, as the envelope's offset and page say it: the given values (none given: the first page). */
+  function position(query: Query, limit: number): { readonly offset: number; readonly page: number } {
+    const offsetText = parameters.offset === undefined ? undefined : first(query[parameters.offset]);
+    const pageText = parameters.page === undefined ? undefined : first(query[parameters.page]);
+    const page = pageText === undefined ? pageBase : (count(pageText) ?? pageBase);
+    const offset = (offsetText === undefined ? 0 : (count(offsetText) ?? 0)) + Math.max(0, page - pageBase) * limit;
+    return { offset: Math.min(offset, Number.MAX_SAFE_INTEGER), page };
+  }
 
   /** The page the query asks for, or a refusal naming the parameter that cannot be read. */
   function pageRequest(query: Query): ListRequest | string {
@@ -48,7 +58,8 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
     if (limit === undefined) return `${parameters.limit} must be a whole number, not ${JSON.stringify(limitText)}`;
     let skip = 0;
     const offsetText = parameters.offset === undefined ? undefined : first(query[parameters.offset]);
-    if (offsetText !== undefined) {
+    // A negative offset that the document's schema lets through (RealWorld's has no minimum) starts at the first item.
+    if (offsetText !== undefined && !/^-[0-9]+$/.test(offsetText)) {
       const offset = count(offsetText);
       if (offset === undefined) return `${parameters.offset} must be a whole number, not ${JSON.stringify(offsetText)}`;
       skip = offset;
@@ -99,13 +110,15 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
       const array = `[${items}]`;
       const headers =
         page.next !== undefined && parameters.cursor !== undefined ? { ...success.headers, 'plantstore-next-cursor': page.next } : success.headers;
-      if (layout.arrayProperty === undefined) return answer(success.status, headers, array);
-      let text = `{${JSON.stringify(layout.arrayProperty)}:${array}`;
-      if (layout.totalProperty !== undefined)
-        text += `,${JSON.stringify(layout.totalProperty)}:${request.where ? await matching(store, request) : await store.count()}`;
-      if (layout.nextProperty !== undefined && page.next !== undefined) text += `,${JSON.stringify(layout.nextProperty)}:${JSON.stringify(page.next)}`;
-      for (const [key, make] of others) text += `,${key}${jsonText(make())}`;
-      return answer(success.status, headers, `${text}}`);
+      if (writeEnvelope === undefined) return answer(success.status, headers, array);
+      const facts: PageFacts = {
+        shown: page.items.length,
+        limit: request.limit,
+        ...position(context.request.query, request.limit),
+        next: page.next,
+        total: () => (request.where !== undefined || request.anyOf !== undefined ? matching(store, request) : store.count()),
+      };
+      return answer(success.status, headers, await writeEnvelope(array, facts));
     });
   };
 }

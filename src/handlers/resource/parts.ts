@@ -13,6 +13,7 @@ import type { HandlerContext } from '../binding.js';
 import { JSON_HEADERS, type Answer, type Outcome } from '../outcome.js';
 import { keyFromPath, keyText } from './identifier.js';
 import type { BodySchema as Schema } from '../../core/openapi/operation.js';
+import { unwrapValue, wrappedItem } from '../../core/schema/envelope.js';
 
 /** The collection a request reads and writes: its tenant's, under its parents' values for a nested resource. */
 export type CollectionOf = (context: HandlerContext) => Promise<ItemStore>;
@@ -136,17 +137,30 @@ export async function guarded(step: () => Promise<Outcome>): Promise<Outcome> {
  * placeOrder and updateUser declare theirs optional): an item of no given properties, a patch that
  * changes nothing. A required body left out never gets here (the request validator refuses it).
  */
-export function compileBodyOf(operation: IHttpOperation): (body: unknown) => unknown {
+export function compileBodyOf(operation: IHttpOperation, resource?: Resource): (body: unknown) => unknown {
   const optional = operation.request?.body?.required !== true;
+  const property = requestEnvelope(operation, resource);
+  // An enveloped body ({"article": {...}}): the item is inside; a body without it is no item (undefined, refused by the caller).
+  if (property !== undefined) return (body) => (body === undefined && optional ? {} : unwrapValue(body, property));
   return (body) => (body === undefined && optional ? {} : body);
 }
 
-/** The operation's JSON request body schema: which properties a client may write there. */
-export function requestSchemaOf(operation: IHttpOperation): unknown {
+/** The property this operation's request body wraps the item in, when the resource's bodies have an envelope and this body declares it. */
+export function requestEnvelope(operation: IHttpOperation, resource: Resource | undefined): string | undefined {
+  const property = resource?.envelope?.request;
+  return wrappedItem(requestSchema(operation), property) === undefined ? undefined : property;
+}
+
+/** The operation's JSON request body schema. */
+export function requestSchema(operation: IHttpOperation): unknown {
   const contents = operation.request?.body?.contents ?? [];
-  return (
-    contents.find((content) => content.mediaType === 'application/json') ?? contents.find((content) => isJsonMediaType(mediaTypeOf(content.mediaType) ?? ''))
-  )?.schema;
+  return contents.find((content) => content.schema !== undefined && isJsonMediaType(mediaTypeOf(content.mediaType) ?? ''))?.schema;
+}
+
+/** The item schema a client writes in this operation's request body: inside the envelope when it has one (which properties the server leaves to the client). */
+export function requestSchemaOf(operation: IHttpOperation, resource: Resource): unknown {
+  const schema = requestSchema(operation);
+  return wrappedItem(schema, resource.envelope?.request) ?? schema;
 }
 
 export function isObject(value: unknown): value is Readonly<Record<string, unknown>> {

@@ -1,10 +1,10 @@
 /** read: the item the path names, as the document's read answer declares it; a missing one is refused (itemNotFound). */
 import { answer, guarded, notFound, pathKey, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
-import { compileItemWriter } from './shape.js';
+import { compileAnswerWriter } from './shape.js';
 
 export function compileRead({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
   const success = successAnswer(operation, [200]);
-  const write = compileItemWriter(success.schema, { echo: echoId ? resource.identifier.property : undefined });
+  const { write } = compileAnswerWriter(success.schema, resource.envelope?.answer, { echo: echoId ? resource.identifier.property : undefined });
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));

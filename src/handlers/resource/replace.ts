@@ -23,23 +23,26 @@ import {
   type RoleHandler,
   type RoleParts,
 } from './parts.js';
-import { compileItemWriter } from './shape.js';
+import { compileAnswerWriter } from './shape.js';
 
 export function compileReplace({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
   const success = successAnswer(operation, [200, 204]);
   const upsert = operation.responses.some((response) => response.code === '201');
   const created = upsert ? successAnswer(operation, [201]) : success;
   const echo = echoId ? resource.identifier.property : undefined;
-  const write = compileItemWriter(success.schema, { echo });
-  const writeCreated = compileItemWriter(created.schema, { echo });
-  const fill = fillAll([compileFill(success.schema), compileFill(resource.itemSchema)]);
+  const answered = compileAnswerWriter(success.schema, resource.envelope?.answer, { echo });
+  const { write } = answered;
+  const writeCreated = compileAnswerWriter(created.schema, resource.envelope?.answer, { echo }).write;
+  const fill = fillAll([compileFill(answered.item), compileFill(resource.itemSchema)]);
   const serverMade =
-    (resource.serverFields ?? []).length > 0 ? compileServerMade(resource, requestSchemaOf(operation), [success.schema, resource.itemSchema]) : undefined;
+    (resource.serverFields ?? []).length > 0
+      ? compileServerMade(resource, requestSchemaOf(operation, resource), [answered.item, resource.itemSchema])
+      : undefined;
   const check = compileItemCheck(resource, operation);
   const property = resource.identifier.property;
   const mismatchOf = compileIdMismatch(resource, operation);
 
-  const bodyOf = compileBodyOf(operation);
+  const bodyOf = compileBodyOf(operation, resource);
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));

@@ -8,6 +8,7 @@
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemFields } from '../../store/item-store.js';
 import type { Schema } from '../../core/schema/normalise.js';
+import { listEnvelope, wrappedItem, type ListSibling, type SiblingPath } from '../../core/schema/envelope.js';
 import { arrayItems, objectShape } from '../../core/schema/properties.js';
 
 /** An item as the answer's JSON text. */
@@ -34,6 +35,19 @@ export function compileItemWriter(schema: unknown, options: ItemWriterOptions = 
     }
     return text === '' ? '{}' : `${text}}`;
   };
+}
+
+/** An answer's item writer: inside the envelope `property` where this answer's schema declares it (`{"article": {...}}`), else the item itself. */
+export function compileAnswerWriter(
+  schema: unknown,
+  property: string | undefined,
+  options: ItemWriterOptions = {},
+): { readonly item: unknown; readonly write: ItemWriter } {
+  const inner = wrappedItem(schema, property);
+  if (inner === undefined) return { item: schema, write: compileItemWriter(schema, options) };
+  const write = compileItemWriter(inner, options);
+  const key = `{${JSON.stringify(property)}:`;
+  return { item: inner, write: (fields) => `${key}${write(fields)}}` };
 }
 
 function writeAll(fields: ItemFields): string {
@@ -64,43 +78,36 @@ export function jsonText(value: JsonValue): string {
   }
 }
 
-/** The item schema of a list answer: the array's items, or the items of the wrapping object's array property. */
+/** How a list answer is laid out: the array itself, or an envelope (core/schema/envelope.ts) holding it with its siblings. */
 export interface ListShape {
   readonly itemSchema: Schema | undefined;
   /** The wrapping object's property that holds the page; undefined when the answer is the array itself. */
   readonly arrayProperty?: string;
-  /** The wrapper's property for the number of items in the collection (total, totalCount, …), when declared. */
-  readonly totalProperty?: string;
-  /** The wrapper's property for where the next page starts (next, nextCursor, …), when declared. */
-  readonly nextProperty?: string;
-  /** The wrapper's other required properties and their schemas (given values made from them). */
-  readonly otherRequired: ReadonlyArray<readonly [string, Schema]>;
+  /** Where the envelope says the count and paging facts the stand-in fills. */
+  readonly siblings: Readonly<Partial<Record<ListSibling, SiblingPath>>>;
+  /** The envelope's other required properties and their schemas, top level first, then inside the siblings' containers (given values made from them). */
+  readonly otherRequired: ReadonlyArray<readonly [SiblingPath, Schema]>;
 }
 
-const TOTAL_NAMES = ['total', 'totalCount', 'total_count', 'totalItems', 'total_items', 'count'];
-const NEXT_NAMES = ['next', 'nextCursor', 'next_cursor', 'nextPageToken', 'next_page_token', 'cursor'];
-
-/** How a list answer is laid out, from its schema. */
 export function listShape(schema: unknown): ListShape {
   const items = arrayItems(schema);
-  if (items !== undefined) return { itemSchema: items, otherRequired: [] };
-  const shape = objectShape(schema);
-  for (const [name, property] of shape.properties) {
-    const propertyItems = arrayItems(property);
-    if (propertyItems === undefined) continue;
-    const totalProperty = TOTAL_NAMES.find((candidate) => shape.properties.has(candidate));
-    const nextProperty = NEXT_NAMES.find((candidate) => shape.properties.has(candidate));
-    const otherRequired = [...shape.required]
-      .filter((required) => required !== name && required !== totalProperty && required !== nextProperty)
-      .map((required) => [required, shape.properties.get(required) ?? {}] as const);
-    return {
-      itemSchema: propertyItems,
-      arrayProperty: name,
-      ...(totalProperty !== undefined ? { totalProperty } : {}),
-      ...(nextProperty !== undefined ? { nextProperty } : {}),
-      otherRequired,
-    };
-  }
+  if (items !== undefined) return { itemSchema: items, siblings: {}, otherRequired: [] };
+  const envelope = listEnvelope(schema);
   // Neither an array nor an object holding one: answer the array, the closest to what a list is.
-  return { itemSchema: undefined, otherRequired: [] };
+  if (envelope === undefined) return { itemSchema: undefined, siblings: {}, otherRequired: [] };
+  const shape = objectShape(schema);
+  const placed = Object.values(envelope.siblings).map((path) => path.join('\u0000'));
+  const containers = new Set(Object.values(envelope.siblings).flatMap((path) => (path.length === 2 ? [path[0]] : [])));
+  const otherRequired: (readonly [SiblingPath, Schema])[] = [];
+  for (const name of shape.required) {
+    if (name === envelope.itemsProperty || placed.includes(name) || containers.has(name)) continue;
+    otherRequired.push([[name], shape.properties.get(name) ?? {}]);
+  }
+  for (const container of containers) {
+    const inner = objectShape(shape.properties.get(container));
+    for (const name of inner.required) {
+      if (!placed.includes(`${container}\u0000${name}`)) otherRequired.push([[container, name], inner.properties.get(name) ?? {}]);
+    }
+  }
+  return { itemSchema: envelope.items, arrayProperty: envelope.itemsProperty, siblings: envelope.siblings, otherRequired };
 }

@@ -24,7 +24,7 @@ import {
   type RoleHandler,
   type RoleParts,
 } from './parts.js';
-import { compileItemWriter } from './shape.js';
+import { compileAnswerWriter } from './shape.js';
 
 /** Thrown out of the store's update to leave the item as it was; caught right here. */
 class Refused {
@@ -33,14 +33,16 @@ class Refused {
 
 export function compileUpdate({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
   const success = successAnswer(operation, [200, 204]);
-  const write = compileItemWriter(success.schema, { echo: echoId ? resource.identifier.property : undefined });
+  const { write, item: answeredItem } = compileAnswerWriter(success.schema, resource.envelope?.answer, {
+    echo: echoId ? resource.identifier.property : undefined,
+  });
   const check = compileItemCheck(resource, operation);
   const property = resource.identifier.property;
   const mismatchOf = compileIdMismatch(resource, operation);
-  const serverMade = compileServerMade(resource, requestSchemaOf(operation), [success.schema, resource.itemSchema]);
+  const serverMade = compileServerMade(resource, requestSchemaOf(operation, resource), [answeredItem, resource.itemSchema]);
   const merge = resource.update === 'merge-patch' ? mergePatch : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
 
-  const bodyOf = compileBodyOf(operation);
+  const bodyOf = compileBodyOf(operation, resource);
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));

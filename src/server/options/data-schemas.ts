@@ -35,8 +35,9 @@ const RESOURCE_OVERRIDE: JsonSchema = {
       },
       [MUST_BE]: 'a mapping of properties to how the server makes them (e.g. {publishedAt: created-time})',
     },
+    envelope: { anyOf: [{ type: 'string', minLength: 1 }, { const: false }] },
   },
-  [MUST_BE]: 'a mapping with any of name, id, assignedBy, stateful, fields (e.g. {id: petId})',
+  [MUST_BE]: 'a mapping with any of name, id, assignedBy, stateful, fields, envelope (e.g. {id: petId})',
 };
 
 const RESOURCES: JsonSchema = {

@@ -185,7 +185,7 @@ export const SERVE_OPTIONS = {
   // --seed-data adds the items of a file to those of the config file's `seed` (read by the CLI).
   seed: { type: 'data', flag: 'seed-data', argument: 'FILE', help: 'start with the items of this JSON file: {"<resource>": [items]}' },
   faults: { type: 'data', help: 'faults active from the start (config file only)' },
-  /** Settles resource inference per collection path: {"/pets": {id, assignedBy, name, stateful}}. */
+  /** Settles resource inference per collection path: {"/pets": {id, assignedBy, name, stateful, envelope}}. */
   resources: { type: 'data', help: 'settle resource inference per collection path (config file only)' },
   config: { type: 'string', flag: 'config', argument: 'FILE', inConfig: false, help: 'read options from a YAML/JSON file (flags given here win)' },
   /** Default 'silent' for code, 'info' for the CLI. */

@@ -1,0 +1,60 @@
+/**
+ * verify against serve on documents whose bodies are wrapped in envelopes: the suite reads the
+ * items inside them as serve does (core/schema/envelope.ts), so a resource's life is driven and
+ * judged (created, read, listed, changed, deleted) instead of skipped, and serve's answers pass.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verify } from '../../contracts/index.js';
+import type { VerifyReport } from '../../contracts/report.js';
+import { startServer, type RunningServer } from '../../src/index.js';
+
+const NOTES = new URL('../resources/documents/notes-meta.yaml', import.meta.url).pathname;
+const REALWORLD = new URL('../fixtures/documents/realworld-conduit.yaml', import.meta.url).pathname;
+const SEED = Number(process.env.PLANTSTORE_FAULT_SEED ?? 20_261_127);
+
+const statusOf = (report: VerifyReport) => Object.fromEntries(report.checks.map((check) => [check.id, check.status]));
+const summary = (report: VerifyReport) =>
+  report.checks
+    .filter((check) => check.status === 'failed' || check.status === 'warned')
+    .map((check) => `${check.id}: ${check.findings.map((finding) => finding.message).join(' | ')}`)
+    .join('\n');
+
+async function verifyServe(spec: string): Promise<VerifyReport> {
+  const server: RunningServer = await startServer({ port: 0, spec });
+  try {
+    return await verify({ target: server.url, spec, runs: 40, seed: SEED, timeoutMs: 5_000 });
+  } finally {
+    await server.close();
+  }
+}
+
+describe('verify against serve, bodies in envelopes', () => {
+  let notes: VerifyReport;
+  let realworld: VerifyReport;
+  beforeAll(async () => {
+    notes = await verifyServe(NOTES);
+    realworld = await verifyServe(REALWORLD);
+  }, 240_000);
+
+  it('{"data": {...}} items and a {"data": [...], "meta": {...}} list: every lifecycle check runs and passes', () => {
+    expect(notes.ok, summary(notes)).toBe(true);
+    expect(statusOf(notes)).toMatchObject({
+      'created-item-listed': 'passed',
+      'deleted-item-not-listed': 'passed',
+      'ensure-resource-availability': 'passed',
+      'use-after-free': 'passed',
+      'update-applied': 'passed',
+      'stored-content-shown': 'passed',
+      'list-limit-respected': 'passed',
+    });
+  });
+
+  it('the RealWorld Conduit document: valid requests accepted, every answer as declared', () => {
+    expect(statusOf(realworld), summary(realworld)).toMatchObject({
+      'positive-acceptance': 'passed',
+      'no-server-errors': 'passed',
+      'status-conformance': 'passed',
+      'response-schema-conformance': 'passed',
+    });
+  });
+});
