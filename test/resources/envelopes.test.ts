@@ -72,10 +72,13 @@ describe('the RealWorld Conduit document: articles in {"article": {...}}', () =>
 
 describe('the Conduit-style document: a deleted article reads 404 in the declared error shape', () => {
   const server = serverFor({ spec: `${FIXTURES}conduit.yaml` });
-  const call = caller(server, 'Bearer t');
   const conforms = (method: string, path: string, reply: Reply) => expectConforms(server.current.document, method, path, reply);
 
   it('creates, reads, lists with a count, deletes, then answers 404', async () => {
+    // A sign-in document honours the tokens its sign-up issued (docs/sign-in.md): sign up first.
+    const signedUp = await caller(server, '')('POST', '/users', { user: { username: 'reader', email: 'reader@example.com', password: 'pw-123456' } });
+    expect(signedUp.status, signedUp.text).toBeLessThan(300);
+    const call = caller(server, `Bearer ${(signedUp.json as { user: { token: string } }).user.token}`);
     const created = await call('POST', '/articles', { article: { title: 'Hello', description: 'd', body: 'b' } });
     expect(created.status, created.text).toBe(201);
     conforms('post', '/articles', created);

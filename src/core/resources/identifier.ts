@@ -69,24 +69,6 @@ function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string
     if (names.length === 0) continue;
     const chosen = names.length === 1 ? names[0] : byName(names, parameter.name);
     if (chosen === undefined) {
-      // Several fit and none is named as the parameter: a later side's property of the parameter's
-      // own name settles it (Conduit's {slug}: title, description and body are required strings, slug is answered).
-      const named = sides
-        .slice(sides.findIndex(([candidate]) => candidate === side) + 1)
-        .find(([later, laterCandidates]) => (facts.assignedBy === undefined || facts.assignedBy === later) && laterCandidates.has(parameter.name));
-      if (named !== undefined) {
-        const [by, laterCandidates] = named;
-        const identifier = { parameter: parameter.name, property: parameter.name, assignedBy: by, type: identifierType(laterCandidates.get(parameter.name)) };
-        return {
-          identifier,
-          notes: [
-            info(
-              facts,
-              `${describe(parameter)} fits ${names.join(', ')} ${where(assignedBy)}, none of its name; "${parameter.name}" ${where(by)} was chosen by the parameter's name`,
-            ),
-          ],
-        };
-      }
       return { notes: [ambiguous(facts, `${describe(parameter)} fits several properties ${where(assignedBy)}: ${names.join(', ')}`, names)] };
     }
     const identifier = { parameter: parameter.name, property: chosen, assignedBy, type: identifierType(candidates.get(chosen)) };
