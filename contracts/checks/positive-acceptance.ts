@@ -15,6 +15,7 @@ import { isSuccess, type Operation } from '../../src/core/openapi/operation.js';
 import { securityOf } from '../../src/core/openapi/security.js';
 import { flagFor } from '../generators/request-cases/credentials.js';
 import { describeResponse, declaredCodesIn, isDeclared } from './declared.js';
+import { documentAllowsBody } from './document-allows.js';
 import { isJsonObject, parseJsonExact } from '../generators/json-value.js';
 import { describeShape, sameShape, shapeOf } from './refusal-shape.js';
 import { byRequest, fail, PASS, type Check } from './types.js';
@@ -33,6 +34,8 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
     // State the schema cannot show, learnt in the run (runner/issued-credentials.ts): refused by a status the document declares, rightly.
     if (facts.refusalExpected !== undefined && isDeclared(operation, status)) return PASS;
     if (facts.itemMayBeAbsent === true && (status === 404 || status === 410 || (!declaresNotFound(operation) && isDeclared(operation, status)))) return PASS;
+    // A drawn body the document's own schema refuses (overlapping oneOf branches) was never valid: not judged.
+    if (facts.target === 'body' && !documentAllowsBody(operation, facts.payload)) return undefined;
     const expected = `${declaredCodesIn(operation, 2)} (accepted)`;
     const expectation = { kind: 'status-class', classes: [2] } as const;
     // One kind of problem whichever way the refusal shows (with or without a retry).

@@ -31,6 +31,9 @@ const DOCUMENTS: Readonly<Record<string, string>> = {
   'swagger-petstore3': `${FIXTURES}swagger-petstore3.yaml`,
   'optional-ids': `${FIXTURES}optional-ids.yaml`,
   museum: `${FIXTURES}museum.yaml`,
+  discriminators: `${FIXTURES}discriminators.yaml`,
+  'common-parameters': `${FIXTURES}common-parameters.yaml`,
+  tictactoe: `${FIXTURES}tictactoe.yaml`,
   'plant-store': `${SPEC}plant-store.yaml`,
   'plant-store-public': `${SPEC}plant-store-public.yaml`,
 };
