@@ -81,7 +81,7 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
           expected,
           expectation,
           actual: describeResponse(response),
-          message: `a valid request with id ${shown(facts.id.value)} was refused, not the way this target refuses a taken id (${describeShape(learnt)}), and the same plant with id ${idOf(retry.request.body, facts.id.property)} was accepted (${request.label})`,
+          message: `a valid request with id ${shown(facts.id.value)} was refused, not the way this target refuses a taken id (${describeShape(learnt)}), and the same item with id ${idOf(retry.request.body, facts.id.property)} was accepted (${request.label})`,
         });
       }
     }
@@ -91,7 +91,7 @@ export const positiveAcceptance: Check<'positive-acceptance'> = {
         expected,
         expectation,
         actual: describeResponse(response),
-        message: `a valid request was refused for its id ${shown(facts.id.value)}, which no earlier request used (the same plant with id ${idOf(retry.request.body, facts.id.property)} was accepted)`,
+        message: `a valid request was refused for its id ${shown(facts.id.value)}, which no earlier request used (the same item with id ${idOf(retry.request.body, facts.id.property)} was accepted)`,
       });
     }
     return PASS;
