@@ -66,7 +66,11 @@ export interface Finding {
   readonly seed: number;
   readonly path?: string;
   readonly shrunk: boolean;
-  /** false: the case, re-sent alone, did not show the problem again (seen among concurrent cases only); a warning unless --strict. */
+  /**
+   * false: flaky — the case, re-sent alone, did not show the problem again (seen among concurrent cases
+   * only: a problem of load, interleaving or chance); a warning unless --strict. Never set for a case whose
+   * first sending was an accepted write (re-sent, it meets what it stored itself): that stays what its check says.
+   */
   readonly reproduced?: false;
   /** Why shrinking stopped before it was done, e.g. "shrinking cut short after 12 steps (time limit of 10 s)"; absent when it finished. */
   readonly shrinkNote?: string;

@@ -184,7 +184,7 @@ describe('positive-acceptance of string ids', () => {
     const verdict = positiveAcceptance.judge(refused, { ...context, duplicateRefusal: learnt });
     expect(verdict?.outcome).toBe('fail');
     expect(verdict?.outcome === 'fail' && verdict.message).toContain(
-      'its id "q1w2e3r4t5y6u7i8", which no earlier request used (the same plant with id "k3x9q2m8a7b6c5d4"',
+      'its id "q1w2e3r4t5y6u7i8", which no earlier request used (the same item with id "k3x9q2m8a7b6c5d4"',
     );
   });
 

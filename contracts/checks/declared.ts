@@ -39,7 +39,7 @@ export function silentlyAllowed(exchange: Exchange, status: number, operation: O
     return `${declaredFailures(operation)}, none for an unsupported content type; HTTP (RFC 9110) answers it 415`;
   }
   // A taken id: the scenario sends it again or may ('either'), it was sent as generated (perhaps
-  // stored by an earlier run), or the same plant under a never-used id was accepted.
+  // stored by an earlier run), or the same item under a never-used id was accepted.
   const retryStatus = facts.retry?.response.status;
   const idWasTaken =
     facts.expect === 'refuse' ||

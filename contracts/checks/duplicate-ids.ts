@@ -1,7 +1,7 @@
 /**
  * Ids are identities. Re-sending an id the target just accepted must not crash it, and with
  * --expect-unique-ids must be refused. Two int64 neighbours above 2^53 (which one double cannot
- * tell apart) must both be accepted: a refusal of the second, when the same plant is accepted
+ * tell apart) must both be accepted: a refusal of the second, when the same item is accepted
  * under a never-used id, means the target rounded the id.
  */
 import { isSuccess } from '../../src/core/openapi/operation.js';
@@ -22,7 +22,7 @@ export const duplicateIds: Check<'duplicate-ids'> = {
           expected: 'not a 5xx',
           expectation: { kind: 'not-status-class', classes: [5] },
           actual: describeResponse(response),
-          message: `re-sending a stored id crashed the target (${facts.because ?? request.label})`,
+          message: `re-sending a stored id got a server error (${facts.because ?? request.label})`,
         });
       }
       if (!expectUniqueIds || !isSuccess(status)) return PASS;
@@ -40,7 +40,7 @@ export const duplicateIds: Check<'duplicate-ids'> = {
       if (isSuccess(status)) return PASS;
       const retry = facts.retry;
       const retryAccepted = retry?.response.status !== undefined && isSuccess(retry.response.status);
-      // Refused for the plant itself, not its id: positive-acceptance's business.
+      // Refused for the item itself, not its id: positive-acceptance's business.
       if (!retryAccepted) return undefined;
       // An id sent as is (the literal 2^53+1) may be left over from an earlier run: no verdict.
       if (facts.id?.freshness !== 'fresh') return undefined;

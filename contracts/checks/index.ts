@@ -19,7 +19,7 @@ import {
   deletedItemNotListed,
   ensureResourceAvailability,
   listLimitRespected,
-  useAfterFree,
+  deletedItemGone,
 } from './resource-lifecycle.js';
 import type { Check, CheckContext, Exchange, Verdict } from './types.js';
 
@@ -52,7 +52,7 @@ export const CHECKS = [
   duplicateIds,
   statefulModel,
   ensureResourceAvailability,
-  useAfterFree,
+  deletedItemGone,
   createdItemListed,
   deletedItemNotListed,
   listLimitRespected,
@@ -68,7 +68,7 @@ export type CheckId = (typeof CHECKS)[number]['id'];
 /** The checks that judge a resource's life (the lifecycle's steps): a document with a create only, as the seed, gives them nothing to judge. */
 export const LIFECYCLE_CHECKS: readonly CheckId[] = [
   'ensure-resource-availability',
-  'use-after-free',
+  'deleted-item-gone',
   'created-item-listed',
   'deleted-item-not-listed',
   'list-limit-respected',

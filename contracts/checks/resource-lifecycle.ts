@@ -8,7 +8,8 @@ import { isJsonObject, toJsonText, type JsonValue } from '../generators/json-val
 import { answerJson } from './answer-json.js';
 import { describeResponse } from './declared.js';
 import type { Expectation } from '../report.js';
-import { byRequest, fail, PASS, type Check, type Exchange, type ItemMark } from './types.js';
+import { byRequest, fail, PASS, warn, type Check, type Exchange, type ItemMark, type StateFacts } from './types.js';
+import { unapplied } from './update-applied.js';
 
 /** Three checks read each list answer: it is parsed once. */
 const parsedLists = new WeakMap<Exchange['response'], JsonValue[] | undefined>();
@@ -94,15 +95,28 @@ export const ensureResourceAvailability: Check<'ensure-resource-availability'> =
   },
 };
 
-export const useAfterFree: Check<'use-after-free'> = {
-  id: 'use-after-free',
+export const deletedItemGone: Check<'deleted-item-gone'> = {
+  id: 'deleted-item-gone',
   title: 'Deleted items are gone',
-  description: 'After a successful delete, reading the item is refused (404), never answered with the item.',
+  description:
+    'After a successful delete, reading the item is refused (404), never answered with the item; an id of a deleted item given to another item is a warning.',
   judge({ request, response, facts }) {
-    if (facts.role !== 'lifecycle' || facts.state?.step !== 'read-deleted') return undefined;
+    const state = facts.state;
+    if (facts.role !== 'lifecycle' || state?.step !== 'read-deleted') return undefined;
     const status = response.status;
     if (status === undefined || status >= 500) return undefined;
     if (!isSuccess(status)) return PASS;
+    // The answer is another item under the deleted one's id: the target gave the id again (allowed by HTTP, a trap for clients that kept it).
+    const other = otherItem(response, state.content);
+    if (other.length > 0) {
+      return warn({
+        key: byRequest('the id of a deleted item not given to another item'),
+        expected: 'a refusal (404): the item was deleted, and its id names no other item',
+        expectation: { kind: 'status-class', classes: [4] },
+        actual: describeResponse(response),
+        message: `an id of a deleted item was given to another item: the read of it answers an item that does not have what the deleted one was sent with (${other.slice(0, 2).join('; ')}) (${request.label}): ${facts.because ?? ''}`,
+      });
+    }
     return fail({
       key: byRequest('the deleted item refused'),
       expected: 'a refusal (404): the item was deleted',
@@ -112,6 +126,13 @@ export const useAfterFree: Check<'use-after-free'> = {
     });
   },
 };
+
+/** What the deleted item was sent with that this answer's item does not have (empty: the same item, or nothing to tell them apart by). */
+function otherItem(response: Exchange['response'], content: StateFacts['content']): string[] {
+  if (content === undefined || content.length === 0) return [];
+  const parsed = answerJson(response);
+  return parsed.ok && isJsonObject(parsed.value) ? unapplied(parsed.value, content) : [];
+}
 
 export const createdItemListed: Check<'created-item-listed'> = {
   id: 'created-item-listed',
@@ -150,6 +171,20 @@ export const deletedItemNotListed: Check<'deleted-item-not-listed'> = {
     if (items === undefined) return undefined;
     const shown = state.deleted.filter((mark) => shows(items, mark));
     if (shown.length === 0) return PASS;
+    // Listed under a deleted item's id, but without what it was sent with: another item was given the id.
+    const others = shown.filter((mark) => {
+      const values = mark.token === undefined ? state.gone?.find((g) => g.mark === mark)?.values : undefined;
+      return values !== undefined && values.length > 0 && itemsMarked(items, mark).every((item) => !isJsonObject(item) || unapplied(item, values).length > 0);
+    });
+    if (others.length === shown.length) {
+      return warn({
+        key: byRequest('the id of a deleted item not given to another item'),
+        expected: `a list without ${shown.map(describeMark).join(', ')} (deleted, its id given to no other item)`,
+        expectation: listExpectation('does-not-list', shown, undefined),
+        actual: describeResponse(response),
+        message: `an id of a deleted item was given to another item: a list shows it on an item without what the deleted one was sent with (${request.label}): ${facts.because ?? ''}`,
+      });
+    }
     return fail({
       key: byRequest('no deleted item listed'),
       expected: `a list without ${shown.map(describeMark).join(', ')} (deleted)`,

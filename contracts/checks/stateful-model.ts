@@ -9,7 +9,7 @@ import { byRequest, fail, PASS, type Check } from './types.js';
 
 export const statefulModel: Check<'stateful-model'> = {
   id: 'stateful-model',
-  title: 'The store behaves like a set of ids',
+  title: 'Creates agree with the ids stored',
   description: 'Over sequences of creates (new ids, repeated ids, invalid bodies) every answer agrees with a model of the stored ids.',
   judge({ request, response, facts }) {
     if (facts.role !== 'model' || facts.expect === undefined) return undefined;
@@ -29,7 +29,7 @@ export const statefulModel: Check<'stateful-model'> = {
     }
     if (isSuccess(status)) return PASS;
     const retryAccepted = facts.retry?.response.status !== undefined && isSuccess(facts.retry.response.status);
-    // The plant itself was refused (positive-acceptance's business); the model learns nothing.
+    // The item itself was refused (positive-acceptance's business); the model learns nothing.
     if (!retryAccepted) return undefined;
     return fail({
       key: byRequest('accepted (the model holds no such id)'),

@@ -75,6 +75,8 @@ export interface StateFacts {
   readonly filter?: { readonly parameter: string; readonly property: string; readonly values: readonly JsonValue[]; readonly matching: readonly ItemMark[] };
   /** For a list: each held item's mark and every value it must show (its create's and its changes'), stored-content-shown. */
   readonly shown?: ReadonlyArray<{ readonly mark: ItemMark; readonly values: readonly ExpectedValue[] }>;
+  /** For a list: each deleted item's mark and what it was last sent with, to tell it from another item given its id (deleted-item-not-listed). */
+  readonly gone?: ReadonlyArray<{ readonly mark: ItemMark; readonly values: readonly ExpectedValue[] }>;
 }
 
 export interface ExchangeFacts {

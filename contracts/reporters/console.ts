@@ -92,6 +92,13 @@ function outcomeLines(report: VerifyReport, style: ConsoleStyle): string[] {
     const listed = checks.map((check) => `${check.id} (${check.findings.length} finding${check.findings.length === 1 ? '' : 's'})`).join(', ');
     lines.push(`${paint(style, COLOR[status], status)}: ${listed}`);
   }
+  const flaky = report.checks.flatMap((check) => check.findings).filter((finding) => finding.reproduced === false);
+  if (flaky.length > 0) {
+    const how = flaky.some((finding) => finding.severity === 'failure') ? 'failed by --strict' : 'warnings; --strict fails them';
+    lines.push(
+      `${paint(style, COLOR.warned, 'flaky')}: ${flaky.length} finding${flaky.length === 1 ? '' : 's'} seen among concurrent cases did not reproduce alone (${how})`,
+    );
+  }
   for (const items of report.leftBehind ?? []) {
     const ids = items.ids.length === 0 ? '' : `: ${items.ids.join(', ')}${items.ids.length < items.count ? ', …' : ''}`;
     lines.push(`left in the target: ${items.count} item${items.count === 1 ? '' : 's'} of ${items.resource} (${items.reason})${ids}`);
@@ -107,10 +114,9 @@ export function renderFinding(
   style: ConsoleStyle = { color: false },
 ): string[] {
   const severity = finding.severity === 'failure' ? paint(style, '31', 'FAILURE') : paint(style, '33', 'WARNING');
-  const kind = finding.reproduced === false ? `${severity} (did not reproduce alone)` : severity;
   const replay = replayCommand(report, finding) ?? '(a fixed probe: run again to repeat it)';
   const lines = [
-    `${number}. ${kind} ${finding.check}: ${oneLine(findingMessage(finding))}`,
+    `${number}. ${severity} ${finding.check}: ${oneLine(findingMessage(finding))}`,
     `   expected: ${oneLine(finding.expected)}`,
     `   actual:   ${oneLine(finding.actual)}`,
     `   replay:   ${replay}${finding.shrunk && finding.shrinkNote === undefined ? ' (shrunk)' : ''}`,

@@ -3,11 +3,15 @@ import { shellQuote, toCurl } from '../client/curl.js';
 import { createdItems, placeholder, withPlaceholders } from './created-items.js';
 import type { Finding } from '../report.js';
 
-/** The check's message, marked when --strict made a warning fail, with how many requests showed the problem. */
-export function findingMessage(finding: Pick<Finding, 'message' | 'outcome' | 'severity' | 'count'>): string {
-  const strict = finding.outcome === 'warn' && finding.severity === 'failure' ? '(a warning, failed by --strict) ' : '';
+/** Said before a flaky finding's message in every report. */
+export const FLAKY = 'flaky: did not reproduce alone';
+
+/** The check's message, marked when it was flaky or --strict made a warning fail, with how many requests showed the problem. */
+export function findingMessage(finding: Pick<Finding, 'message' | 'outcome' | 'severity' | 'count' | 'reproduced'>): string {
+  const flaky = finding.reproduced === false ? `(${FLAKY}${finding.severity === 'failure' ? ', failed by --strict' : ''}) ` : '';
+  const strict = flaky === '' && finding.outcome === 'warn' && finding.severity === 'failure' ? '(a warning, failed by --strict) ' : '';
   const times = finding.count > 1 ? ` [${finding.count} cases like this]` : '';
-  return `${strict}${finding.message}${times}`;
+  return `${flaky}${strict}${finding.message}${times}`;
 }
 
 /**

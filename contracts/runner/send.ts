@@ -10,6 +10,8 @@ import type { Random64 } from './ids.js';
 import type { LeftBehind } from './left-behind.js';
 import type { Around } from './owned-items.js';
 import { explainRefusal, noteAccepted } from './issued-credentials.js';
+import { noteAssigned } from './assigned-ids.js';
+import { isJsonObject, parseJsonExact } from '../generators/json-value.js';
 
 export interface RunEnv {
   readonly client: HttpClient;
@@ -159,7 +161,11 @@ export async function sendCreate(
   const sent = await send(env, requestCase, facts, label, before);
   if (sent === undefined) return [];
   // An operation that issues credentials answers by state the schema cannot show (issued-credentials.ts).
-  if (isSuccess(sent.response.status ?? 0)) noteAccepted(env.operation, facts.payload);
+  if (isSuccess(sent.response.status ?? 0)) {
+    noteAccepted(env.operation, facts.payload);
+    const assigned = facts.id === undefined ? assignedKey(sent.response.body, env.identifier?.property ?? 'id') : undefined;
+    if (assigned !== undefined) noteAssigned(env.client, requestCase.method, requestCase.path, assigned);
+  }
   const because = isRefusal(sent) ? explainRefusal(env.operation, facts.payload) : undefined;
   const first = because === undefined ? sent : { ...sent, facts: { ...sent.facts, refusalExpected: because } };
   if (!isRefusal(first) || env.bodyNamesPathItem === true || because !== undefined) return [first];
@@ -176,4 +182,16 @@ export async function sendCreate(
   const retry = await send(env, retryCase, retryFacts, `${label}, sent again with a never-used id after a refusal`, [...(before ?? []), first.request]);
   if (retry === undefined) return [first];
   return [{ ...first, facts: { ...first.facts, retry: { request: retry.request, response: retry.response } } }, retry];
+}
+
+/** The id a create's answer gives (its top-level identifier property), as text. */
+function assignedKey(body: string | undefined, property: string | undefined): string | undefined {
+  if (body === undefined || property === undefined) return undefined;
+  try {
+    const value = parseJsonExact(body);
+    const key = isJsonObject(value) ? value[property] : undefined;
+    return typeof key === 'string' || typeof key === 'bigint' || typeof key === 'number' ? String(key) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -68,6 +68,9 @@ export function settingsOf(options: VerifyOptions): Settings {
   };
 }
 
+/** Checks' earlier names, still taken by --checks and --exclude-checks (CI configurations name them). */
+const FORMER_NAMES: Readonly<Record<string, CheckId>> = { 'use-after-free': 'deleted-item-gone' };
+
 /** Names from --checks / --exclude-checks ("a,b" or repeated); an unknown name is refused with the known ones. */
 function excludedChecksOf(options: VerifyOptions): Map<CheckId, string> {
   const known = CHECKS.map((check) => check.id as string);
@@ -76,7 +79,8 @@ function excludedChecksOf(options: VerifyOptions): Map<CheckId, string> {
     const split = list
       .flatMap((item) => item.split(','))
       .map((name) => name.trim())
-      .filter((name) => name !== '');
+      .filter((name) => name !== '')
+      .map((name) => FORMER_NAMES[name] ?? name);
     const unknown = split.find((name) => !known.includes(name));
     if (unknown !== undefined) throw new SetupError(`${flag}: no check is called "${unknown}"; the checks are ${known.join(', ')}`);
     return new Set(split);

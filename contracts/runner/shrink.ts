@@ -39,12 +39,47 @@ export async function findingsOf(
       ? 'the time budget (--time-budget-ms)'
       : `the shrinking budget of ${SHRINK_BUDGET_MS / 1000} s`;
   const perShrinkMs = Math.min(10_000, Math.max(2_000, settings.timeoutMs * 10));
+  // First each case re-sent alone, one after another, so "alone" is true: side by side, an interleaving could show it again.
+  const alone: Array<boolean | undefined> = [];
+  for (const group of chosen) alone.push(performance.now() < deadline ? await showsAlone(group, plans, settings, envFor) : undefined);
   const findings: Array<Finding | undefined> = new Array(chosen.length);
-  // A few shrinks side by side: each draws its own fresh ids, so they do not meet on the target.
+  // Then a few shrinks side by side: each draws its own fresh ids, so they do not meet on the target.
   await concurrently(chosen, Math.min(4, settings.concurrency), async (group, index) => {
-    findings[index] = await findingFor(group, plans, settings, envFor, Math.min(perShrinkMs, deadline - performance.now()), spent);
+    findings[index] =
+      alone[index] === false
+        ? notAgain(group, settings, attempt(group, plans, settings, envFor)?.how ?? '')
+        : await findingFor(group, plans, settings, envFor, Math.min(perShrinkMs, deadline - performance.now()), spent, alone[index] === true);
   });
   return findings.filter((f): f is Finding => f !== undefined);
+}
+
+/** What re-sending a group's case takes: its plan, property and environment (undefined for a fixed probe). */
+function attempt(group: ProblemGroup, plans: readonly Plan[], settings: Settings, envFor: (operation: Operation) => RunEnv) {
+  const { first } = group;
+  const plan = plans[first.plan] as Plan;
+  const property = plan.properties.find((p) => plan.key(p) === first.property);
+  if (property === undefined || first.startPath === undefined) return undefined;
+  const timedOut = first.exchange.response.error?.kind === 'timeout';
+  const attemptMs = Math.max(MIN_SHRINK_TIMEOUT_MS, Math.round(settings.timeoutMs / TIMEOUT_SHARE));
+  const base = timedOut && attemptMs < settings.timeoutMs ? withTimeout(envFor(plan.operation), attemptMs) : envFor(plan.operation);
+  const how = !timedOut || attemptMs >= settings.timeoutMs ? '' : `, each attempt with a timeout of ${attemptMs} ms (a quarter of --timeout-ms)`;
+  return { plan, property, startPath: first.startPath, env: tidying(base, plan.tidy), how };
+}
+
+/** Whether the group's case, re-sent alone, shows its problem again (undefined: nothing to re-send, or the replay threw). */
+async function showsAlone(
+  group: ProblemGroup,
+  plans: readonly Plan[],
+  settings: Settings,
+  envFor: (operation: Operation) => RunEnv,
+): Promise<boolean | undefined> {
+  const how = attempt(group, plans, settings, envFor);
+  if (how === undefined) return undefined;
+  try {
+    return occurrenceIn(group, await how.property.replay(settings.seed, how.startPath, how.env), how.plan.context) !== undefined;
+  } catch {
+    return undefined; // the shrinker tries again and says what it found
+  }
 }
 
 /** The most frequent kinds of problem of each check, in registry order; the rest count towards the last one kept. */
@@ -73,21 +108,16 @@ async function findingFor(
   envFor: (operation: Operation) => RunEnv,
   timeLimitMs: number,
   spent: string,
+  shownAlone: boolean,
 ): Promise<Finding> {
   const { first } = group;
-  const plan = plans[first.plan] as Plan;
-  const property = plan.properties.find((p) => plan.key(p) === first.property);
-  const startPath = first.startPath;
   const unshrunk = unshrunkPath(group);
-  if (property === undefined || startPath === undefined) return toFinding(group, first, settings, unshrunk, false);
+  const how = attempt(group, plans, settings, envFor);
+  if (how === undefined) return toFinding(group, first, settings, unshrunk, false);
   if (timeLimitMs <= 0) {
     return toFinding(group, first, settings, unshrunk, false, `not shrunk: ${spent} was spent${spent.startsWith('the shrinking') ? ' on other findings' : ''}`);
   }
-  const timedOut = first.exchange.response.error?.kind === 'timeout';
-  const attemptMs = Math.max(MIN_SHRINK_TIMEOUT_MS, Math.round(settings.timeoutMs / TIMEOUT_SHARE));
-  const base = timedOut && attemptMs < settings.timeoutMs ? withTimeout(envFor(plan.operation), attemptMs) : envFor(plan.operation);
-  const env = tidying(base, plan.tidy);
-  const how = !timedOut || attemptMs >= settings.timeoutMs ? '' : `, each attempt with a timeout of ${attemptMs} ms (a quarter of --timeout-ms)`;
+  const { plan, property, startPath, env } = how;
   let steps = 0;
   const stillShows = (exchanges: readonly Exchange[]): boolean => {
     steps += 1;
@@ -97,15 +127,51 @@ async function findingFor(
   const found = shrunk && occurrenceIn(group, shrunk.exchanges, plan.context);
   if (shrunk && found) {
     const note = shrunk.interrupted
-      ? `shrinking cut short after ${steps} steps (time limit of ${(timeLimitMs / 1000).toFixed(1)} s${how}): the case is smaller, perhaps not minimal`
+      ? `shrinking cut short after ${steps} steps (time limit of ${(timeLimitMs / 1000).toFixed(1)} s${how.how}): the case is smaller, perhaps not minimal`
       : undefined;
     return toFinding(group, { ...first, exchange: found.exchange, verdict: found.verdict }, settings, `${first.property}:${shrunk.path}`, true, note);
   }
-  // Said so, not a plain failure; still a failure: a create re-sent may find its id taken, so "not again" does not prove a race.
+  // Re-sent alone it showed the problem again: only the shrinker's attempts did not.
+  if (shownAlone)
+    return toFinding(
+      group,
+      first,
+      settings,
+      unshrunk,
+      false,
+      `not shrunk: re-sent alone the case showed the problem again, the shrinker's attempts did not${how.how}`,
+    );
+  return notAgain(group, settings, how.how);
+}
+
+/** A case that, re-sent alone, did not show its problem again. */
+function notAgain(group: ProblemGroup, settings: Settings, how: string): Finding {
+  const { first } = group;
+  const unshrunk = unshrunkPath(group);
+  // The first sending was an accepted write: re-sent, the case meets what it stored itself (its id taken), so "not again" proves nothing.
+  if (changedTheTarget(first.exchange)) {
+    return toFinding(
+      group,
+      first,
+      settings,
+      unshrunk,
+      false,
+      `not shrunk: the first sending was accepted and changed the target, so the case re-sent alone meets what it stored${how}`,
+    );
+  }
+  // Seen among concurrent cases, not again alone: flaky, or a problem of load or interleaving. A warning saying so (--strict fails it).
   return {
     ...toFinding(group, first, settings, unshrunk, false, `did not reproduce alone: re-sent on its own, the case did not show the problem again${how}`),
+    ...(settings.strict ? {} : { severity: 'warning' as const }),
     reproduced: false,
   };
+}
+
+/** An accepted request that may have stored something: a 2xx to anything but a read. */
+function changedTheTarget(exchange: Exchange): boolean {
+  const status = exchange.response.status;
+  const method = exchange.request.method.toUpperCase();
+  return status !== undefined && status >= 200 && status < 300 && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 }
 
 /** Each attempt's creates deleted again, as in the run (tidy.ts): shrinking re-sends a create dozens of times. */

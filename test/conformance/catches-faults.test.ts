@@ -29,7 +29,7 @@ const EVERY_CHECK = [
   'duplicate-ids',
   'stateful-model',
   'ensure-resource-availability',
-  'use-after-free',
+  'deleted-item-gone',
   'created-item-listed',
   'deleted-item-not-listed',
   'list-limit-respected',

@@ -10,6 +10,8 @@
  * is the document's gap, one no correct server can avoid: it is the only warning allowed, and only
  * for the documents that have such operations.
  */
+import { readdirSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { verify } from '../../contracts/index.js';
@@ -48,6 +50,22 @@ const DOCUMENTS: ReadonlyArray<
   ['notes with sign-in (issued tokens, a current user)', documentPath('../fixtures/documents/notes-sign-in.yaml'), { gaps: false, signIn: true }],
   // Server-made fields: a slug from the title keys the items; times, a counter and a flag the client never sends.
   ['articles (a server-made slug, times, a counter, a flag)', documentPath('../fixtures/documents/articles.yaml'), { gaps: true }],
+  // The faulty servers' own shapes: an id the client may give or leave to the server, parts keyed by a string sku.
+  ['optional ids (given or assigned)', documentPath('../fixtures/documents/optional-ids.yaml'), { gaps: false }],
+  ['parts (a client-assigned string key)', documentPath('../fixtures/documents/parts.yaml'), { gaps: false }],
+  // Public documents of shapes the ones above do not have (issue 19): oneOf bodies with discriminators,
+  // path-level parameters with a number id and a path naming it twice, a two-parameter square path answering text/html.
+  [
+    "ReadMe's discriminators (oneOf and allOf bodies, discriminators with and without mappings)",
+    documentPath('../fixtures/documents/discriminators.yaml'),
+    { gaps: true },
+  ],
+  [
+    "ReadMe's common parameters (path-level parameters, a number id named twice in one path)",
+    documentPath('../fixtures/documents/common-parameters.yaml'),
+    { gaps: true },
+  ],
+  ["the OAI's Tic Tac Toe (a row and column path, text/html refusals)", documentPath('../fixtures/documents/tictactoe.yaml'), { gaps: true }],
 ];
 
 function problems(report: VerifyReport, gaps: boolean): string[] {
@@ -80,5 +98,21 @@ describe('plantstore serve conforms to the document it serves, as plantstore ver
     } finally {
       await server.close();
     }
+  });
+});
+
+/** The fixture documents left out above, each with why: every other one must be in DOCUMENTS. */
+const NOT_SERVED: Readonly<Record<string, string>> = {
+  'webhook-example.yaml': 'webhooks and no paths: serve refuses a document without operations (its golden records the refusal)',
+  // Verified against its own correct double (evidence-apis.test.ts); against serve: being settled now that serve keeps enveloped items and issues tokens.
+  'conduit.yaml': 'sign-up, log-in and envelopes: verify against serve not settled yet',
+  'realworld-conduit.yaml': 'the public Conduit document: its answers declare no token (User has a password instead), verify against serve not settled yet',
+};
+
+describe('every fixture document is verified against serve', () => {
+  it('is listed above, or left out with a reason', () => {
+    const fixtures = readdirSync(documentPath('../fixtures/documents')).filter((name) => name.endsWith('.yaml'));
+    const listed = new Set(DOCUMENTS.map(([, spec]) => basename(spec)));
+    expect(fixtures.filter((name) => !listed.has(name) && NOT_SERVED[name] === undefined)).toEqual([]);
   });
 });

@@ -81,9 +81,9 @@ describe('server-assigned ids: the printed curl steps replay a lifecycle finding
     await fresh.correct?.close();
   });
 
-  it('use-after-free: create, delete, read — the read finds the deleted pet on the faulty server only', async () => {
-    const finding = findings.get('use-after-free');
-    expect(finding, 'the faulty delete was not caught by use-after-free').toBeDefined();
+  it('deleted-item-gone: create, delete, read — the read finds the deleted pet on the faulty server only', async () => {
+    const finding = findings.get('deleted-item-gone');
+    expect(finding, 'the faulty delete was not caught by deleted-item-gone').toBeDefined();
     const curl = findingCurl(finding as Finding);
     const printedId = (finding as Finding).before?.find((r) => r.creates !== undefined)?.creates?.id ?? '';
     // The id the run was given is not in the steps: it is read from the create's answer.

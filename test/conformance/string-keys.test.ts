@@ -55,7 +55,7 @@ describe('a correct server of string-keyed parts', () => {
       const lifecycle = [
         'deleted-id-reusable',
         'ensure-resource-availability',
-        'use-after-free',
+        'deleted-item-gone',
         ...(expectUniqueIds ? [] : ['created-item-listed' as const]),
       ] as const;
       for (const id of ['duplicate-ids', ...lifecycle] as const) {

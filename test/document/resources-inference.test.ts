@@ -34,6 +34,9 @@ const DOCUMENTS: Readonly<Record<string, string>> = {
   articles: `${FIXTURES}articles.yaml`,
   conduit: `${FIXTURES}conduit.yaml`,
   'realworld-conduit': `${FIXTURES}realworld-conduit.yaml`,
+  discriminators: `${FIXTURES}discriminators.yaml`,
+  'common-parameters': `${FIXTURES}common-parameters.yaml`,
+  tictactoe: `${FIXTURES}tictactoe.yaml`,
   'plant-store': `${SPEC}plant-store.yaml`,
   'plant-store-public': `${SPEC}plant-store-public.yaml`,
 };

@@ -25,6 +25,10 @@ import {
   idValue,
   itemOf,
   itemPath,
+  lastKnown,
+  givenAgain,
+  lazily,
+  withOwn,
   keyFromAnswer,
   listPath,
   pickFrom,
@@ -130,7 +134,13 @@ function readItem(resource: Resource, operation: Operation, template: RequestCas
       const because = of === 'deleted' ? `${describeItem(item)} was deleted before` : `${describeItem(item)} was created at step ${item.step}${changed}`;
       const facts =
         of === 'deleted'
-          ? stateFacts(real, model, 'read-deleted', because)
+          ? stateFacts(
+              real,
+              model,
+              'read-deleted',
+              because,
+              lazily({}, 'content', () => (givenAgain(real.env.client, item) ? lastKnown(item) : undefined)),
+            )
           : stateFacts(real, model, 'read-held', because, {
               ...(item.expected.length === 0 ? {} : { expected: item.expected }),
               ...(item.sent.length === 0 ? {} : { content: item.sent }),
@@ -164,7 +174,7 @@ export function listItems(resource: Resource, operation: Operation, template: Re
       const path = listPath(operation, template, limitName, mode, maxLimit, createdAt);
       const limit = mode.kind === 'small' ? mode.limit : limitName === undefined ? undefined : maxLimit;
       const because = `created ${model.held.map(describeItem).join(', ') || 'nothing held'}; deleted ${model.deleted.map(describeItem).join(', ') || 'nothing'}`;
-      const facts = stateFacts(real, model, 'list', because, { ...(limit === undefined ? {} : { limit }), ...shownFacts(model) });
+      const facts = stateFacts(real, model, 'list', because, withOwn(limit === undefined ? {} : { limit }, shownFacts(model, real.env.client)));
       const exchange = await send(
         real.env,
         { ...template, path },

@@ -25,7 +25,8 @@ function filterOf(resource: Resource, operation: Operation): { parameter: string
   return undefined;
 }
 
-export function listFiltered(resource: Resource, operation: Operation, template: RequestCase): Command {
+/** `oneValue`: ask for the first held value only, so the other held item must be left out (a filter ignored shows with no other items in the target). */
+export function listFiltered(resource: Resource, operation: Operation, template: RequestCase, oneValue = false): Command {
   const filter = filterOf(resource, operation);
   const valueOf = (payload: JsonValue | undefined): string | undefined => {
     const value = isJsonObject(payload) && filter !== undefined ? payload[filter.property] : undefined;
@@ -39,7 +40,7 @@ export function listFiltered(resource: Resource, operation: Operation, template:
     async run(model, real) {
       if (filter === undefined) return;
       const valued = model.held.filter((item) => item.mark !== undefined && item.expected.length === 0 && valueOf(item.create.payload) !== undefined);
-      const values = [...new Set(valued.map((item) => valueOf(item.create.payload) as string))].slice(0, filter.many ? 2 : 1);
+      const values = [...new Set(valued.map((item) => valueOf(item.create.payload) as string))].slice(0, filter.many && !oneValue ? 2 : 1);
       if (values.length === 0) return;
       real.step += 1;
       const base = listPath(operation, template, limitName, { kind: 'complete' }, maxLimit, firstCreatedAt(model));
@@ -61,7 +62,7 @@ export function listFiltered(resource: Resource, operation: Operation, template:
       ]);
       endIfBroken(record(real, exchange === undefined ? [] : [exchange], operation));
     },
-    toString: () => 'listFiltered()',
+    toString: () => (oneValue ? 'listFiltered(one value)' : 'listFiltered()'),
   };
 }
 

@@ -40,6 +40,7 @@ type WalkStep =
   | 'duplicate'
   | 'delete-unauthorised'
   | 'list-filtered'
+  | 'list-filtered-one'
   | 'create-without-id'
   | 'read'
   | 'read-latest'
@@ -59,7 +60,8 @@ function walkOf(resource: Resource, operations: LifecycleOperations): WalkStep[]
   const look: WalkStep[] = [...(operations.read ? ['read' as const] : []), ...(operations.list ? ['list' as const] : [])];
   // A second item (with a negative id where the identifier allows one), then each read back: each read answers its own item.
   const walk: WalkStep[] = ['create', ...look, 'create-negative', ...(operations.read ? (['read', 'read-latest'] as const) : [])];
-  if (operations.list !== undefined && (resource.list?.filters.length ?? 0) > 0) walk.push('list-filtered');
+  // Two values where the filter takes many (half-applied shows), then one (ignored shows, the other walk item left out).
+  if (operations.list !== undefined && (resource.list?.filters.length ?? 0) > 0) walk.push('list-filtered', 'list-filtered-one');
   // What must leave the state as it was, each followed by a look: a create with a held item's id, a delete without credentials.
   if (resource.identifier.assignedBy !== 'server') walk.push('duplicate', ...look);
   if (operations.delete !== undefined && !securityOf(operations.delete).open) walk.push('delete-unauthorised', ...look);
@@ -99,6 +101,8 @@ export function lifecycleProperty(resource: Resource, operations: LifecycleOpera
         return t.create === undefined ? undefined : createNew(resource, withFilterValue(resource, t.create), marking, true, true);
       case 'list-filtered':
         return list && t.list ? listFiltered(resource, list, t.list) : undefined;
+      case 'list-filtered-one':
+        return list && t.list ? listFiltered(resource, list, t.list, true) : undefined;
       case 'duplicate':
         return t.create === undefined ? undefined : createDuplicate(resource, t.create, marking, 0);
       case 'delete-unauthorised':

@@ -12,6 +12,7 @@ import { isJsonObject, parseJsonExact, toJsonText, withKey, type JsonObject, typ
 import { unwrapValue } from '../../../src/core/schema/envelope.js';
 import type { RequestCase } from '../case-source.js';
 import { withParentOf } from '../parent-path.js';
+import { timesAssigned } from '../assigned-ids.js';
 import type { SequenceReal } from '../sequence.js';
 
 /** The document's operations for each role the resource has. */
@@ -78,9 +79,35 @@ export function describeExpected(value: ExpectedValue): string {
 }
 
 /** For a list: each marked held item with every value it must show. */
-export function shownFacts(model: Model): Partial<StateFacts> {
+export function shownFacts(model: Model, run: object): Partial<StateFacts> {
   const shown = model.held.flatMap((item) => (item.mark === undefined ? [] : [{ mark: item.mark, values: [...item.sent, ...item.expected] }]));
-  return shown.length === 0 ? {} : { shown };
+  const deleted = [...model.deleted];
+  // Read when judged (after the case), not when sent: another sequence's create may be answered with a deleted id meanwhile.
+  // Only an id the target has given again (to a create of any sequence) can name another item.
+  return lazily(shown.length === 0 ? {} : { shown }, 'gone', () => {
+    const gone = deleted.flatMap((item) => (item.mark === undefined || !givenAgain(run, item) ? [] : [{ mark: item.mark, values: lastKnown(item) }]));
+    return gone.length === 0 ? undefined : gone;
+  });
+}
+
+/** `base` with `more`'s own properties, getters kept as getters. */
+export function withOwn<T extends object, U extends object>(base: T, more: U): T & U {
+  return Object.defineProperties({ ...base }, Object.getOwnPropertyDescriptors(more)) as T & U;
+}
+
+/** `facts` with `key` read from `get` each time it is asked for (a getter), so a check sees what the run knew when it judged. */
+export function lazily<T extends object, K extends keyof StateFacts>(facts: T, key: K, get: () => StateFacts[K]): T {
+  return Object.defineProperty(facts, key, { get, enumerable: true, configurable: true });
+}
+
+/** Whether the target answered more than one create to the item's collection with its id. */
+export function givenAgain(run: object, item: Item): boolean {
+  return item.key !== undefined && timesAssigned(run, item.create.method, item.create.path, item.key) > 1;
+}
+
+/** What an item was last sent with: its create's values, with those a change since set replaced. */
+export function lastKnown(item: Item): ExpectedValue[] {
+  return [...item.sent.filter((sent) => !item.expected.some((changed) => changed.property === sent.property)), ...item.expected];
 }
 
 export function stateFacts(real: Real, model: Model, step: StateFacts['step'], because: string, extra: Partial<StateFacts> = {}): ExchangeFacts {
@@ -88,7 +115,8 @@ export function stateFacts(real: Real, model: Model, step: StateFacts['step'], b
     role: 'lifecycle',
     kind: 'valid',
     target: 'body',
-    state: { step, held: marks(model.held), deleted: marks(model.deleted), holds: model.held.length, ...extra },
+    // extra's getters kept as getters (see lazily), not read now as a spread would.
+    state: withOwn({ step, held: marks(model.held), deleted: marks(model.deleted), holds: model.held.length }, extra),
     because: `step ${real.step} of a lifecycle run: ${because}`,
   };
 }

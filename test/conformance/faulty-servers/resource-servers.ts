@@ -33,6 +33,7 @@ export const RESOURCE_FAULTS = {
   'filter-ignored': 'GET /pets?tags=… answers every pet, whatever the tags asked for',
   'filter-half-applied': 'GET /pets?tags=a&tags=b answers only the pets tagged a (the first value)',
   'duplicate-overwrites': 'a create with a taken id is refused (409), but has already stored its name and tag over the item',
+  'reuses-deleted-ids': 'a new pet gets the lowest free id, so the id of a pet deleted before is given to the next one (allowed by HTTP)',
   'delete-ignores-credentials':
     'DELETE /plants/{id} without a bearer token deletes the plant, then answers the auth refusal (400, the status it also uses for a bad id)',
 } as const satisfies Record<string, string>;
@@ -239,6 +240,7 @@ function petStore(fault: ResourceFault | undefined, optionalIds = false): Handle
       }
       if (!pets.has(id)) return error(404, `no pet ${id}`);
       if (fault !== 'delete-does-nothing') pets.delete(id);
+      if (fault === 'reuses-deleted-ids' && id > 0n && id < next) next = id;
       return { status: 204 };
     }
     return error(404, `no ${request.method} ${request.path}`);
