@@ -30,20 +30,33 @@ export function coverageOf(plans: readonly Plan[], tally: Tally, excluded: Reado
         for (const { status, cases } of cells) entries.push({ operation, status, check: check.id, cases });
         continue;
       }
-      entries.push({ operation, status: '-', check: check.id, cases: 0, skipped: whySkipped(plan, check.id, excluded) });
+      entries.push({ operation, status: '-', check: check.id, cases: 0, skipped: whySkipped(plan, check.id, excluded, lifecycleReached(tally, index)) });
     }
   }
   return entries;
 }
 
-function whySkipped(plan: Plan, check: CheckId, excluded: ReadonlyMap<CheckId, string>): string {
+/** Whether any lifecycle check judged a request sent to the plan at `index` (a list reached by created-item-listed, say). */
+function lifecycleReached(tally: Tally, index: number): boolean {
+  return [...tally.coverage.keys()].some((key) => {
+    const [at, , check] = key.split('|');
+    return at === String(index) && (LIFECYCLE_CHECKS as readonly string[]).includes(check ?? '');
+  });
+}
+
+function whySkipped(plan: Plan, check: CheckId, excluded: ReadonlyMap<CheckId, string>, lifecycleSent: boolean): string {
   const out = excluded.get(check);
   if (out !== undefined) return out;
   // A plan's skip is the reason only where it left out what this check judges: all of the operation, or the kind of request it names.
   const skip = plan.skipped?.find((s) => s.what === 'every request' || plan.properties.length === 0 || concerns(s.what, check));
   if (skip !== undefined) return `${skip.what} not sent: ${skip.reason}`;
   if (check === 'stateful-model' && jsonRequestBody(plan.operation) === undefined) return 'not applicable: the model runs on operations that create';
-  if ((LIFECYCLE_CHECKS as readonly string[]).includes(check)) return "no lifecycle step went to this operation (a resource's life runs from its create)";
+  if ((LIFECYCLE_CHECKS as readonly string[]).includes(check)) {
+    // Steps of other kinds may have reached it (a list read by created-item-listed): then say so, never deny them.
+    return lifecycleSent
+      ? 'lifecycle steps went to this operation, none of the kind this check judges'
+      : "no lifecycle step went to this operation (a resource's life runs from its create)";
+  }
   return NOT_APPLICABLE[check] ?? 'no request of this run was its business';
 }
 

@@ -24,6 +24,9 @@ describe('coverage', () => {
       expect(cell('addPet', 'deleted-item-gone')).toEqual([expect.objectContaining({ cases: 0 })]);
       expect(cell('findPets', 'created-item-listed').reduce((n, c) => n + c.cases, 0)).toBeGreaterThan(0);
       expect(cell('findPets', 'stateful-model')[0]?.skipped).toBe('not applicable: the model runs on operations that create');
+      // Lifecycle steps went to the list (created-item-listed judged them), none an update's: the reason must not deny the steps.
+      expect(cell('findPets', 'update-applied')[0]?.skipped).toBe('lifecycle steps went to this operation, none of the kind this check judges');
+      expect(cell('addPet', 'deleted-item-gone')[0]?.skipped).toBe("no lifecycle step went to this operation (a resource's life runs from its create)");
     } finally {
       await server.close();
     }
