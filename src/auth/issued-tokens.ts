@@ -106,7 +106,7 @@ export function honourIssuedTokens(
   if (issued === undefined || !takesIssuedToken(operation)) return check;
   const configured = tokens.map((token) => hash('sha256', token, 'buffer'));
   const decide = (request: CredentialSource, token: string | undefined, user: IssuedUser | undefined): Credentials => {
-    if (token !== undefined && user !== undefined) return { ok: true, token };
+    if (token !== undefined && user !== undefined) return honoured(token, user);
     const verdict = check(request);
     if (!verdict.ok || token === undefined || isConfigured(token, configured)) return verdict;
     const bearer = /^\s*bearer\s/i.test(headerText(request.headers.authorization) ?? '');
@@ -124,6 +124,18 @@ export function honourIssuedTokens(
     const user = token === undefined ? undefined : issued.find(token);
     return user instanceof Promise ? user.then((found) => decide(request, token, found)) : decide(request, token, user);
   };
+}
+
+/** Credentials honoured for an issued token, naming its user: the tenant then needs no second lookup. */
+type Honoured = Extract<Credentials, { ok: true }> & { readonly issuedTo: IssuedUser };
+
+function honoured(token: string, user: IssuedUser): Honoured {
+  return { ok: true, token, issuedTo: user };
+}
+
+/** The user the credentials were honoured for, when an issued token passed them. */
+export function issuedUserOf(credentials: Extract<Credentials, { ok: true }>): IssuedUser | undefined {
+  return 'issuedTo' in credentials ? (credentials as Honoured).issuedTo : undefined;
 }
 
 function isConfigured(token: string, configured: readonly Buffer[]): boolean {

@@ -48,6 +48,26 @@ async function everything(url: string): Promise<string[]> {
   }
 }
 
+/** The issued tokens' lookups Redis runs while `step` does (read with MONITOR). */
+async function lookupsDuring(url: string, step: () => Promise<unknown>): Promise<number> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url);
+  const monitor = await client.monitor();
+  let seen = 0;
+  monitor.on('monitor', (_time: string, args: string[]) => {
+    if (args[0]?.toLowerCase() === 'hget' && args[1]?.endsWith(':{issued-tokens}:users')) seen += 1;
+  });
+  try {
+    await step();
+    // MONITOR's lines come after the commands' answers: let them arrive.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return seen;
+  } finally {
+    monitor.disconnect();
+    client.disconnect();
+  }
+}
+
 describe('issued tokens on three replicas of one Redis', { timeout: 60_000 }, () => {
   let redis: TestRedis;
   let replicas: RunningServer[] = [];
@@ -110,6 +130,8 @@ describe('issued tokens on three replicas of one Redis', { timeout: 60_000 }, ()
     expect(listed.status, listed.text).toBe(200);
     expect(listed.json).toContainEqual(note.json);
     expect((await get(`${second}/me`, token)).json).toMatchObject({ username: 'grace' });
+    // One lookup per request: the credential check's user names the tenant too.
+    expect(await lookupsDuring(redis.url, async () => expect((await get(`${second}/notes`, token)).status).toBe(200))).toBe(1);
   });
 
   it('keeps at most the bound of tokens in Redis, the oldest forgotten first', async () => {
