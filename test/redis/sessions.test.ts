@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/index.js';
 import { createSharedIssuedTokens, issuedTokenKeys } from '../../src/auth/shared-issued-tokens.js';
 import { connectRedis } from '../../src/store/redis/connection.js';
-import { send, type Reply } from '../support/server.js';
+import { send, VALID_HEADERS, type Reply } from '../support/server.js';
 import { startRedis, type TestRedis } from './redis-server.js';
 
 const NOTES = new URL('../fixtures/documents/notes-sign-in.yaml', import.meta.url).pathname;
+/** Bearer-secured, no sign-in. */
+const PLANTS = new URL('../../spec/plant-store-public.yaml', import.meta.url).pathname;
 const PASSWORD = 'correct horse battery';
 const REQUEST_TIMEOUT_MS = 2000;
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -72,17 +74,19 @@ describe('issued tokens on three replicas of one Redis', { timeout: 60_000 }, ()
   let redis: TestRedis;
   let replicas: RunningServer[] = [];
   let isolated: RunningServer[] = [];
+  let plain: RunningServer;
 
   beforeAll(async () => {
     redis = await startRedis();
     const options = { spec: NOTES, port: 0, store: redis.url, requestTimeoutMs: REQUEST_TIMEOUT_MS, logLevel: 'error' as const };
     replicas = await Promise.all([0, 1, 2].map(() => startServer(options)));
     isolated = await Promise.all([0, 1].map(() => startServer({ ...options, isolateByToken: true })));
+    plain = await startServer({ ...options, spec: PLANTS, isolateByToken: true });
   }, 30_000);
 
   afterAll(async () => {
     redis?.resume();
-    await Promise.all([...replicas, ...isolated].map((server) => server?.close()));
+    await Promise.all([...replicas, ...isolated, plain].map((server) => server?.close()));
     await redis?.stop();
   });
 
@@ -132,6 +136,11 @@ describe('issued tokens on three replicas of one Redis', { timeout: 60_000 }, ()
     expect((await get(`${second}/me`, token)).json).toMatchObject({ username: 'grace' });
     // One lookup per request: the credential check's user names the tenant too.
     expect(await lookupsDuring(redis.url, async () => expect((await get(`${second}/notes`, token)).status).toBe(200))).toBe(1);
+  });
+
+  it('looks no token up for a document without sign-in', async () => {
+    const create = () => send(`${plain.url}/plants`, { method: 'POST', headers: VALID_HEADERS, body: '{"id":1,"name":"Fern"}' });
+    expect(await lookupsDuring(redis.url, async () => expect((await create()).status).toBe(200))).toBe(0);
   });
 
   it('keeps at most the bound of tokens in Redis, the oldest forgotten first', async () => {
