@@ -14,7 +14,6 @@ import { cookiePairs, headerText } from '../core/http/headers.js';
 import { describeScheme, securityOf, type SecurityScheme } from '../core/openapi/security.js';
 import { failure, type Failure } from '../core/errors.js';
 import { registeredScheme } from './credential-names.js';
-import { honourIssuedTokens, type IssuedTokens } from './issued-tokens.js';
 
 export type Credentials =
   /** `token` is the bearer token the request was authorized with; undefined when none was needed or used. */
@@ -38,12 +37,8 @@ const OPEN: CredentialCheck = () => ({ ok: true, token: undefined });
 /** A scheme's verdict on a request: satisfied (with the bearer token, if it is one), or why not. */
 type SchemeVerdict = { readonly ok: true; readonly token?: string } | { readonly ok: false; readonly message: string; readonly challenge?: string };
 
-/** Builds the credential check of one operation from its security requirements; tokens a sign-in `issued` are honoured too. */
-export function compileCredentialCheck(operation: IHttpOperation, tokens: readonly string[], issued?: IssuedTokens): CredentialCheck {
-  return honourIssuedTokens(compileDeclaredCheck(operation, tokens), operation, tokens, issued);
-}
-
-function compileDeclaredCheck(operation: IHttpOperation, tokens: readonly string[]): CredentialCheck {
+/** Builds the credential check of one operation from its security requirements (tokens a sign-in issued: issued-tokens.ts). */
+export function compileCredentialCheck(operation: IHttpOperation, tokens: readonly string[]): CredentialCheck {
   const security = securityOf(operation);
   if (security.open) return OPEN;
   const known = tokens.map(digest);

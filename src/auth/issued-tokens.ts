@@ -11,7 +11,7 @@ import type { IHttpOperation } from '@stoplight/types';
 import { headerText } from '../core/http/headers.js';
 import { securityOf } from '../core/openapi/security.js';
 import { failure } from '../core/errors.js';
-import type { CredentialCheck, CredentialSource } from './credential-check.js';
+import type { CredentialCheck, CredentialSource, Credentials } from './credential-check.js';
 
 export const MAX_TOKENS = 10_000;
 
@@ -22,15 +22,25 @@ export interface IssuedUser {
   readonly key: bigint | string;
 }
 
+/**
+ * Where tokens are kept: this process (a Map, answered at once) or the shared store (Redis, so
+ * every replica honours a token any of them issued: src/auth/shared-issued-tokens.ts). A store
+ * that fails rejects; the callers answer its 503.
+ */
 export interface IssuedTokens {
-  /** A new random token for `user`. */
-  issue(user: IssuedUser): string;
+  /** A new random token for `user`, kept before it is returned. */
+  issue(user: IssuedUser): string | Promise<string>;
   /** The user a token was issued to, or undefined. */
+  find(token: string): IssuedUser | undefined | Promise<IssuedUser | undefined>;
+}
+
+export interface LocalIssuedTokens extends IssuedTokens {
+  issue(user: IssuedUser): string;
   find(token: string): IssuedUser | undefined;
   readonly size: number;
 }
 
-export function createIssuedTokens(max: number = MAX_TOKENS): IssuedTokens {
+export function createIssuedTokens(max: number = MAX_TOKENS): LocalIssuedTokens {
   const byDigest = new Map<string, IssuedUser>();
   return {
     issue(user) {
@@ -47,7 +57,8 @@ export function createIssuedTokens(max: number = MAX_TOKENS): IssuedTokens {
   };
 }
 
-function digest(token: string): string {
+/** What is kept of a token: its sha-256, never the token. */
+export function digest(token: string): string {
   return hash('sha256', token, 'hex');
 }
 
@@ -77,22 +88,25 @@ export function takesIssuedToken(operation: IHttpOperation): boolean {
   );
 }
 
+/** A credential check that may wait for the shared store (the issued tokens kept in Redis). */
+export type SessionCheck = (request: CredentialSource) => Credentials | Promise<Credentials>;
+
 /**
  * An operation's credential check where the document signs users in: an issued token is honoured
  * (whatever --token lists); any other token passes only the configured ones. Without a sign-in,
- * or for an operation whose credential is no session (basic, another API key), `check` as it was.
+ * or for an operation whose credential is no session (basic, another API key), `check` as it was:
+ * no lookup, so a document without sign-in never waits for the store.
  */
 export function honourIssuedTokens(
   check: CredentialCheck,
   operation: IHttpOperation,
   tokens: readonly string[],
   issued: IssuedTokens | undefined,
-): CredentialCheck {
+): SessionCheck {
   if (issued === undefined || !takesIssuedToken(operation)) return check;
   const configured = tokens.map((token) => hash('sha256', token, 'buffer'));
-  return (request: CredentialSource) => {
-    const token = presentedToken(request.headers);
-    if (token !== undefined && issued.find(token) !== undefined) return { ok: true, token };
+  const decide = (request: CredentialSource, token: string | undefined, user: IssuedUser | undefined): Credentials => {
+    if (token !== undefined && user !== undefined) return honoured(token, user);
     const verdict = check(request);
     if (!verdict.ok || token === undefined || isConfigured(token, configured)) return verdict;
     const bearer = /^\s*bearer\s/i.test(headerText(request.headers.authorization) ?? '');
@@ -105,6 +119,23 @@ export function honourIssuedTokens(
       ),
     };
   };
+  return (request: CredentialSource) => {
+    const token = presentedToken(request.headers);
+    const user = token === undefined ? undefined : issued.find(token);
+    return user instanceof Promise ? user.then((found) => decide(request, token, found)) : decide(request, token, user);
+  };
+}
+
+/** Credentials honoured for an issued token, naming its user: the tenant then needs no second lookup. */
+type Honoured = Extract<Credentials, { ok: true }> & { readonly issuedTo: IssuedUser };
+
+function honoured(token: string, user: IssuedUser): Honoured {
+  return { ok: true, token, issuedTo: user };
+}
+
+/** The user the credentials were honoured for, when an issued token passed them. */
+export function issuedUserOf(credentials: Extract<Credentials, { ok: true }>): IssuedUser | undefined {
+  return 'issuedTo' in credentials ? (credentials as Honoured).issuedTo : undefined;
 }
 
 function isConfigured(token: string, configured: readonly Buffer[]): boolean {

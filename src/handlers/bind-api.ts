@@ -1,5 +1,6 @@
 import type { IHttpOperation, HttpMethod } from '@stoplight/types';
 import { compileCredentialCheck, isolatingToken } from '../auth/credential-check.js';
+import { honourIssuedTokens, issuedUserOf } from '../auth/issued-tokens.js';
 import type { IssuedTokens } from '../auth/issued-tokens.js';
 import { signInOf, type SignIn } from '../core/resources/sign-in.js';
 import { operationRoles, roleKey, type OperationRole, type Resource, type ResourceModel } from '../core/resources/model.js';
@@ -80,11 +81,14 @@ export function bindApiOperation(operation: IHttpOperation, roles: RoleTable, op
     });
   const served = signIn?.handlerFor(operation, stateful) ?? stateful;
   return {
-    authorize: compileCredentialCheck(operation, options.tokens, signIn === undefined ? undefined : options.signIn?.issued),
+    authorize: honourIssuedTokens(compileCredentialCheck(operation, options.tokens), operation, options.tokens, signIn && options.signIn?.issued),
     tenant: (credentials, headers) => {
       const token = options.isolateByToken ? isolatingToken(credentials, headers) : undefined;
-      // An issued token works where its user signed up (docs/sign-in.md, "Isolation").
-      return token === undefined ? SHARED_TENANT : (signIn?.tenantOf(token) ?? tenantOfToken(token));
+      if (token === undefined) return SHARED_TENANT;
+      // An issued token works where its user signed up (docs/sign-in.md, "Isolation"); found once
+      // by the credential check, else (an open operation) looked up here.
+      const tenant = issuedUserOf(credentials)?.tenant ?? signIn?.tenantOf(token);
+      return tenant instanceof Promise ? tenant.then((found) => found ?? tenantOfToken(token)) : (tenant ?? tenantOfToken(token));
     },
     handle: served ? (context) => (context.preferences ? mock(context) : served(context)) : mock,
   };

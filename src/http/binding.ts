@@ -26,8 +26,9 @@ export interface HandlerContext {
  * so the pipeline never imports them.
  */
 export interface Binding {
-  readonly authorize: (request: CredentialSource) => Credentials;
-  /** The tenant whose plants the request sees, once authorized. */
-  readonly tenant: (credentials: Extract<Credentials, { ok: true }>, headers: IncomingHttpHeaders) => TenantId;
+  /** May wait: a token a sign-in issued can be kept in the shared store. */
+  readonly authorize: (request: CredentialSource) => Credentials | Promise<Credentials>;
+  /** The tenant whose plants the request sees, once authorized (may wait, as authorize). */
+  readonly tenant: (credentials: Extract<Credentials, { ok: true }>, headers: IncomingHttpHeaders) => TenantId | Promise<TenantId>;
   readonly handle: (context: HandlerContext) => Outcome | Promise<Outcome>;
 }

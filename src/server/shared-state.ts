@@ -2,10 +2,13 @@
  * serve --store redis://…: what replicas on one Redis share (issue 22). The items of every tenant,
  * the faults and the request journal move into Redis under one namespace, named by the document
  * (a hash of its title, version and operations), so two documents can share one Redis; so do the
- * webhook deliveries' states. Everything else (sites, handlers, the webhook sender) stays as it is.
+ * webhook deliveries' states and the tokens sign-ins issued (their digests). Everything else
+ * (sites, handlers, the webhook sender) stays as it is.
  */
 import { createHash } from 'node:crypto';
 import { credentialNamesOf } from '../auth/credential-names.js';
+import type { IssuedTokens } from '../auth/issued-tokens.js';
+import { createSharedIssuedTokens } from '../auth/shared-issued-tokens.js';
 import type { LoadedDocument } from '../core/openapi/load-document.js';
 import { operationName } from '../core/openapi/operation.js';
 import { createSharedFaults, type SharedFaults } from '../faults/shared-faults.js';
@@ -25,6 +28,8 @@ export interface SharedState {
   readonly journal: SharedJournal;
   /** With --webhook: every replica's deliveries. */
   readonly webhooks: SharedDeliveries | undefined;
+  /** The tokens sign-ins issued (read only where the document signs users in). */
+  readonly issued: IssuedTokens;
 }
 
 /** Connects to the --store Redis, or undefined for the in-process store ('memory', the default). */
@@ -70,7 +75,7 @@ export async function openSharedState(redis: RedisConnection, options: ServerOpt
           history: options.webhookHistory ?? SERVE_DEFAULTS.webhookHistory,
           onProblem: (message) => logger.warn(message),
         });
-  return { stores, faults, journal, webhooks };
+  return { stores, faults, journal, webhooks, issued: createSharedIssuedTokens(redis, namespace) };
 }
 
 /** Closes what openSharedState started (the connection itself is closed by its owner). */

@@ -153,7 +153,8 @@ async function compose(
     bind: (await import('../proxy/bind-proxy.js')).proxyBinder(proxyOptions, { isolateByToken: options.isolateByToken }),
   };
   // One set of issued tokens for the server's life: a reloaded document keeps its users signed in.
-  const issued = createIssuedTokens();
+  // With --store redis://… they are kept there, so every replica honours them.
+  const issued = replicated?.issued ?? createIssuedTokens();
   const buildApiSite = (served: LoadedDocument, model: ResourceModel) =>
     apiSite(served, {
       ...siteParts,

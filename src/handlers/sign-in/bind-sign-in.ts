@@ -32,8 +32,8 @@ export interface SignInParts {
 export interface SignInBinding {
   /** The handler of a sign-in operation (given the resource handler it may stand on), else undefined. */
   handlerFor(operation: IHttpOperation, stateful: RoleHandler | undefined): RoleHandler | undefined;
-  /** The tenant whose user a token was issued to. */
-  tenantOf(token: string): TenantId | undefined;
+  /** The tenant whose user a token was issued to (waiting for the shared store, when tokens are kept there). */
+  tenantOf(token: string): TenantId | undefined | Promise<TenantId | undefined>;
 }
 
 export function compileSignIn(parts: SignInParts): SignInBinding {
@@ -69,14 +69,14 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
             if (!outcome.ok || typeof outcome.answer.body !== 'string') return outcome;
             const user = await userWith(store, pick(given, [...new Set([...signIn.identity, ...signIn.unique])]));
             if (user === undefined) return outcome;
-            const token = issued.issue(issuedTo(context.tenant, key, user.id));
+            const token = await issued.issue(issuedTo(context.tenant, key, user.id));
             return { ...outcome, answer: { ...outcome.answer, body: withIssuedToken(outcome.answer.body, path, token) } };
           }
           const fields = unwrapped(sealed, envelope);
           const id = await store.allocate();
           const created = await store.create({ id, fields });
           if (!created.ok) return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', 'the user store gave a taken number; try again')));
-          return userAnswer(fields, issued.issue(issuedTo(context.tenant, key, id)));
+          return userAnswer(fields, await issued.issue(issuedTo(context.tenant, key, id)));
         }),
       );
     };
@@ -98,7 +98,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
         const user = await userWith(store, identity);
         const stored = user === undefined ? undefined : [...leafValues(user.fields as JsonValue)].find(([name]) => isPasswordProperty(name))?.[1];
         if (user === undefined || !passwordMatches(stored, password)) return wrong;
-        return userAnswer(unwrapped(user.fields, storedEnvelope(user.fields)), issued.issue(issuedTo(context.tenant, key, user.id)));
+        return userAnswer(unwrapped(user.fields, storedEnvelope(user.fields)), await issued.issue(issuedTo(context.tenant, key, user.id)));
       });
     };
   }
@@ -110,7 +110,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
     return (context) =>
       guarded(async () => {
         const token = presentedToken(context.request.headers);
-        const user = token === undefined ? undefined : issued.find(token);
+        const user = token === undefined ? undefined : await issued.find(token);
         const noUser = refuse(failure('wrongCredentials', errorMessage('wrongCredentials', 'this token names no signed-up user; sign up or log in')));
         if (token === undefined || user === undefined) return noUser;
         const store = (await stores.forTenant(user.tenant)).collection(user.collection);
@@ -135,7 +135,10 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
       if (operation === updateUser) return currentUserHandler(operation, true);
       return undefined;
     },
-    tenantOf: (token) => issued.find(token)?.tenant,
+    tenantOf(token) {
+      const user = issued.find(token);
+      return user instanceof Promise ? user.then((found) => found?.tenant) : user?.tenant;
+    },
   };
 }
 
