@@ -42,7 +42,7 @@ describe('verify against serve, bodies in envelopes', () => {
       'created-item-listed': 'passed',
       'deleted-item-not-listed': 'passed',
       'ensure-resource-availability': 'passed',
-      'use-after-free': 'passed',
+      'deleted-item-gone': 'passed',
       'update-applied': 'passed',
       'stored-content-shown': 'passed',
       'list-limit-respected': 'passed',
