@@ -7,6 +7,7 @@
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import { filterOn } from '../../../src/core/resources/list-parameters.js';
+import { arrayItems } from '../../../src/core/schema/properties.js';
 import { typeOf } from '../../../src/core/schema/types.js';
 import { randomBytes } from 'node:crypto';
 import { isJsonObject, toJsonText, withKey, type JsonValue } from '../../generators/json-value.js';
@@ -14,7 +15,7 @@ import { describeSchema, type JsonSchema } from '../../generators/schema-arbitra
 import type { RequestCase } from '../case-source.js';
 import { endIfBroken, record } from '../sequence.js';
 import { send } from '../send.js';
-import { describeItem, firstCreatedAt, listPath, stateFacts, type Command } from './steps.js';
+import { describeItem, firstCreatedAt, itemOf, listPath, stateFacts, withItem, type Command } from './steps.js';
 
 /** The first filter of the list: its parameter, the property, whether it takes several values, and whether it keeps arrays containing the value. */
 function filterOf(resource: Resource, operation: Operation): { parameter: string; property: string; many: boolean; contains: boolean } | undefined {
@@ -30,14 +31,16 @@ function filterOf(resource: Resource, operation: Operation): { parameter: string
 export function listFiltered(resource: Resource, operation: Operation, template: RequestCase, oneValue = false): Command {
   const filter = filterOf(resource, operation);
   const valueOf = (payload: JsonValue | undefined): string | undefined => {
-    const held = isJsonObject(payload) && filter !== undefined ? payload[filter.property] : undefined;
+    const item = itemOf(resource, payload, 'request');
+    const held = isJsonObject(item) && filter !== undefined ? item[filter.property] : undefined;
     // A contains filter asks for one of the array's strings: its first.
     const value = filter?.contains === true && Array.isArray(held) ? held.find((inner) => typeof inner === 'string' && inner !== '') : held;
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
   /** Whether a created item matches: its value is one asked for, or (contains) its array holds one. */
   const holds = (payload: JsonValue | undefined, values: readonly string[]): boolean => {
-    const held = isJsonObject(payload) && filter !== undefined ? payload[filter.property] : undefined;
+    const item = itemOf(resource, payload, 'request');
+    const held = isJsonObject(item) && filter !== undefined ? item[filter.property] : undefined;
     return filter?.contains === true && Array.isArray(held)
       ? held.some((inner) => typeof inner === 'string' && values.includes(inner))
       : values.includes(valueOf(payload) as string);
@@ -84,11 +87,13 @@ export function listFiltered(resource: Resource, operation: Operation, template:
  */
 export function withFilterValue(resource: Resource, template: RequestCase): RequestCase {
   const parameter = resource.list?.filters[0];
-  // A contains filter's array is sent as drawn.
-  if (parameter === undefined || filterOn(resource.list, parameter).contains) return template;
-  const property = filterOn(resource.list, parameter).property;
-  if (property === undefined || resource.createSchema === undefined || !isJsonObject(template.payload)) return template;
-  const schema = describeSchema(resource.createSchema as JsonSchema).properties.get(property);
+  if (parameter === undefined) return template;
+  const { property, contains } = filterOn(resource.list, parameter);
+  const item = itemOf(resource, template.payload, 'request');
+  if (resource.createSchema === undefined || !isJsonObject(template.payload) || !isJsonObject(item)) return template;
+  const declared = describeSchema(resource.createSchema as JsonSchema).properties.get(property);
+  // A contains filter's value goes in the array, as its one string.
+  const schema = contains && declared !== undefined ? (arrayItems(declared) as JsonSchema | undefined) : declared;
   if (schema === undefined) return template;
   const facts = describeSchema(schema);
   const plain =
@@ -98,6 +103,7 @@ export function withFilterValue(resource: Resource, template: RequestCase): Requ
     (facts.maxLength ?? 8) >= 8 &&
     (schema as { format?: unknown }).format === undefined;
   if (!plain) return template;
-  const payload = withKey(template.payload, property, `f-${randomBytes(3).toString('hex')}`);
+  const value = `f-${randomBytes(3).toString('hex')}`;
+  const payload = withItem(resource, template.payload, withKey(item, property, contains ? [value] : value));
   return { ...template, payload, body: toJsonText(payload) };
 }
