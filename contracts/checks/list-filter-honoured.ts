@@ -1,6 +1,7 @@
 /**
  * list-filter-honoured: a list asked with a filter that names a property (`?tags=a&tags=b`) shows
- * only items whose property has one of the values, and, where the page is not full, every item
+ * only items whose property has one of the values (or, a contains filter `?tag=a` over tagList,
+ * whose array holds one), and, where the page is not full, every item
  * the sequence holds that matches (runner/lifecycle/filters.ts sends it).
  */
 import { isSuccess } from '../../src/core/openapi/operation.js';
@@ -23,13 +24,14 @@ export const listFilterHonoured: Check<'list-filter-honoured'> = {
     const wanted = new Set(filter.values.map((value) => toJsonText(value)));
     const stray = items.filter((item) => {
       const value = isJsonObject(item) ? item[filter.property] : undefined;
+      if (filter.contains === true) return !Array.isArray(value) || !value.some((inner) => wanted.has(toJsonText(inner)));
       return value === undefined || !wanted.has(toJsonText(value));
     });
     const limit = facts.state?.limit;
     const complete = limit === undefined || BigInt(items.length) < limit;
     const missing = complete ? filter.matching.filter((mark) => itemsMarked(items, mark).length === 0) : [];
     if (stray.length === 0 && missing.length === 0) return PASS;
-    const asked = `${filter.property} ${[...wanted].join(' or ')}`;
+    const asked = `${filter.property} ${filter.contains === true ? 'containing ' : ''}${[...wanted].join(' or ')}`;
     const problems = [
       ...(stray.length === 0 ? [] : [`${stray.length} listed item(s) without ${asked} (first: ${toJsonText(stray[0] ?? null)})`]),
       ...(missing.length === 0 ? [] : [`not listed though they match: ${missing.map((mark) => `${mark.property} ${mark.text}`).join(', ')}`]),

@@ -8,9 +8,10 @@ import { responseReflectsRequest } from './response-reflects-request.js';
 import type { CheckContext } from './index.js';
 
 const CONDUIT = fileURLToPath(new URL('../../test/fixtures/documents/conduit.yaml', import.meta.url));
+const REALWORLD = fileURLToPath(new URL('../../test/fixtures/documents/realworld-conduit.yaml', import.meta.url));
 
-async function contextOf(iid: string): Promise<CheckContext> {
-  const document = await loadDocument(CONDUIT);
+async function contextOf(iid: string, path = CONDUIT): Promise<CheckContext> {
+  const document = await loadDocument(path);
   const operation = document.operations.find((o) => o.iid === iid);
   if (operation === undefined) throw new Error(`${iid} missing`);
   return { operation, expectUniqueIds: false };
@@ -35,6 +36,13 @@ describe('response-reflects-request, enveloped', () => {
   it('does not expect back what the answer schema does not show (a password)', async () => {
     const back = { user: { username: 'ann', email: 'a@b.co', token: 't', bio: null, image: null } };
     expect(responseReflectsRequest.judge(exchange({}, answer(201, back), signUp), await contextOf('signUp'))?.outcome).toBe('pass');
+  });
+
+  it('does not expect a password back even where the answer schema shows one (the RealWorld User), and still judges the rest', async () => {
+    const masked = { user: { username: 'ann', email: 'a@b.co', password: '', bio: 'text', image: 'text', token: 't' } };
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, masked), signUp), await contextOf('CreateUser', REALWORLD))?.outcome).toBe('pass');
+    const renamed = { user: { ...masked.user, username: 'bob' } };
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, renamed), signUp), await contextOf('CreateUser', REALWORLD))?.outcome).toBe('fail');
   });
 
   it('keeps findings of two operations apart: the fault names its operation', async () => {

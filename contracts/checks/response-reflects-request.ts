@@ -3,7 +3,7 @@
  * comes back equal, compared recursively (an envelope such as {"article": {...}} in and out is
  * compared inside; a nested object likewise). The server may add what was not sent (a slug, a
  * createdAt, an author), and what the answer's schema does not show (a password) is not expected
- * back. readOnly properties are the server's, writeOnly ones are not said back. At the top level, a
+ * back, nor a password it shows (src/core/resources/sign-in.ts names what is one). readOnly properties are the server's, writeOnly ones are not said back. At the top level, a
  * property the request could carry but did not is absent from the answer, unless the server may
  * fill it: readOnly, required by the answer, an assigned identifier, or kept by a PATCH's merge.
  */
@@ -11,6 +11,7 @@ import { isJsonObject, jsonEquals, toJsonText, type JsonObject, type JsonValue }
 import { answerJson } from './answer-json.js';
 import { declaredResponse, isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import { objectShape } from '../../src/core/schema/properties.js';
+import { isPasswordProperty } from '../../src/core/resources/sign-in.js';
 import type { Schema } from '../../src/core/schema/normalise.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
@@ -84,6 +85,8 @@ function firstUnreflected(
     const answerProperty = shown.get(property);
     // Not shown by the answer (a password), or the server's own, or never said back.
     if (sentValue === undefined || answerProperty === undefined || isFlagged(answerProperty, requested.get(property))) continue;
+    // A password is never said back, even where the answer's schema lists one (RealWorld's User): sign-in's one reading of what is one.
+    if (isPasswordProperty(property, requested.get(property) as Readonly<Record<string, unknown>> | undefined)) continue;
     const steps = [...at, property];
     const backValue = Object.prototype.hasOwnProperty.call(back, property) ? back[property] : undefined;
     if (depth < MAX_DEPTH && isJsonObject(sentValue) && isJsonObject(backValue)) {

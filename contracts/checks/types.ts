@@ -72,7 +72,14 @@ export interface StateFacts {
   /** For a read of a held item: what its create sent that no change since has set, and its id (stored-content-shown). */
   readonly content?: readonly ExpectedValue[];
   /** For a filtered list: the property its filter names, the values asked for, and the held items that match (list-filter-honoured). */
-  readonly filter?: { readonly parameter: string; readonly property: string; readonly values: readonly JsonValue[]; readonly matching: readonly ItemMark[] };
+  readonly filter?: {
+    readonly parameter: string;
+    readonly property: string;
+    /** The property is an array that must contain one of the values (ListParameters.filterContains). */
+    readonly contains?: boolean;
+    readonly values: readonly JsonValue[];
+    readonly matching: readonly ItemMark[];
+  };
   /** For a list: each held item's mark and every value it must show (its create's and its changes'), stored-content-shown. */
   readonly shown?: ReadonlyArray<{ readonly mark: ItemMark; readonly values: readonly ExpectedValue[] }>;
   /** For a list: each deleted item's mark and what it was last sent with, to tell it from another item given its id (deleted-item-not-listed). */

@@ -38,6 +38,14 @@ export function noteCredentialRoles(roles: ReadonlyMap<Operation, CredentialRole
   for (const [operation, role] of roles) seen.set(operation, { role, accepted: new Map() });
 }
 
+/** The current-user update (PUT /user) and the sign-up whose accepted values it may find taken. */
+const updates = new WeakMap<Operation, Operation>();
+
+/** Says which operation updates the signed-in user: its refusal of a value another user signed up with is expected. */
+export function noteUserUpdate(update: Operation, signUp: Operation): void {
+  updates.set(update, signUp);
+}
+
 /** Keeps the values an accepted request of an issuer gave (a username, an email): the target holds them now. */
 export function noteAccepted(operation: Operation, payload: JsonValue | undefined): void {
   const state = seen.get(operation);
@@ -54,6 +62,14 @@ export function noteAccepted(operation: Operation, payload: JsonValue | undefine
  * this run never signed up, or a sign-up giving a value (an email) this run already had accepted.
  */
 export function explainRefusal(operation: Operation, payload: JsonValue | undefined): string | undefined {
+  const signUp = updates.get(operation);
+  if (signUp !== undefined) {
+    // Matched by the leaf's name: the update's envelope need not be the sign-up's.
+    const accepted = [...(seen.get(signUp)?.accepted ?? [])];
+    const name = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+    const taken = stringLeaves(payload).find(([path, value]) => accepted.some(([other, values]) => name(other) === name(path) && values.has(value)));
+    return taken === undefined ? undefined : `its ${taken[0]} ${JSON.stringify(taken[1])} was signed up with earlier in this run (taken by another user)`;
+  }
   const state = seen.get(operation);
   if (state === undefined) return undefined;
   if (state.role === 'log-in') return 'a log-in with credentials this run never signed up';

@@ -18,7 +18,8 @@ import { isJsonObject, parseJsonExact, toJsonText, type JsonObject, type JsonVal
 import type { CaseSource, RequestCase } from './case-source.js';
 import { cryptoRandom64 } from './ids.js';
 import type { VerifyOptions } from '../report.js';
-import { credentialRoles, noteAccepted, noteCredentialRoles, tokenIn, type CredentialRole } from './issued-credentials.js';
+import { credentialRoles, noteAccepted, noteCredentialRoles, noteUserUpdate, tokenIn, type CredentialRole } from './issued-credentials.js';
+import { signInOf } from '../../src/core/resources/sign-in.js';
 import { send, type RunEnv } from './send.js';
 import { settingsOf, type Settings } from './settings.js';
 import { clientOrExplain } from './setup.js';
@@ -44,14 +45,23 @@ export async function signInWhereNeeded(
 ): Promise<{ readonly options: VerifyOptions; readonly exchanges: SignedIn['exchanges'] }> {
   const roles = credentialRoles(operations);
   noteCredentialRoles(roles);
+  const read = signInOf(operations);
+  if (read?.updateUser !== undefined && read.signUp !== undefined) noteUserUpdate(read.updateUser, read.signUp);
   const bearerGiven = options.token !== undefined || (options.auth ?? []).some((form) => /^(bearer|oauth2|openidconnect):/i.test(form));
-  if (options.dryRun === true || roles.size === 0 || !needsSignIn(bearerGiven, operations)) return { options, exchanges: [] };
+  // A session presented as an API key in Authorization (RealWorld's `Token <t>`): the issued token is given as that key.
+  const sessionKey = bearerGiven || (options.auth ?? []).some((form) => /^apikey:/i.test(form)) ? undefined : authorizationApiKey(operations);
+  if (options.dryRun === true || roles.size === 0 || (!needsSignIn(bearerGiven, operations) && sessionKey === undefined)) return { options, exchanges: [] };
   const settings = settingsOf(options);
   const client = clientOrExplain(options.target, { ...settings, concurrency: 1 });
   try {
     const signedIn = await signInByEvidence(roles, source, settings, client);
     if (signedIn === undefined) return { options, exchanges: [] };
-    return { options: signedIn.token === '' ? options : { ...options, token: signedIn.token, tokensValidated: true }, exchanges: signedIn.exchanges };
+    if (signedIn.token === '') return { options, exchanges: signedIn.exchanges };
+    const given =
+      sessionKey !== undefined && !needsSignIn(false, operations)
+        ? { auth: [...(options.auth ?? []), `apikey:${sessionKey}=${signedIn.token}`] }
+        : { token: signedIn.token };
+    return { options: { ...options, ...given, tokensValidated: true }, exchanges: signedIn.exchanges };
   } finally {
     await client.close();
   }
@@ -64,6 +74,14 @@ export function needsSignIn(tokenGiven: boolean, operations: readonly Operation[
     const security = securityOf(operation);
     return !security.open && security.alternatives.some((alternative) => alternative.some((scheme) => scheme.type === 'bearer'));
   });
+}
+
+/** The key of the document's API key scheme carried in the Authorization header, where a secured operation takes one. */
+function authorizationApiKey(operations: readonly Operation[]): string | undefined {
+  for (const operation of operations)
+    for (const scheme of securityOf(operation).alternatives.flat())
+      if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name.toLowerCase() === 'authorization') return scheme.key ?? scheme.name;
+  return undefined;
 }
 
 export async function signInByEvidence(

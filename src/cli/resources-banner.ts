@@ -4,6 +4,7 @@
  * makes them printable.
  */
 import type { IdentifierType, Resource, ResourceModel, ServerField, ServerFieldKind } from '../core/resources/model.js';
+import { filterOn } from '../core/resources/list-parameters.js';
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from '../core/json/int64.js';
 
 export function resourceLines(model: ResourceModel): string[] {
@@ -28,7 +29,10 @@ function describe(resource: Resource): string[] {
   if (envelope !== undefined) lines.push(`    envelope: ${envelope}`);
   if (list !== undefined) {
     const paging = (['limit', 'offset', 'page', 'cursor'] as const).flatMap((key) => (list[key] === undefined ? [] : [`${key} ?${list[key]}`]));
-    const filters = list.filters.map((name) => (list.filterProperties?.[name] === undefined ? `?${name}` : `?${name} (${list.filterProperties[name]})`));
+    const filters = list.filters.map((name) => {
+      const { property, contains } = filterOn(list, name);
+      return contains ? `?${name} (in ${property})` : property === name ? `?${name}` : `?${name} (${property})`;
+    });
     const parts = [
       ...paging,
       ...(filters.length > 0 ? [`filters ${filters.join(', ')}`] : []),

@@ -1,7 +1,8 @@
 /** The banner's account of the document's sign-in (docs/sign-in.md): which operations do what, where users are kept, which tokens count. */
 import type { Operation } from '../core/openapi/load-document.js';
 import { operationRoles, type ResourceModel } from '../core/resources/model.js';
-import { signInOf } from '../core/resources/sign-in.js';
+import { signInOf, tokenPath } from '../core/resources/sign-in.js';
+import { jsonSuccessSchema } from '../core/resources/responses.js';
 import { usersResourceOf } from '../handlers/bind-api.js';
 
 export function signInLines(operations: readonly Operation[], model: ResourceModel, configuredTokens: number): string[] {
@@ -18,6 +19,14 @@ export function signInLines(operations: readonly Operation[], model: ResourceMod
   ];
   return [
     `sign-in: ${steps.join('; ')}`,
+    ...(signIn.addsToken
+      ? [`sign-in: the answer declares no token: it is added as ${addedAt(signIn.signUp ?? signIn.logIn)} (a required password is answered as "")`]
+      : []),
     `tokens: the ones a sign-up or log-in issued${configuredTokens > 0 ? ` and ${configuredTokens} configured` : ''}; other bearer tokens are refused`,
   ];
+}
+
+/** Where the token is added to an answer that declares none: user.token. */
+function addedAt(operation: Operation | undefined): string {
+  return (operation === undefined ? undefined : tokenPath(jsonSuccessSchema(operation), true))?.join('.') ?? 'token';
 }

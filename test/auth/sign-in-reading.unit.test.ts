@@ -32,6 +32,7 @@ describe('which operations sign users in', () => {
       unique: ['username', 'email'],
       currentUser: 'GET /me',
       updateUser: 'PUT /me',
+      addsToken: false,
     });
   });
 
@@ -43,6 +44,22 @@ describe('which operations sign users in', () => {
       ['email'],
       'GET /user',
     ]);
+  });
+
+  it('reads the public RealWorld document, whose User declares no token: the token is added as user.token', async () => {
+    const document = await loadDocument(fixture('realworld-conduit.yaml'));
+    const signIn = signInOf(document.operations);
+    expect([named(signIn?.signUp), named(signIn?.logIn), signIn?.identity, named(signIn?.currentUser), named(signIn?.updateUser), signIn?.addsToken]).toEqual([
+      'POST /users',
+      'POST /users/login',
+      ['email'],
+      'GET /user',
+      'PUT /user',
+      true,
+    ]);
+    expect(signInLines(document.operations, inferResources(document), 0)).toContain(
+      'sign-in: the answer declares no token: it is added as user.token (a required password is answered as "")',
+    );
   });
 
   it('finds none where no answer carries a token (a writeOnly password alone is no sign-in)', async () => {

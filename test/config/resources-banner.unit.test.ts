@@ -31,7 +31,7 @@ test('realworld-conduit: the item envelope and the list envelope with its count,
   expect(lines).toContain('  articles: /articles and /articles/{slug} (inferred)');
   expect(lines).toContain('    id: slug (path {slug}), server-assigned, string');
   expect(lines).toContain('    envelope: items in {"article": {...}}, requests and answers');
-  expect(lines).toContain('    list: limit ?limit, offset ?offset, items in "articles", count in "articlesCount"');
+  expect(lines).toContain('    list: limit ?limit, offset ?offset, filters ?tag (in tagList), items in "articles", count in "articlesCount"');
 });
 
 test('the notes follow, each with its level and subject; a document with no resource says so', async () => {

@@ -4,7 +4,7 @@
  * for plantstore, and a {"data": [...], "meta": {...}} list. An item is created in its envelope,
  * read by its id, found in a list whose count is the filtered total, changed, deleted, then gone.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { send, serverFor, type Reply } from '../support/server.js';
 import { expectConforms } from './conforms.js';
 
@@ -20,7 +20,13 @@ type Article = { readonly slug: string; readonly title: string; readonly body: s
 
 describe('the RealWorld Conduit document: articles in {"article": {...}}', () => {
   const server = serverFor({ spec: `${FIXTURES}realworld-conduit.yaml` });
-  const call = caller(server);
+  // A sign-in document honours the tokens its sign-up issued (docs/sign-in.md): sign up first.
+  let authorization = '';
+  const call = (method: string, path: string, body?: unknown): Promise<Reply> => caller(server, authorization)(method, path, body);
+  beforeAll(async () => {
+    const signedUp = await caller(server, '')('POST', '/users', { user: { username: 'writer', email: 'writer@example.com', password: 'pw-123456' } });
+    authorization = `Token ${(signedUp.json as { user: { token: string } }).user.token}`;
+  });
   const conforms = (method: string, path: string, reply: Reply) => expectConforms(server.current.document, method, path, reply);
 
   it('creates in the envelope, reads by slug, lists with a true articlesCount, replaces, deletes, then reads nothing', async () => {

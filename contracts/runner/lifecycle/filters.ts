@@ -6,6 +6,8 @@
  */
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import type { Resource } from '../../../src/core/resources/model.js';
+import { filterOn } from '../../../src/core/resources/list-parameters.js';
+import { arrayItems } from '../../../src/core/schema/properties.js';
 import { typeOf } from '../../../src/core/schema/types.js';
 import { randomBytes } from 'node:crypto';
 import { isJsonObject, toJsonText, withKey, type JsonValue } from '../../generators/json-value.js';
@@ -13,14 +15,14 @@ import { describeSchema, type JsonSchema } from '../../generators/schema-arbitra
 import type { RequestCase } from '../case-source.js';
 import { endIfBroken, record } from '../sequence.js';
 import { send } from '../send.js';
-import { describeItem, firstCreatedAt, listPath, stateFacts, type Command } from './steps.js';
+import { describeItem, firstCreatedAt, itemOf, listPath, stateFacts, withItem, type Command } from './steps.js';
 
-/** The first filter of the list whose property holds text: its parameter, the property, and whether it takes several values. */
-function filterOf(resource: Resource, operation: Operation): { parameter: string; property: string; many: boolean } | undefined {
+/** The first filter of the list: its parameter, the property, whether it takes several values, and whether it keeps arrays containing the value. */
+function filterOf(resource: Resource, operation: Operation): { parameter: string; property: string; many: boolean; contains: boolean } | undefined {
   for (const parameter of resource.list?.filters ?? []) {
-    const property = resource.list?.filterProperties?.[parameter] ?? parameter;
+    const { property, contains } = filterOn(resource.list, parameter);
     const schema = operation.request?.query?.find((q) => q.name === parameter)?.schema;
-    return { parameter, property, many: typeOf(schema) === 'array' };
+    return { parameter, property, many: typeOf(schema) === 'array', contains };
   }
   return undefined;
 }
@@ -29,8 +31,19 @@ function filterOf(resource: Resource, operation: Operation): { parameter: string
 export function listFiltered(resource: Resource, operation: Operation, template: RequestCase, oneValue = false): Command {
   const filter = filterOf(resource, operation);
   const valueOf = (payload: JsonValue | undefined): string | undefined => {
-    const value = isJsonObject(payload) && filter !== undefined ? payload[filter.property] : undefined;
+    const item = itemOf(resource, payload, 'request');
+    const held = isJsonObject(item) && filter !== undefined ? item[filter.property] : undefined;
+    // A contains filter asks for one of the array's strings: its first.
+    const value = filter?.contains === true && Array.isArray(held) ? held.find((inner) => typeof inner === 'string' && inner !== '') : held;
     return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  /** Whether a created item matches: its value is one asked for, or (contains) its array holds one. */
+  const holds = (payload: JsonValue | undefined, values: readonly string[]): boolean => {
+    const item = itemOf(resource, payload, 'request');
+    const held = isJsonObject(item) && filter !== undefined ? item[filter.property] : undefined;
+    return filter?.contains === true && Array.isArray(held)
+      ? held.some((inner) => typeof inner === 'string' && values.includes(inner))
+      : values.includes(valueOf(payload) as string);
   };
   const limitName = resource.list?.limit;
   const limitSchema = operation.request?.query?.find((q) => q.name === limitName)?.schema;
@@ -46,13 +59,14 @@ export function listFiltered(resource: Resource, operation: Operation, template:
       const base = listPath(operation, template, limitName, { kind: 'complete' }, maxLimit, firstCreatedAt(model));
       const query = values.map((value) => `${encodeURIComponent(filter.parameter)}=${encodeURIComponent(value)}`).join('&');
       const path = `${base}${base.includes('?') ? '&' : '?'}${query}`;
-      const matching = valued.filter((item) => values.includes(valueOf(item.create.payload) as string));
+      const matching = valued.filter((item) => holds(item.create.payload, values));
       const because = `asked for ${filter.property} ${values.map((v) => JSON.stringify(v)).join(' or ')}; held ${matching.map(describeItem).join(', ')}`;
       const facts = stateFacts(real, model, 'list-filtered', because, {
         ...(maxLimit === undefined ? {} : { limit: maxLimit }),
         filter: {
           parameter: filter.parameter,
           property: filter.property,
+          ...(filter.contains ? { contains: true } : {}),
           values,
           matching: matching.flatMap((item) => (item.mark === undefined ? [] : [item.mark])),
         },
@@ -73,9 +87,13 @@ export function listFiltered(resource: Resource, operation: Operation, template:
  */
 export function withFilterValue(resource: Resource, template: RequestCase): RequestCase {
   const parameter = resource.list?.filters[0];
-  const property = parameter === undefined ? undefined : (resource.list?.filterProperties?.[parameter] ?? parameter);
-  if (property === undefined || resource.createSchema === undefined || !isJsonObject(template.payload)) return template;
-  const schema = describeSchema(resource.createSchema as JsonSchema).properties.get(property);
+  if (parameter === undefined) return template;
+  const { property, contains } = filterOn(resource.list, parameter);
+  const item = itemOf(resource, template.payload, 'request');
+  if (resource.createSchema === undefined || !isJsonObject(template.payload) || !isJsonObject(item)) return template;
+  const declared = describeSchema(resource.createSchema as JsonSchema).properties.get(property);
+  // A contains filter's value goes in the array, as its one string.
+  const schema = contains && declared !== undefined ? (arrayItems(declared) as JsonSchema | undefined) : declared;
   if (schema === undefined) return template;
   const facts = describeSchema(schema);
   const plain =
@@ -85,6 +103,7 @@ export function withFilterValue(resource: Resource, template: RequestCase): Requ
     (facts.maxLength ?? 8) >= 8 &&
     (schema as { format?: unknown }).format === undefined;
   if (!plain) return template;
-  const payload = withKey(template.payload, property, `f-${randomBytes(3).toString('hex')}`);
+  const value = `f-${randomBytes(3).toString('hex')}`;
+  const payload = withItem(resource, template.payload, withKey(item, property, contains ? [value] : value));
   return { ...template, payload, body: toJsonText(payload) };
 }

@@ -1,7 +1,8 @@
 /**
  * The list operation's paging and filtering query parameters. Paging is recognised by the
  * conventional names (limit, per_page, offset, page, cursor, …); a filter is a query parameter
- * that names a property of an item, or an array parameter named for its plural (tags → tag).
+ * that names a property of an item, an array parameter named for its plural (tags → tag), or a
+ * parameter naming the singular of an array-of-strings property (tag → tagList, tags): contains.
  */
 import type { Operation } from '../openapi/operation.js';
 import type { ListParameters } from './model.js';
@@ -26,21 +27,24 @@ export function listParameters(list: Operation, item: ObjectShape | undefined, e
   const paging: Partial<Record<Paging, string>> = {};
   const filters: string[] = [];
   const filterProperties: Record<string, string> = {};
+  const filterContains: string[] = [];
   for (const parameter of list.request?.query ?? []) {
     const role = pagingRole(parameter.name, parameter.schema);
     if (role !== undefined && paging[role] === undefined) {
       paging[role] = parameter.name;
       continue;
     }
-    const property = filteredProperty(parameter.name, parameter.schema, item);
+    const property = filteredProperty(parameter.name, parameter.schema, item) ?? containingProperty(parameter.name, parameter.schema, item);
     if (property === undefined) continue;
     filters.push(parameter.name);
     if (property !== parameter.name) filterProperties[parameter.name] = property;
+    if (arrayItems(item?.properties.get(property)) !== undefined && arrayItems(parameter.schema) === undefined) filterContains.push(parameter.name);
   }
   return {
     ...paging,
     filters,
     ...(Object.keys(filterProperties).length > 0 ? { filterProperties } : {}),
+    ...(filterContains.length > 0 ? { filterContains } : {}),
     ...(envelope !== undefined ? { itemsProperty: envelope.itemsProperty } : {}),
     ...(envelope !== undefined && Object.keys(envelope.siblings).length > 0 ? { siblings: envelope.siblings } : {}),
   };
@@ -71,4 +75,15 @@ function filteredProperty(name: string, schema: unknown, item: ObjectShape | und
 function comparable(parameter: string | undefined, property: string | undefined): boolean {
   if (parameter === undefined || property === undefined || parameter === property) return true;
   return (parameter === 'integer' && property === 'number') || (parameter === 'number' && property === 'integer') || parameter === 'array';
+}
+
+/** The array-of-strings property a one-value parameter names the singular of (`tag` → tagList, tags), kept when the array contains the value. */
+function containingProperty(name: string, schema: unknown, item: ObjectShape | undefined): string | undefined {
+  if (item === undefined || arrayItems(schema) !== undefined || !comparable(typeOf(schema), 'string')) return undefined;
+  return [`${name}List`, `${name}s`, `${name}es`].find((candidate) => typeOf(arrayItems(item.properties.get(candidate))) === 'string');
+}
+
+/** What a list's filter parameter keeps: the items whose `property` equals a value, or (contains) holds one in its array. */
+export function filterOn(list: ListParameters | undefined, parameter: string): { readonly property: string; readonly contains: boolean } {
+  return { property: list?.filterProperties?.[parameter] ?? parameter, contains: list?.filterContains?.includes(parameter) === true };
 }

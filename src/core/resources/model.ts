@@ -64,6 +64,11 @@ export interface ListParameters {
    * property's plural (`tags` → `tag`: an item is kept when its tag is one of the given values).
    */
   readonly filterProperties?: Readonly<Record<string, string>>;
+  /**
+   * Filters whose property is an array of strings named for the parameter's plural (`tag` →
+   * `tagList` or `tags`): an item is kept when its array contains one of the given values.
+   */
+  readonly filterContains?: readonly string[];
   /** The list answers an object wrapping the items array: this property of it holds the items (absent: the answer is the array). */
   readonly itemsProperty?: string;
   /**

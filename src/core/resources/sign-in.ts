@@ -52,19 +52,63 @@ export function leaves(schema: unknown, at: readonly string[] = []): Leaf[] {
   );
 }
 
-/** Whether the operation issues a credential (see the module's comment). */
-export function issuesCredential(operation: Operation): boolean {
+/**
+ * Whether the operation issues a credential (see the module's comment). Given the document's
+ * operations, also one whose answer declares no token but lets one be added (addsToken).
+ */
+export function issuesCredential(operation: Operation, operations?: readonly Operation[]): boolean {
   if (!securityOf(operation).open) return false;
   const body = jsonRequestBody(operation);
   if (body === undefined || !leaves(body.schema).some((leaf) => isPasswordProperty(leaf.name, leaf.schema))) return false;
-  return operation.responses.some(
-    (response) => isSuccess(Number(response.code)) && (response.contents ?? []).some((content) => tokenPath(content.schema) !== undefined),
-  );
+  const answers = operation.responses.filter((response) => isSuccess(Number(response.code))).flatMap((response) => response.contents ?? []);
+  if (answers.some((content) => tokenPath(content.schema) !== undefined)) return true;
+  return operations !== undefined && needsSession(operations) && answers.some((content) => tokenPath(content.schema, true) !== undefined);
 }
 
-/** Where an answer of `schema` carries the token: ['token'], or ['user', 'token'] through an envelope. */
-export function tokenPath(schema: unknown): readonly string[] | undefined {
-  return leaves(schema).find((leaf) => isTokenProperty(leaf.name))?.path;
+/**
+ * Where an answer of `schema` carries the token: ['token'], or ['user', 'token'] through an
+ * envelope. With `added`, an answer that declares none but is an object (in its envelopes) not
+ * forbidding other properties gets one as `token` in that inner object: RealWorld's published
+ * `User` declares `password` where the real API answers `token`.
+ */
+export function tokenPath(schema: unknown, added = false): readonly string[] | undefined {
+  const declared = leaves(schema).find((leaf) => isTokenProperty(leaf.name))?.path;
+  if (declared !== undefined || !added) return declared;
+  const envelopes = envelopesOf(schema);
+  let inner: unknown = schema;
+  for (const name of envelopes) inner = objectShape(inner).properties.get(name);
+  if (typeOf(inner) !== 'object' || (inner as Readonly<Record<string, unknown>>).additionalProperties === false) return undefined;
+  return [...envelopes, 'token'];
+}
+
+/** The names of the one-property object envelopes around an answer's object: `{"user": {...}}` → ['user']. */
+function envelopesOf(schema: unknown): string[] {
+  const names: string[] = [];
+  let at = schema;
+  while (names.length < MAX_DEPTH) {
+    const [only, ...others] = [...objectShape(at).properties];
+    if (only === undefined || others.length > 0 || typeOf(only[1]) !== 'object') break;
+    names.push(only[0]);
+    at = only[1];
+  }
+  return names;
+}
+
+/**
+ * Whether the document's secured operations take a session credential: an http bearer token, or an API
+ * key in Authorization (`Authorization: Token <t>`), what a sign-in's token is presented as.
+ */
+function needsSession(operations: readonly Operation[]): boolean {
+  return operations.some((operation) =>
+    securityOf(operation).alternatives.some((alternative) =>
+      alternative.some(
+        // Not oauth2 / openIdConnect: their tokens come from an authorization server, not this API.
+        (scheme) =>
+          (scheme.type === 'bearer' && scheme.declared === 'http') ||
+          (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name.toLowerCase() === 'authorization'),
+      ),
+    ),
+  );
 }
 
 function requestNames(operation: Operation): Set<string> {
@@ -76,7 +120,7 @@ function requestNames(operation: Operation): Set<string> {
  * and the smaller logs in; a lone issuer signs up when it declares 201 (it makes something), else logs in.
  */
 export function credentialRoles(operations: readonly Operation[]): Map<Operation, CredentialRole> {
-  const issuers = operations.filter(issuesCredential);
+  const issuers = operations.filter((operation) => issuesCredential(operation, operations));
   const names = new Map(issuers.map((operation) => [operation, requestNames(operation)]));
   const roles = new Map<Operation, CredentialRole>();
   for (const operation of issuers) {
@@ -123,6 +167,8 @@ export interface SignIn {
   readonly currentUser?: Operation;
   /** A PUT or PATCH of the current user's path: updates the signed-in user. */
   readonly updateUser?: Operation;
+  /** The answers declare no token: the stand-in adds it as `token` in the answer's user object (tokenPath's `added`). */
+  readonly addsToken: boolean;
 }
 
 /** Reads the document's sign-in; undefined when no operation issues a credential. */
@@ -132,6 +178,7 @@ export function signInOf(operations: readonly Operation[]): SignIn | undefined {
   const signUp = [...roles].find(([, role]) => role === 'sign-up')?.[0];
   const logIn = [...roles].find(([, role]) => role === 'log-in')?.[0];
   const identity = identityOf(logIn, signUp);
+  const addsToken = [...roles.keys()].every((operation) => jsonSuccessSchema(operation) === undefined || tokenPath(jsonSuccessSchema(operation)) === undefined);
   const asked = signUp === undefined ? [] : leaves(jsonRequestBody(signUp)?.schema).map((leaf) => leaf.name);
   const unique = [...new Set([...identity, ...asked.filter((name) => UNIQUE.test(name))])];
   const currentUser = identity.length === 0 ? undefined : operations.find((operation) => answersUser(operation, 'get', identity));
@@ -146,6 +193,7 @@ export function signInOf(operations: readonly Operation[]): SignIn | undefined {
     unique,
     ...(currentUser !== undefined ? { currentUser } : {}),
     ...(updateUser !== undefined ? { updateUser } : {}),
+    addsToken,
   };
 }
 

@@ -14,7 +14,8 @@ import { isCursor } from '../../store/memory-store.js';
 import type { HandlerContext } from '../binding.js';
 import { answer, guarded, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import type { Schema } from '../../core/schema/normalise.js';
-import { objectShape } from '../../core/schema/properties.js';
+import { arrayItems, objectShape } from '../../core/schema/properties.js';
+import { filterOn } from '../../core/resources/list-parameters.js';
 import { typeOf } from '../../core/schema/types.js';
 import { compileEnvelopeWriter, type PageFacts } from './list-envelope.js';
 import { compileItemWriter, jsonText, listShape } from './shape.js';
@@ -33,8 +34,10 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
   const pageBase = parameters.page === undefined ? 1 : pageStart(queryParameter(operation, parameters.page));
   const itemProperties = objectShape(resource.itemSchema).properties;
   const filters = parameters.filters.map((name) => {
-    const property = parameters.filterProperties?.[name] ?? name;
-    return { name, property, read: filterValue(itemProperties.get(property)), split: splitsOnCommas(operation, name) };
+    const { property, contains } = filterOn(parameters, name);
+    // A contains filter reads each value as one of the array's items.
+    const read = filterValue(contains ? arrayItems(itemProperties.get(property)) : itemProperties.get(property));
+    return { name, property, contains, read, split: splitsOnCommas(operation, name) };
   });
   const statuses = declaredStatuses(operation);
   const refusesCursors = declares(statuses, statusOf(failure('badRequest', ''), statuses));
@@ -83,7 +86,8 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
     }
     let where: Record<string, JsonValue> | undefined;
     let anyOf: Record<string, JsonValue[]> | undefined;
-    for (const { name, property, read, split } of filters) {
+    let contains: Record<string, JsonValue[]> | undefined;
+    for (const { name, property, contains: inArray, read, split } of filters) {
       const texts = all(query[name], split);
       if (texts.length === 0) continue;
       const values: JsonValue[] = [];
@@ -93,10 +97,18 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
           return `${name} must be a ${typeOf(itemProperties.get(property)) ?? 'value'} like the items' ${property}, not ${JSON.stringify(text)}`;
         values.push(value);
       }
-      if (values.length === 1) (where ??= Object.create(null) as Record<string, JsonValue>)[property] = values[0] as JsonValue;
+      if (inArray) (contains ??= Object.create(null) as Record<string, JsonValue[]>)[property] = values;
+      else if (values.length === 1) (where ??= Object.create(null) as Record<string, JsonValue>)[property] = values[0] as JsonValue;
       else (anyOf ??= Object.create(null) as Record<string, JsonValue[]>)[property] = values;
     }
-    return { limit, skip, ...(cursor !== undefined ? { cursor } : {}), ...(where ? { where } : {}), ...(anyOf ? { anyOf } : {}) };
+    return {
+      limit,
+      skip,
+      ...(cursor !== undefined ? { cursor } : {}),
+      ...(where ? { where } : {}),
+      ...(anyOf ? { anyOf } : {}),
+      ...(contains ? { contains } : {}),
+    };
   }
 
   return (context: HandlerContext) => {
@@ -104,7 +116,7 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
     if (typeof request === 'string') return Promise.resolve(refuse(failure('badRequest', request)));
     return guarded(async () => {
       const store = await collection(context);
-      const page = request.anyOf === undefined ? await store.list(request) : await scan(store, request, request.anyOf);
+      const page = request.anyOf === undefined && request.contains === undefined ? await store.list(request) : await scan(store, request);
       let items = '';
       for (const item of page.items) items += (items === '' ? '' : ',') + writeItem(item.fields);
       const array = `[${items}]`;
@@ -116,7 +128,7 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
         limit: request.limit,
         ...position(context.request.query, request.limit),
         next: page.next,
-        total: () => (request.where !== undefined || request.anyOf !== undefined ? matching(store, request) : store.count()),
+        total: () => (request.where !== undefined || request.anyOf !== undefined || request.contains !== undefined ? matching(store, request) : store.count()),
       };
       return answer(success.status, headers, await writeEnvelope(array, facts));
     });
@@ -126,6 +138,8 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
 /** A list request with filters the store cannot express: a property that may hold any of several values. */
 interface ListRequest extends ItemPageRequest {
   readonly anyOf?: Readonly<Record<string, readonly JsonValue[]>>;
+  /** Array properties that must contain one of the values (filterContains: `?tag=x` over tagList). */
+  readonly contains?: Readonly<Record<string, readonly JsonValue[]>>;
 }
 
 type Store = Awaited<ReturnType<RoleParts['collection']>>;
@@ -135,10 +149,17 @@ type Store = Awaited<ReturnType<RoleParts['collection']>>;
  * equality filters narrow the scan, the rest is kept here, reading the collection in chunks.
  * Offset and limit apply; a next cursor is not given.
  */
-async function scan(store: Store, request: ListRequest, anyOf: Readonly<Record<string, readonly JsonValue[]>>): Promise<ItemPage> {
-  const wanted = Object.entries(anyOf).map(([property, values]) => [property, new Set(values.map(jsonText))] as const);
+async function scan(store: Store, request: ListRequest): Promise<ItemPage> {
+  const texts = (filters: Readonly<Record<string, readonly JsonValue[]>> | undefined) =>
+    Object.entries(filters ?? {}).map(([property, values]) => [property, new Set(values.map(jsonText))] as const);
+  const wanted = texts(request.anyOf);
+  const held = texts(request.contains);
   const keep = (item: Item) =>
-    wanted.every(([property, texts]) => Object.hasOwn(item.fields, property) && texts.has(jsonText(item.fields[property] as JsonValue)));
+    wanted.every(([property, texts]) => Object.hasOwn(item.fields, property) && texts.has(jsonText(item.fields[property] as JsonValue))) &&
+    held.every(([property, texts]) => {
+      const array = Object.hasOwn(item.fields, property) ? item.fields[property] : undefined;
+      return Array.isArray(array) && array.some((value) => texts.has(jsonText(value)));
+    });
   let skip = request.skip ?? 0;
   const items: Item[] = [];
   let cursor = request.cursor;
@@ -159,7 +180,7 @@ async function scan(store: Store, request: ListRequest, anyOf: Readonly<Record<s
 /** How many items match a filtered list: the store counts only whole collections, so the matches are paged through. */
 async function matching(store: Store, request: ListRequest): Promise<number> {
   const everything: ListRequest = { ...request, limit: Number.MAX_SAFE_INTEGER, skip: 0 };
-  if (request.anyOf !== undefined) return (await scan(store, everything, request.anyOf)).items.length;
+  if (request.anyOf !== undefined || request.contains !== undefined) return (await scan(store, everything)).items.length;
   let total = 0;
   let cursor: string | undefined;
   do {

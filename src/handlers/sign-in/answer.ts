@@ -1,7 +1,9 @@
 /**
  * The answers of a sign-in: the user as the operation's success schema declares it, with the
- * issued token where that schema puts one (`token`, or `user.token` through an envelope) and no
- * password, ever: a password-like property is left out even where the schema lists it.
+ * issued token where that schema puts one (`token`, or `user.token` through an envelope; added
+ * there when the document's answers declare none: SignIn.addsToken) and no password, ever: a
+ * password-like property is left out, or answered as "" where the schema requires it (RealWorld's
+ * published `User`), a value that reveals nothing.
  */
 import type { IHttpOperation } from '@stoplight/types';
 import { readAnswerJson, type JsonValue } from '../../core/json/exact-json.js';
@@ -20,10 +22,10 @@ const MAX_DEPTH = 3;
 /** Writes the user (and the token, when there is one to give) as the operation answers it. */
 export type UserAnswer = (fields: ItemFields, token: string | undefined) => Outcome;
 
-export function compileUserAnswer(operation: IHttpOperation, preferred: readonly number[]): UserAnswer {
+export function compileUserAnswer(operation: IHttpOperation, preferred: readonly number[], addsToken = false): UserAnswer {
   const success = successAnswer(operation, preferred);
   if (success.schema === undefined) return () => answer(success.status, success.headers, '');
-  const path = tokenPath(success.schema) ?? [];
+  const path = tokenPath(success.schema, addsToken) ?? [];
   // The envelopes around the user: the token's path but its last name; none when no token is answered.
   const envelopes = path.slice(0, -1);
   const tokenName = path.at(-1);
@@ -31,10 +33,14 @@ export function compileUserAnswer(operation: IHttpOperation, preferred: readonly
   for (const name of envelopes) inner = objectShape(inner).properties.get(name);
   const fill = compileFill(inner);
   const write = compileItemWriter(inner);
+  const masks = requiredPasswords(inner);
+  const added = tokenName !== undefined && !objectShape(inner).properties.has(tokenName);
   return (fields, token) => {
-    const shown = Object.fromEntries(Object.entries(fields).filter(([name]) => !isPasswordProperty(name)));
+    const shown = { ...Object.fromEntries(Object.entries(fields).filter(([name]) => !isPasswordProperty(name))), ...masks };
     const withToken = tokenName !== undefined && token !== undefined ? { ...shown, [tokenName]: token } : shown;
     let text = write(fill(withToken));
+    // A token the schema does not declare (addsToken) is added after the writer, which keeps only declared properties.
+    if (added && token !== undefined) text = `${text.slice(0, -1)}${text === '{}' ? '' : ','}${JSON.stringify(tokenName)}:${JSON.stringify(token)}}`;
     for (const name of [...envelopes].reverse()) text = `{${JSON.stringify(name)}:${text}}`;
     return answer(success.status, success.headers, text);
   };
@@ -44,19 +50,32 @@ export function compileUserAnswer(operation: IHttpOperation, preferred: readonly
  * A stored create's answer (the sign-up is a resource's create) with the issued token put where
  * the schema says and any password left out; the answer as it was when it is no JSON object.
  */
-export function withIssuedToken(body: string, path: readonly string[] | undefined, token: string): string {
+export function withIssuedToken(body: string, path: readonly string[] | undefined, token: string, schema?: unknown): string {
   const read = readAnswerJson(body);
   if (!read.ok || !isRecord(read.value)) return body;
   const cleaned = withoutPasswords(read.value) as Record<string, JsonValue>;
-  if (path === undefined || path.length === 0) return jsonText(cleaned);
+  if (path === undefined || path.length === 0) return jsonText({ ...cleaned, ...requiredPasswords(schema) });
   let at: Record<string, JsonValue> = cleaned;
+  let inner = schema;
   for (const name of path.slice(0, -1)) {
     const next = at[name];
     if (!isRecord(next)) return jsonText(cleaned);
     at = next as Record<string, JsonValue>;
+    inner = objectShape(inner).properties.get(name);
   }
+  Object.assign(at, requiredPasswords(inner));
   at[path.at(-1) as string] = token;
   return jsonText(cleaned);
+}
+
+/** The password-like properties an object schema requires, each answered as "": it must be there, and must reveal nothing. */
+function requiredPasswords(schema: unknown): Record<string, string> {
+  const shape = objectShape(schema);
+  return Object.fromEntries(
+    [...shape.required]
+      .filter((name) => isPasswordProperty(name, shape.properties.get(name) as Readonly<Record<string, unknown>> | undefined))
+      .map((name) => [name, '']),
+  );
 }
 
 function withoutPasswords(value: JsonValue, depth = 0): JsonValue {

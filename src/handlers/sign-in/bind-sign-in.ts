@@ -50,8 +50,9 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
   };
 
   function signUpHandler(operation: IHttpOperation, stateful: RoleHandler | undefined): RoleHandler {
-    const path = tokenPath(successAnswer(operation, [201, 200]).schema);
-    const userAnswer = compileUserAnswer(operation, [201, 200]);
+    const schema = successAnswer(operation, [201, 200]).schema;
+    const path = tokenPath(schema, signIn.addsToken);
+    const userAnswer = compileUserAnswer(operation, [201, 200], signIn.addsToken);
     const envelope = requestEnvelope(operation);
     return (context) => {
       const body = context.body;
@@ -70,7 +71,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
             const user = await userWith(store, pick(given, [...new Set([...signIn.identity, ...signIn.unique])]));
             if (user === undefined) return outcome;
             const token = await issued.issue(issuedTo(context.tenant, key, user.id));
-            return { ...outcome, answer: { ...outcome.answer, body: withIssuedToken(outcome.answer.body, path, token) } };
+            return { ...outcome, answer: { ...outcome.answer, body: withIssuedToken(outcome.answer.body, path, token, schema) } };
           }
           const fields = unwrapped(sealed, envelope);
           const id = await store.allocate();
@@ -83,7 +84,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
   }
 
   function logInHandler(operation: IHttpOperation): RoleHandler {
-    const userAnswer = compileUserAnswer(operation, [200, 201]);
+    const userAnswer = compileUserAnswer(operation, [200, 201], signIn.addsToken);
     const names = signIn.identity.join(' and ');
     return (context) => {
       const body = context.body;
@@ -105,7 +106,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
 
   /** The current user's read, or (with `update`) its update. */
   function currentUserHandler(operation: IHttpOperation, update: boolean): RoleHandler {
-    const userAnswer = compileUserAnswer(operation, [200]);
+    const userAnswer = compileUserAnswer(operation, [200], signIn.addsToken);
     const envelope = requestEnvelope(operation);
     return (context) =>
       guarded(async () => {
