@@ -56,15 +56,22 @@ async function lookupsDuring(url: string, step: () => Promise<unknown>): Promise
   const client = new Redis(url);
   const monitor = await client.monitor();
   let seen = 0;
+  // MONITOR reports commands in the order Redis ran them: once a marker sent after the step is seen, every lookup of the step has been.
+  const marker = `lookups-marker-${process.pid}-${Date.now()}`;
+  let markerSeen: () => void = () => {};
+  const markerArrived = new Promise<void>((resolve) => (markerSeen = resolve));
   monitor.on('monitor', (_time: string, args: string[]) => {
     if (args[0]?.toLowerCase() === 'hget' && args[1]?.endsWith(':{issued-tokens}:users')) seen += 1;
+    if (args[0]?.toLowerCase() === 'echo' && args[1] === marker) markerSeen();
   });
+  const probe = new Redis(url);
   try {
     await step();
-    // MONITOR's lines come after the commands' answers: let them arrive.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await probe.echo(marker);
+    await markerArrived;
     return seen;
   } finally {
+    probe.disconnect();
     monitor.disconnect();
     client.disconnect();
   }
