@@ -1,6 +1,6 @@
 import { operationName } from '../core/openapi/operation.js';
 import { ANY_HOST } from '../http/host-check.js';
-import { signInLines } from './sign-in-banner.js';
+import { signInKinds, signInLines } from './sign-in-banner.js';
 import { CONTROL_PREFIX, startServer, type RunningServer, type ServerOptions } from '../server/start-server.js';
 import type { OptionSources } from '../server/options/server-options.js';
 import { resolve } from 'node:path';
@@ -116,10 +116,11 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
     'operations:',
   ];
   const roles = operationRoles(server.resources);
+  const signInKind = signInKinds(document.operations);
   for (const operation of document.operations) {
     const store = redis !== undefined ? `kept in Redis` : options.dataDir === undefined ? 'in-memory store' : `kept in ${options.dataDir}`;
     const role = roleOf(operation, roles);
-    const kind = role ? `stateful (${role.resource.name}: ${role.role}), ${store}` : 'mocked from the document';
+    const kind = signInKind.get(operation) ?? (role ? `stateful (${role.resource.name}: ${role.role}), ${store}` : 'mocked from the document');
     const auth = describeSecurity(securityOf(operation));
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }

@@ -26,6 +26,21 @@ export function signInLines(operations: readonly Operation[], model: ResourceMod
   ];
 }
 
+/** What each sign-in operation does, for the banner's operations table (they are not mocked, whatever their resource role). */
+export function signInKinds(operations: readonly Operation[]): ReadonlyMap<Operation, string> {
+  const signIn = signInOf(operations);
+  const kinds = new Map<Operation, string>();
+  if (signIn === undefined) return kinds;
+  const entries: [Operation | undefined, string][] = [
+    [signIn.signUp, 'sign-in: signs up'],
+    [signIn.logIn, 'sign-in: logs in'],
+    [signIn.currentUser, 'sign-in: the signed-in user'],
+    [signIn.updateUser, 'sign-in: updates the signed-in user'],
+  ];
+  for (const [operation, kind] of entries) if (operation !== undefined) kinds.set(operation, kind);
+  return kinds;
+}
+
 /** Where the token is added to an answer that declares none: user.token. */
 function addedAt(operation: Operation | undefined): string {
   return (operation === undefined ? undefined : tokenPath(jsonSuccessSchema(operation), true))?.join('.') ?? 'token';

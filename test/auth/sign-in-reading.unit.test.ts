@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createIssuedTokens } from '../../src/auth/issued-tokens.js';
-import { signInLines } from '../../src/cli/sign-in-banner.js';
+import { signInKinds, signInLines } from '../../src/cli/sign-in-banner.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { inferResources } from '../../src/core/resources/infer.js';
 import { signInOf } from '../../src/core/resources/sign-in.js';
@@ -72,6 +72,13 @@ describe('which operations sign users in', () => {
     expect(signInLines(document.operations, inferResources(document), 1)).toEqual([
       'sign-in: POST /users signs up (users kept as items of users); POST /login logs in (by username and password); GET /me answers the signed-in user; PUT /me updates the signed-in user',
       'tokens: the ones a sign-up or log-in issued and 1 configured; other bearer tokens are refused',
+    ]);
+    // The operations table names them for what they do, not "mocked from the document".
+    expect([...signInKinds(document.operations)].map(([operation, kind]) => `${named(operation)} ${kind}`)).toEqual([
+      'POST /users sign-in: signs up',
+      'POST /login sign-in: logs in',
+      'GET /me sign-in: the signed-in user',
+      'PUT /me sign-in: updates the signed-in user',
     ]);
   });
 });
