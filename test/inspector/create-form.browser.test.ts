@@ -101,9 +101,12 @@ describe.skipIf(SKIP_BROWSER)('the create form on documents other than the Plant
     const cut = row.locator('td', { hasText: 'A long description.' });
     expect(((await cut.textContent()) ?? '').length).toBeLessThanOrEqual(121);
     expect(await cut.getAttribute('title')).toBe(description);
-    expect((await row.boundingBox())?.height ?? Infinity).toBeLessThan(200);
+    // Polled: the items table may be re-rendered by its refresh between two reads (no box while detached).
+    await expect.poll(async () => (await row.boundingBox())?.height ?? Infinity, { timeout: SHOWN_MS }).toBeLessThan(200);
     // The action's label stays on one line.
-    expect((await row.getByRole('button', { name: /^Delete special-events/ }).boundingBox())?.height ?? Infinity).toBeLessThan(40);
+    await expect
+      .poll(async () => (await row.getByRole('button', { name: /^Delete special-events/ }).boundingBox())?.height ?? Infinity, { timeout: SHOWN_MS })
+      .toBeLessThan(40);
   });
 
   test('behind --admin-token, lists the resources once the token is given, with no refusal left over', async () => {
