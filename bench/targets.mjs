@@ -172,6 +172,6 @@ function redisRow(id, label, args, versus) {
     startTimeoutMs: 30000,
     optional: true, // needs redis-server (Debian's package)
     command: ({ port, host }) => [node, ['bench/redis-replicas.mjs', '--port', String(port), '--host', host, ...args]],
-    note: 'server CPU counts the wrapper only; Redis and the replicas are its subprocesses',
+    note: 'server CPU counts the wrapper, Redis and the replicas (its subprocesses)',
   };
 }

@@ -53,6 +53,11 @@ export async function settle(settleSeconds) {
   }
 }
 
+/** CPU ticks of a process and every process below it (a Redis row's wrapper, its redis-server and replicas): the row's own work, not the machine's. */
+export function treeCpuTicks(pid) {
+  return childPids(pid).reduce((sum, child) => sum + (treeCpuTicks(child) || 0), cpuTicks(pid));
+}
+
 export function childPids(pid) {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>

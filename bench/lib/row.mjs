@@ -8,7 +8,7 @@ import path from 'node:path';
 import { HOST, TOKEN } from '../targets.mjs';
 import { freePort, killHard, post, stop, tailBuffer, track, waitUntilAnswering } from './children.mjs';
 import { ROOT } from './config.mjs';
-import { CLK_TCK, DISTURBED_OTHER_CPU, childPids, cpuTicks, procStatus, settle, systemBusyTicks } from './cpu.mjs';
+import { CLK_TCK, DISTURBED_OTHER_CPU, childPids, procStatus, settle, systemBusyTicks, treeCpuTicks } from './cpu.mjs';
 import { fmt, indent, log } from './format.mjs';
 
 /** @typedef {import('./config.mjs').Config} Config */
@@ -107,9 +107,9 @@ export async function benchTarget(config, target) {
     /** @type {{ server: number, system: number, t: number }} */
     let start = { server: NaN, system: NaN, t: NaN }; // set when the load child starts measuring
     const load = await runLoad(config, port, target, () => {
-      start = { server: cpuTicks(child.pid), system: systemBusyTicks(), t: Date.now() };
+      start = { server: treeCpuTicks(child.pid), system: systemBusyTicks(), t: Date.now() };
     });
-    const end = { server: cpuTicks(child.pid), system: systemBusyTicks(), t: Date.now() };
+    const end = { server: treeCpuTicks(child.pid), system: systemBusyTicks(), t: Date.now() };
     const wallSeconds = (end.t - start.t) / 1000;
     const pct = (ticks) => (ticks / CLK_TCK / wallSeconds) * 100;
     const mem = procStatus(child.pid);
