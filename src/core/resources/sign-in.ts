@@ -9,6 +9,7 @@
 import type { Operation } from '../openapi/load-document.js';
 import { isSuccess, jsonRequestBody } from '../openapi/operation.js';
 import { securityOf } from '../openapi/security.js';
+import { itemWrapper } from '../schema/envelope.js';
 import { objectShape } from '../schema/properties.js';
 import { typeOf } from '../schema/types.js';
 import { jsonSuccessSchema } from './responses.js';
@@ -225,7 +226,6 @@ function answersUser(operation: Operation, method: string, identity: readonly st
  * own so sign-in works on enveloped documents whether or not resources see through envelopes.
  */
 export function requestEnvelope(operation: Operation): string | undefined {
-  const shape = objectShape(jsonRequestBody(operation)?.schema);
-  const [only, ...others] = [...shape.properties];
-  return only !== undefined && others.length === 0 && typeOf(only[1]) === 'object' ? only[0] : undefined;
+  // The schema reader's one reading of an item envelope (core/schema/envelope.ts), not a second one here.
+  return itemWrapper(jsonRequestBody(operation)?.schema)?.property;
 }
