@@ -18,10 +18,10 @@ const folder = mkdtempSync(join(tmpdir(), 'start-loads-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** What `serve <args>` loaded by the time it answered one POST /plants, and that answer's status. */
-async function loadedBy(args: readonly string[]): Promise<{ modules: string[]; status: number }> {
+async function loadedBy(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<{ modules: string[]; status: number }> {
   const file = join(folder, `${args.length}-${Date.now()}.txt`);
   const child = spawn(process.execPath, ['--import', PROBE, MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
-    env: { ...process.env, LOADED_MODULES_FILE: file },
+    env: { ...process.env, LOADED_MODULES_FILE: file, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let status = 0;
@@ -58,10 +58,10 @@ const loadedOf = (modules: readonly string[]) => OPTIONAL.filter((part) => modul
 
 describe('serve loads a feature only when asked for', () => {
   it('a plain start answers its first request without the Redis client, the proxy, webhooks, --watch or the judge', { timeout: 60_000 }, async () => {
-    const { modules, status } = await loadedBy([]);
+    const { modules, status } = await loadedBy([], { PLANTSTORE_CACHE_DIR: 'off' });
     expect(status).toBe(200);
     // The probe saw the start itself, and the first request's validation (Ajv, CommonJS).
-    expect(modules.some((module) => module.includes('node_modules/ajv/'))).toBe(true);
+    expect(modules.some((module) => module.includes('node_modules/ajv/dist/core.js'))).toBe(true);
     expect(modules.some((module) => module.includes('dist/src/server/start-server.js'))).toBe(true);
     expect(loadedOf(modules)).toEqual([]);
   });
@@ -69,5 +69,23 @@ describe('serve loads a feature only when asked for', () => {
   it('each is loaded when its option is given (the probe sees modules loaded on demand)', { timeout: 60_000 }, async () => {
     const { modules } = await loadedBy(['--proxy', 'http://127.0.0.1:9', '--webhook', 'http://127.0.0.1:9/hooks', '--watch']);
     expect(loadedOf(modules)).toEqual(OPTIONAL.filter((part) => part !== 'node_modules/ioredis/'));
+  });
+});
+
+/** Ajv's compiler: its core, its code generation and its meta-schemas (what a cached validator needs none of). */
+const AJV_COMPILER = ['node_modules/ajv/dist/core.js', 'node_modules/ajv/dist/compile/', 'node_modules/ajv/dist/refs/'];
+const compilerOf = (modules: readonly string[]) => AJV_COMPILER.filter((part) => modules.some((module) => module.includes(part)));
+
+describe('a start with its validators cached', () => {
+  it("answers its first request without loading Ajv's compiler (core/prism/validator-cache.ts)", { timeout: 60_000 }, async () => {
+    const env = { PLANTSTORE_CACHE_DIR: join(folder, 'cache') };
+    const cold = await loadedBy([], env);
+    expect(cold.status).toBe(200);
+    expect(compilerOf(cold.modules)).toEqual(AJV_COMPILER);
+    const warm = await loadedBy([], env);
+    expect(warm.status).toBe(200);
+    expect(compilerOf(warm.modules)).toEqual([]);
+    // It still judged the body with Ajv's code: the generated code requires its formats.
+    expect(warm.modules.some((module) => module.includes('node_modules/ajv-formats/dist/formats.js'))).toBe(true);
   });
 });
