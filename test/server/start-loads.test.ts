@@ -18,7 +18,11 @@ const folder = mkdtempSync(join(tmpdir(), 'start-loads-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** What `serve <args>` loaded by the time it answered one POST /plants, and that answer's status. */
-async function loadedBy(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<{ modules: string[]; status: number }> {
+async function loadedBy(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+  then: (url: string) => Promise<void> = async () => undefined,
+): Promise<{ modules: string[]; status: number }> {
   const file = join(folder, `${args.length}-${Date.now()}.txt`);
   const child = spawn(process.execPath, ['--import', PROBE, MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
     env: { ...process.env, LOADED_MODULES_FILE: file, ...env },
@@ -41,11 +45,16 @@ async function loadedBy(args: readonly string[], env: Readonly<Record<string, st
       child.stderr.on('data', onOutput);
     });
     status = (await send(`${url}/plants`, { method: 'POST', headers: VALID_HEADERS, body: '{"name":"probe","id":1}' })).status;
+    await then(url);
   } finally {
     await stopProcess(child);
   }
   return { modules: readFileSync(file, 'utf8').split('\n'), status };
 }
+
+/** The control API's site: built at its first request. */
+const CONTROL = ['dist/src/server/control-site.js', 'dist/src/control/bind-control.js'];
+const controlOf = (modules: readonly string[]) => CONTROL.filter((part) => modules.some((module) => module.includes(part)));
 
 const OPTIONAL = [
   'node_modules/ioredis/',
@@ -64,6 +73,16 @@ describe('serve loads a feature only when asked for', () => {
     expect(modules.some((module) => module.includes('node_modules/ajv/dist/core.js'))).toBe(true);
     expect(modules.some((module) => module.includes('dist/src/server/start-server.js'))).toBe(true);
     expect(loadedOf(modules)).toEqual([]);
+    expect(controlOf(modules)).toEqual([]);
+  });
+
+  it('the control API is loaded at its first request, and answers it', { timeout: 60_000 }, async () => {
+    let health = 0;
+    const { modules } = await loadedBy([], {}, async (url) => {
+      health = (await send(`${url}/__control/health`)).status;
+    });
+    expect(health).toBe(200);
+    expect(controlOf(modules)).toEqual(CONTROL);
   });
 
   it('each is loaded when its option is given (the probe sees modules loaded on demand)', { timeout: 60_000 }, async () => {
