@@ -35,7 +35,7 @@ import type { ControlContext } from '../control/context.js';
 import { pointerAnswer } from './pointer.js';
 import { createJournalStreams, MAX_JOURNAL_STREAMS } from '../control/journal-events.js';
 import { throttledCount } from '../log/throttle.js';
-import { loadInspectorPage, withInspector } from '../inspector/page.js';
+import { lazyInspectorPage, withInspector } from '../inspector/page.js';
 import type { RedisConnection } from '../store/redis/connection.js';
 import type { SharedState } from './shared-state.js';
 import { parseStoreTarget } from '../store/redis/connection.js';
@@ -202,7 +202,7 @@ async function compose(
     });
   });
   const sites: { current: Sites } = { current: { api: buildApiSite(document, resources), control, controlPrefix: CONTROL_PREFIX } };
-  const server = createListener(withInspector(loadInspectorPage(), createRequestHandler(sites, logger)), options.requestTimeoutMs, logger);
+  const server = createListener(withInspector(lazyInspectorPage(), createRequestHandler(sites, logger)), options.requestTimeoutMs, logger);
   const port = await listen(server, options.port, options.host);
   // Mocked operations whose answers the examples do not make need prism's mocker; load it now, after
   // listening, rather than on the first request. (Loading it for every document made requests that
