@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { DiagnosticSeverity, type IHttpOperation, type IHttpParam } from '@stoplight/types';
 import type { JsonValue } from '../json/exact-json.js';
 import { validationView, widenInt64Bounds } from './int64-bounds.js';
@@ -118,8 +121,13 @@ const standaloneCode = (ajv: AjvInstance, validate: unknown) =>
 /** What a validator's code is generated from besides its schema: the set-up and the versions of all that generates it. */
 function setupOf(draft: Draft, coerceTypes: boolean): string {
   const version = (name: string) => (fromPrism(`${name}/package.json`) as { version: string }).version;
-  return JSON.stringify([draft, coerceTypes, AJV_OPTIONS, FORMATS_SOURCE, version('ajv'), version('ajv-formats'), version('@stoplight/prism-http')]);
+  // This module's own text too: a build that sets Ajv up differently (a keyword, an option) compiles anew.
+  ownDigest ??= createHash('sha256')
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .digest('hex');
+  return JSON.stringify([draft, coerceTypes, AJV_OPTIONS, FORMATS_SOURCE, version('ajv'), version('ajv-formats'), version('@stoplight/prism-http'), ownDigest]);
 }
+let ownDigest: string | undefined;
 
 /** Standalone code's require(): the formats as ajvFor adds them, the rest (Ajv's runtime helpers) from prism's copies. */
 let standaloneFormats: object | undefined;

@@ -12,8 +12,9 @@ import { plantstoreVersion } from '../package.js';
  * answer (docs/performance.md, issue 21). Trusted as node_modules and the operations cache are, and
  * no further (see docs/performance.md "Issue 21, third pass" for why running it is acceptable):
  * - the key hashes everything the code is generated from: the schema and its bundle as JSON text,
- *   the Ajv set-up (draft, options, formats) with the versions of Ajv, ajv-formats, prism-http and
- *   plantstore; a schema that is not plain JSON (a bigint, NaN, -0, a cycle) is not cached;
+ *   the Ajv set-up (draft, options, formats, the text of the module that sets Ajv up) with the
+ *   versions of Ajv, ajv-formats, prism-http and plantstore; a schema that is not plain JSON (a
+ *   bigint, NaN, -0, a cycle) is not cached;
  * - an entry starts with a line naming its key and the SHA-256 of its code: a truncated, corrupt or
  *   misplaced entry is ignored (and rewritten), as is one that throws or exports no function;
  * - an entry is read only if it is a regular file owned by this user and writable by nobody else,
