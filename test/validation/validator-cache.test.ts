@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -9,6 +9,7 @@ import type { JsonValue } from '../../src/core/json/exact-json.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { compileBodyCheck, compileParameterCheck } from '../../src/core/prism/adapter.js';
 import { widenInt64Bounds } from '../../src/core/prism/int64-bounds.js';
+import { writeValidator } from '../../src/core/prism/validator-cache.js';
 
 /**
  * The validator cache (core/prism/validator-cache.ts) keeps each compiled validator as Ajv
@@ -183,6 +184,15 @@ describe('an entry that cannot be trusted is ignored, compiled afresh and writte
 
   /** Code that accepts everything: if an entry like it were run, `refused` would pass. */
   const acceptsAll = '"use strict";module.exports = function validate() { return true; };';
+
+  it('code Ajv cannot write standalone is not cached, and the compile does not fail for it', () => {
+    expect(() =>
+      writeValidator('0'.repeat(64), () => {
+        throw new Error('Ajv cannot write this schema standalone');
+      }),
+    ).not.toThrow();
+    expect(existsSync(join(folder, 'validators', `${'0'.repeat(64)}.js`))).toBe(false);
+  });
 
   it('a truncated entry', () => afterSpoiling((file, text) => writeFileSync(file, text.slice(0, text.length - 40))));
   it('an empty entry', () => afterSpoiling((file) => writeFileSync(file, '')));

@@ -149,7 +149,7 @@ function compileValidator(schema: object, bundle: unknown, coerceTypes: boolean)
   if (cached !== undefined) return cached as Validate;
   const ajv = ajvFor(draft, coerceTypes, key !== undefined);
   const validate = ajv.compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
-  if (key !== undefined) writeValidator(key, standaloneCode(ajv, validate));
+  if (key !== undefined) writeValidator(key, () => standaloneCode(ajv, validate));
   return validate;
 }
 

@@ -134,13 +134,21 @@ export function readValidator(key: string, requireFor: (specifier: string) => un
 let pruned = false;
 
 /**
- * Stores `code` under `key`, synchronously: a first answer is often all a process lives for (a test's
- * stand-in, the start-up bench), and a write that had not finished would leave the next start cold.
- * A few KB; any failure (read-only disk, no home) only means no cache.
+ * Stores the code `generate` makes under `key`, synchronously: a first answer is often all a
+ * process lives for (a test's stand-in, the start-up bench), and a write that had not finished
+ * would leave the next start cold. A few KB; any failure (code Ajv cannot write standalone, a
+ * read-only disk, no home) only means no cache.
  */
-export function writeValidator(key: string, code: string): void {
+export function writeValidator(key: string, generate: () => string): void {
   const folder = validatorsFolder();
-  if (folder === undefined || code.length > MAX_BYTES) return;
+  if (folder === undefined) return;
+  let code: string;
+  try {
+    code = generate();
+  } catch {
+    return; // code Ajv cannot write standalone: the validator just compiled is used, uncached
+  }
+  if (code.length > MAX_BYTES) return;
   const file = join(folder, `${key}.js`);
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
