@@ -1,6 +1,7 @@
 // @ts-check
 // The CLI's `serve` as a few files instead of ~150 ES modules: after tsc, dist/src/cli/main.js is
-// replaced by a bundle of itself (rolldown), its lazily loaded parts in dist/src/cli/chunks/.
+// replaced by a bundle of itself (rolldown), its lazily loaded parts in dist/src/cli/chunks/
+// (serve, the proxy, webhooks, --watch, Redis, the control API), what they share in one chunk.
 // Resolving, reading and linking each ES module was a third of a start's CPU (Node 20 has no
 // compile cache); see docs/performance.md, "Issue 21, third pass".
 //
@@ -56,6 +57,9 @@ export async function bundleCli() {
       format: 'esm',
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
+      // Modules that two or more chunks share go in one chunk, not one chunk per set of sharers: a
+      // start reads main, common and serve (12 chunks before; ~30 ms less CPU under load).
+      codeSplitting: { groups: [{ name: 'common', test: /dist\/src\//, minShareCount: 2 }] },
       sourcemap: true,
       banner: (chunk) => (chunk.isEntry ? MARK : ''),
     });
