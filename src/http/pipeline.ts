@@ -14,8 +14,11 @@ import type { CompiledSite } from './site.js';
 
 export interface Sites {
   readonly api: CompiledSite;
-  /** Served under `controlPrefix`, ahead of the API. */
-  readonly control?: CompiledSite;
+  /**
+   * Served under `controlPrefix`, ahead of the API; or what builds it, called at its first request
+   * (a start that answers only API requests need not load the control API).
+   */
+  readonly control?: CompiledSite | (() => Promise<CompiledSite>);
   readonly controlPrefix: string;
 }
 
@@ -68,9 +71,23 @@ export function createRequestHandler(sites: Sites | SitesHolder, logger: Logger)
     }
   }
 
+  /** A site built at its first request; a failure to build it is a defect of ours, answered 500 and logged. */
+  async function serveWhenBuilt(build: () => Promise<CompiledSite>, context: RequestContext, response: ServerResponse): Promise<void> {
+    let site: CompiledSite;
+    try {
+      site = await build();
+    } catch (error) {
+      logger.error(`${context.method} ${context.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      await respond(holder.current.api, context, INTERNAL_ERROR, response).catch(() => undefined);
+      return;
+    }
+    await serve(site, context, response);
+  }
+
   return function handleRequest(request, response) {
     const context = requestContext(request);
-    void serve(siteOf(context.path), context, response);
+    const site = siteOf(context.path);
+    void (typeof site === 'function' ? serveWhenBuilt(site, context, response) : serve(site, context, response));
   };
 }
 
