@@ -4,7 +4,6 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import type { IHttpOperation, IHttpWebhookOperation } from '@stoplight/types';
 import { plantstoreVersion } from '../package.js';
 
@@ -175,10 +174,44 @@ export function encodeEntry(key: string, document: CachedDocument): string | und
   } catch {
     return undefined;
   }
-  if (text.split(marker).length - 1 !== countUndefined(document) + 1) return undefined;
-  const decoded = decodeEntry(text, key);
-  const { title, version, operations, webhooks, pathExtensions } = document;
-  return decoded && isDeepStrictEqual(decoded, { title, version, operations, webhooks, pathExtensions }) ? text : undefined;
+  // What JSON carries exactly decodes deep-equal; proving that is a walk, where decoding the entry
+  // and comparing it took four times as long (1.6 s of a 4.9 MB document's cold start).
+  const undefinedCount = { count: 0 };
+  if (!carriedExactly(document, undefinedCount)) return undefined;
+  return text.split(marker).length - 1 === undefinedCount.count + 1 ? text : undefined;
+}
+
+/**
+ * Whether JSON (undefined aside, which the marker carries) gives back a deep-equal copy of `value`:
+ * only finite numbers other than -0, strings, booleans, null, and plain objects and dense arrays of
+ * those, with no symbol keys and no toJSON. Counts the undefined values met. `value` has no cycle
+ * (JSON.stringify, which runs first, throws on one).
+ */
+function carriedExactly(value: unknown, undefinedCount: { count: number }): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'undefined':
+      undefinedCount.count++;
+      return true;
+    case 'object': {
+      if (value === null) return true;
+      const keys = Object.keys(value);
+      if (Object.getOwnPropertySymbols(value).length > 0 || 'toJSON' in value) return false;
+      if (Array.isArray(value)) {
+        // Integer keys come first, ascending: as many keys as the length, the last being length - 1, means dense and nothing else.
+        if (Object.getPrototypeOf(value) !== Array.prototype || keys.length !== value.length) return false;
+        if (keys.length > 0 && keys[keys.length - 1] !== String(value.length - 1)) return false;
+      } else if (Object.getPrototypeOf(value) !== Object.prototype || keys.includes('__proto__')) return false;
+      for (const name of keys) if (!carriedExactly((value as Record<string, unknown>)[name], undefinedCount)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 export function decodeEntry(text: string, key: string): CachedDocument | undefined {
@@ -207,10 +240,4 @@ function restoreUndefined(value: unknown, marker: string): void {
     if (record[name] === marker) record[name] = undefined;
     else restoreUndefined(record[name], marker);
   }
-}
-
-function countUndefined(value: unknown): number {
-  if (value === undefined) return 1;
-  if (typeof value !== 'object' || value === null) return 0;
-  return Object.values(value).reduce<number>((sum, inner) => sum + countUndefined(inner), 0);
 }
