@@ -49,10 +49,10 @@ export function decycle(json: JsonModule, value: unknown): unknown {
  * Whether bundleTarget({ document, path: '#/__target__', cloneDocument: false }) would hand `target`
  * back untouched: it changes an operation only where an object in it has a `$ref` (a cycle decycle
  * left, or a reference http-spec kept), or when the document carries its `__errors__` root. Any
- * object with a `$ref` key, a cycle, or a document with the bundle's own roots means "ask bundleTarget".
+ * object with a `$ref` key, a cycle, or a document with an `__errors__` root means "ask bundleTarget".
  */
 export function bundlesToItself(document: object, target: object): boolean {
-  if ('__errors__' in document || '__bundled__' in document) return false;
+  if ('__errors__' in document) return false;
   const seen = new Set<object>();
   const clean = (node: unknown): boolean => {
     if (typeof node !== 'object' || node === null) return true;
