@@ -20,6 +20,7 @@ import type { ServerOptions } from './options/server-options.js';
 import { createJournal, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger } from '../log/logger.js';
 import { preloadMocker } from '../core/prism/adapter.js';
+import { lullsOf } from './quiet.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
 import type { ResourceStores } from '../store/item-store.js';
@@ -68,6 +69,8 @@ export interface RunningServer {
 export const CONTROL_PREFIX = '/__control';
 /** Where the inspector page lives (built beside the control API). */
 export const INSPECTOR_PATH = '/__inspector';
+/** How long no request must be in flight before the mocker is loaded, a part at a time. */
+const MOCKER_PRELOAD_QUIET_MS = 200;
 
 /** Starts the stand-in and resolves once it listens. */
 export async function startServer(given: ServerOptions = {}): Promise<RunningServer> {
@@ -209,7 +212,11 @@ async function compose(
   // arrived meanwhile wait seconds on a loaded machine; Prefer answers come from the examples.)
   const roles = operationRoles(resources);
   const generated = (operation: (typeof document.operations)[number]) => roleOf(operation, roles) === undefined && !answersFromExamples(operation);
-  if (document.operations.some(generated)) setImmediate(() => void preloadMocker());
+  // In the server's lulls: a start's first requests waited on its parts (a tenth of a cold start's first answer).
+  if (document.operations.some(generated)) {
+    const lulls = lullsOf(server, MOCKER_PRELOAD_QUIET_MS);
+    setImmediate(() => void preloadMocker(lulls.idle).finally(lulls.stop));
+  }
   // A document given as an object has no file to watch.
   if (options.watch && typeof options.spec !== 'object') {
     const file = options.spec ?? bundledSpecPath();

@@ -15,6 +15,17 @@ const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/documents/$
 const named = (operation: { method: string; path: string } | undefined) => operation && `${operation.method.toUpperCase()} ${operation.path}`;
 
 describe('which operations sign users in', () => {
+  it('reads a list of operations once: serving and the banner get the same reading, another list its own', async () => {
+    const { operations } = await loadDocument(fixture('notes-sign-in.yaml'));
+    const first = signInOf(operations);
+    expect(first).toBeDefined();
+    expect(signInOf(operations)).toBe(first);
+    const copy = [...operations];
+    expect(signInOf(copy)).not.toBe(first);
+    expect(signInOf(copy)).toEqual(first);
+    expect(signInOf(operations.filter((operation) => operation.method !== 'post'))).toBeUndefined();
+  });
+
   it('reads the notes document: sign-up, log-in by username, GET and PUT /me', async () => {
     const signIn = signInOf((await loadDocument(fixture('notes-sign-in.yaml'))).operations);
     expect(

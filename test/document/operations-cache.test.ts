@@ -183,7 +183,12 @@ describe('the operations cache', () => {
     const decoded = decodeEntry(encodeEntry('k', document) as string, 'k');
     expect(isDeepStrictEqual(decoded, document)).toBe(true);
     expect(keyOrder(decoded?.operations)).toEqual(keyOrder(document.operations));
-    for (const value of [Number.NaN, -0, 10n, new Date(0), Symbol('s')]) {
+    const sparse: unknown[] = [1];
+    sparse[2] = 3;
+    const extra = Object.assign([1, 2], { note: 'x' });
+    const holeAndExtra = Object.assign([1, , 3], { note: 'x' });
+    const unusual = [Number.NaN, Infinity, -0, 10n, new Date(0), Symbol('s'), () => 1, Object.create(null), sparse, extra, holeAndExtra];
+    for (const value of [...unusual, { toJSON: () => 'x' }, { [Symbol('s')]: 1 }, new Map([[1, 2]])]) {
       expect(encodeEntry('k', { ...document, operations: [{ value }] as never })).toBeUndefined();
     }
   });

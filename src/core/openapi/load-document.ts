@@ -103,7 +103,7 @@ async function readDocumentFile(path: string): Promise<unknown> {
     throw new DocumentError(`${path}: cannot read the document (--spec): ${messageOf(error)}`);
   }
   try {
-    return parseDocumentText(text);
+    return parseDocumentText(text, path);
   } catch (error) {
     throw new DocumentError(`${path}: not valid YAML or JSON: ${messageOf(error)}`);
   }

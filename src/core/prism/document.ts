@@ -4,8 +4,11 @@
  * path items' x- extensions). Part of the prism adapter: the modules come through `fromPrism`.
  */
 import { arch, release, type } from 'node:os';
+import { extname } from 'node:path';
 import { DiagnosticSeverity, type IHttpOperation, type IHttpWebhookOperation } from '@stoplight/types';
 import { fromPrism } from './adapter.js';
+import { parseStrictJson } from './json-text.js';
+import { bundlesToItself, decycle } from './tree-steps.js';
 
 /** A document as prism reads it, with what prism's operations builder drops: webhooks and path items' x- extensions. */
 export interface HttpDocument {
@@ -37,9 +40,12 @@ export async function getHttpDocumentFromSpec(spec: string | object, parsed?: ob
   // reads the file no second time; the path still anchors relative $refs.
   const dereferenced =
     typeof spec === 'string' && parsed !== undefined ? new RefParser().dereference(spec, parsed, options) : new RefParser().dereference(spec, options);
-  const result = json.decycle(await dereferenced) as Record<string, unknown>;
+  // decycle and bundleTarget as @stoplight/json's, same results, less work (see tree-steps.ts).
+  const result = decycle(json, await dereferenced) as Record<string, unknown>;
   const bundled = <T extends object>(target: T): T =>
-    json.bundleTarget({ document: { ...result, __target__: target }, path: '#/__target__', cloneDocument: false }) as T;
+    bundlesToItself(result, target)
+      ? target
+      : (json.bundleTarget({ document: { ...result, __target__: target }, path: '#/__target__', cloneDocument: false }) as T);
   if (result.swagger !== undefined) {
     const oas2 = fromPrism('@stoplight/http-spec/oas2/operation') as { transformOas2Operations(document: unknown): IHttpOperation[] };
     return { operations: oas2.transformOas2Operations(result).map(bundled), webhooks: [], pathExtensions: pathExtensionsOf(result.paths) };
@@ -63,11 +69,16 @@ export async function getHttpDocumentFromSpec(spec: string | object, parsed?: ob
 type StoplightYaml = typeof import('@stoplight/yaml');
 
 /**
- * A document's text as prism's $ref parser reads it (@stoplight/yaml, JSON being YAML; its parser
- * options), so that one parse serves both plantstore and prism; it is also several times faster
- * than the yaml package on large documents. Duplicate keys are refused rather than silently merged.
+ * A document's text as prism's $ref parser reads it, so that one parse serves both plantstore and
+ * prism: a `.json` file with JSON.parse (its first parser for that extension), anything else, or
+ * JSON that does not parse, with @stoplight/yaml (JSON being YAML; its parser options), several
+ * times faster than the yaml package. Duplicate keys are refused rather than silently merged.
  */
-export function parseDocumentText(text: string): unknown {
+export function parseDocumentText(text: string, path?: string): unknown {
+  if (path !== undefined && extname(path).toLowerCase() === '.json') {
+    const value = parseStrictJson(text);
+    if (value !== undefined) return value;
+  }
   const yaml = fromPrism('@stoplight/yaml') as StoplightYaml;
   const parsed = yaml.parseWithPointers(text, { ignoreDuplicateKeys: false, mergeKeys: false });
   const problem = parsed.diagnostics.find((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
