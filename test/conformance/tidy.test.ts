@@ -53,8 +53,8 @@ describe('verify leaves the target as it found it', () => {
         method: string;
         response: { body: string };
       }>;
-      // A delete of an item no longer held: the stand-in refuses it with its not-found code.
-      const ofGone = journal.filter((entry) => entry.method === 'DELETE' && entry.response.body.includes('PST_ERR_ITEM_NOT_FOUND'));
+      // A delete of an item no longer held: the stand-in refuses it as not held.
+      const ofGone = journal.filter((entry) => entry.method === 'DELETE' && entry.response.body.includes('no plant with id'));
       expect(ofGone).toEqual([]);
     } finally {
       await server.close();
