@@ -14,6 +14,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, installCleanup, stop, tailBuffer, track, waitUntilAnswering } from './lib/children.mjs';
 import { cpuTicks, CLK_TCK } from './lib/cpu.mjs';
+
+/** CPU ticks of this process's children that have ended and been waited for (cutime + cstime): verify's, read around its run. */
+function endedChildrenTicks() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[13]) + Number(fields[14]);
+}
 import { ROOT } from './lib/config.mjs';
 import { TOKEN } from './targets.mjs';
 
@@ -61,14 +68,16 @@ async function round(cli) {
       report,
     ];
     const output = tailBuffer();
+    const verifyTicks = endedChildrenTicks();
     const verify = track(spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CONTRACT_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] }));
     verify.stdout.on('data', (chunk) => output.push(chunk));
     verify.stderr.on('data', (chunk) => output.push(chunk));
     const exit = await verify.exited;
     const serverSeconds = (cpuTicks(server.pid) - serverTicks) / CLK_TCK;
+    const verifySeconds = (endedChildrenTicks() - verifyTicks) / CLK_TCK;
     if (exit.code !== 0) throw new Error(`verify exited ${exit.code}: ${output.text.slice(-800)}`);
     const json = JSON.parse(readFileSync(report, 'utf8'));
-    return { casesPerSecond: json.casesPerSecond, casesRun: json.casesRun, seconds: (json.durationMs - json.shrinkMs) / 1000, serverSeconds };
+    return { casesPerSecond: json.casesPerSecond, casesRun: json.casesRun, seconds: (json.durationMs - json.shrinkMs) / 1000, serverSeconds, verifySeconds };
   } finally {
     await stop(server);
     rmSync(dir, { recursive: true, force: true });
@@ -88,11 +97,24 @@ for (let r = 0; r < rounds; r++) {
     const sample = await round(build.cli);
     samples[i]?.push(sample);
     process.stderr.write(
-      `  round ${r + 1} ${build.name}: ${sample.casesRun} requests, ${sample.casesPerSecond} cases/s (server CPU ${sample.serverSeconds.toFixed(1)} s)\n`,
+      `  round ${r + 1} ${build.name}: ${sample.casesRun} requests, ${sample.casesPerSecond} cases/s (CPU: verify ${sample.verifySeconds.toFixed(2)} s, server ${sample.serverSeconds.toFixed(2)} s; load ${loadavg()[0].toFixed(1)})\n`,
     );
   }
 }
-const medians = builds.map((build, i) => ({ build: build.name, casesPerSecond: median((samples[i] ?? []).map((s) => s.casesPerSecond)) }));
-for (const m of medians) console.log(`${m.build.padEnd(40)} median ${m.casesPerSecond} cases/s`);
-if (medians.length === 2 && medians[1] && medians[0]) console.log(`ratio this/base: ${(medians[0].casesPerSecond / medians[1].casesPerSecond).toFixed(2)}×`);
+const medians = builds.map((build, i) => ({
+  build: build.name,
+  casesPerSecond: median((samples[i] ?? []).map((s) => s.casesPerSecond)),
+  verifySeconds: median((samples[i] ?? []).map((s) => s.verifySeconds)),
+  serverSeconds: median((samples[i] ?? []).map((s) => s.serverSeconds)),
+}));
+for (const m of medians)
+  console.log(
+    `${m.build.padEnd(40)} median ${m.casesPerSecond} cases/s; CPU per run: verify ${m.verifySeconds.toFixed(2)} s, server ${m.serverSeconds.toFixed(2)} s`,
+  );
+if (medians.length === 2 && medians[1] && medians[0]) {
+  const [mine, base] = medians;
+  console.log(
+    `ratio this/base: ${(mine.casesPerSecond / base.casesPerSecond).toFixed(2)}× cases/s; CPU: verify ${(mine.verifySeconds / base.verifySeconds).toFixed(2)}×, server ${(mine.serverSeconds / base.serverSeconds).toFixed(2)}×`,
+  );
+}
 console.log(`load average at the end: ${loadavg()[0].toFixed(1)} (2 cores; above ~1 the figures are disturbed)`);
