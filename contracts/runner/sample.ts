@@ -56,12 +56,12 @@ export async function sampleInto(
 }
 
 /**
- * Whether the plan's cases may send an id of its resource's identifier (in a body, or an item in the
- * path): those wait until the run knows which ids the target takes. A list or a search sends none.
+ * Whether the plan's cases may send an id (in a body, or an item in the path) or a fixed pair of
+ * them: those wait until the run knows which ids the target takes. A list or a search sends none.
  */
 function drawsIds(plan: Plan): boolean {
   const operation = plan.operation;
-  return plan.identifier !== undefined && ((operation.request?.body?.contents ?? []).length > 0 || operation.path.includes('{') || plan.owning !== undefined);
+  return (operation.request?.body?.contents ?? []).length > 0 || operation.path.includes('{') || plan.owning !== undefined;
 }
 
 interface WorkItem {
