@@ -116,7 +116,6 @@ export function owningFor(operation: Operation, resources: readonly Resource[], 
     };
   }
   const { parameters } = ownership;
-  const deletes = operation.method.toLowerCase() === 'delete';
   // The item the operation acts on is its path's last: a replace's body names that one.
   const own = parameters.at(-1);
   return {
@@ -126,17 +125,13 @@ export function owningFor(operation: Operation, resources: readonly Resource[], 
       const made: Made[] = [];
       const gone = new Set<Made>();
       try {
-        // A delete of a top-level item: one a valid create of the run made and handed on, where there is one (spare-items.ts).
-        const spare = deletes && parameters.length === 1 ? env.spares?.take((parameters[0] as OwnedParameter).resource) : undefined;
-        if (spare !== undefined) made.push(spare);
-        else
-          for (const parameter of parameters) {
-            const create = find(parameter.resource, 'create') as Operation;
-            const item = await createOwn(env, parameter.resource, create, withItems(templateOf(create) as RequestCase, parameters, made), deps);
-            // The create was refused or named no item: nothing to write to, so the case is not sent (the create's own cases judge the refusal).
-            if (item === undefined) return [];
-            made.push(item);
-          }
+        for (const parameter of parameters) {
+          const create = find(parameter.resource, 'create') as Operation;
+          const item = await createOwn(env, parameter.resource, create, withItems(templateOf(create) as RequestCase, parameters, made), deps);
+          // The create was refused or named no item: nothing to write to, so the case is not sent (the create's own cases judge the refusal).
+          if (item === undefined) return [];
+          made.push(item);
+        }
         const exchanges = await run({ ...env, rewrite: (c) => withOwnItem(withItems(c, parameters, made), own, made, env) });
         // An item the case itself deleted is gone: deleting it again could remove another case's item
         // created since under the same key (a short string key is drawn again soon).

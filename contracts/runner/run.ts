@@ -30,8 +30,6 @@ import { clientOrExplain, ensureReachable, loadOrExplain, verifiableOperations }
 import { findingsOf, SHRINK_BUDGET_MS } from './shrink.js';
 import { haltable, haltOf } from './halt.js';
 import { leftBehindCollector } from './left-behind.js';
-import { spareItems } from './spare-items.js';
-import { concurrently } from './concurrently.js';
 
 export async function runVerification(options: VerifyOptions, source: CaseSource): Promise<VerifyReport> {
   const started = performance.now();
@@ -84,7 +82,6 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     const identifiers = new Map(planned.map((plan) => [plan.operation, plan.identifier]));
     const owning = new Map(planned.flatMap((plan) => (plan.owning === undefined ? [] : [[plan.operation, plan.owning.around] as const])));
     const leftBehind = leftBehindCollector();
-    const spares = spareItems();
     const namingPathItem = new Set(planned.filter((plan) => plan.bodyNamesPathItem === true).map((plan) => plan.operation));
     const tally = newTally(new Set(settings.excludedChecks.keys()), new Map(planned.map((plan, index) => [plan.operation, index])));
     let casesRun = 0;
@@ -119,7 +116,6 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
         ...(namingPathItem.has(operation) ? { bodyNamesPathItem: true as const } : {}),
         ...(around === undefined ? {} : { around }),
         leftBehind,
-        spares,
         onSent: counting
           ? () => {
               casesRun += 1;
@@ -154,16 +150,11 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       return learnt;
     })();
     let plans: Plan[];
-    try {
-      if (options.replay !== undefined) {
-        plans = await learning;
-        await replayInto(tally, plans, options.replay, settings.seed, envFor);
-      } else {
-        plans = await sampleInto(tally, planned, learning, source, settings, envFor, stop);
-      }
-    } finally {
-      // What no delete case took is deleted now (a halted run's client sends nothing: those are listed as left behind).
-      await concurrently(spares.close(), settings.concurrency, (item) => item.discard());
+    if (options.replay !== undefined) {
+      plans = await learning;
+      await replayInto(tally, plans, options.replay, settings.seed, envFor);
+    } else {
+      plans = await sampleInto(tally, planned, learning, source, settings, envFor, stop);
     }
     const mainMs = performance.now() - mainStarted;
     halt.endBudget();

@@ -8,7 +8,6 @@ import type { RequestCase } from './case-source.js';
 import { freshIdValue, idIn, withIdIn, type IdValue, type RunIdentifier } from './identifier.js';
 import type { Random64 } from './ids.js';
 import type { LeftBehind } from './left-behind.js';
-import type { SpareItems } from './spare-items.js';
 import type { Around } from './owned-items.js';
 import { explainRefusal, noteAccepted } from './issued-credentials.js';
 import { noteAssigned } from './assigned-ids.js';
@@ -37,8 +36,6 @@ export interface RunEnv {
   readonly around?: Around;
   /** Collects what the run created and could not delete again (left-behind.ts). */
   readonly leftBehind?: LeftBehind;
-  /** Items valid creates made, kept for the cases that delete one (spare-items.ts); main phase only. */
-  readonly spares?: SpareItems;
   /** --header: sent on every request (credential values as "$VARIABLE"s); see withExtraHeaders. */
   readonly extraHeaders?: { readonly headers: Readonly<Record<string, string>>; readonly credentialNames: ReadonlySet<string> };
 }

@@ -19,7 +19,6 @@ import { isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import type { Resource } from '../../src/core/resources/model.js';
 import type { Exchange, ExchangeFacts, ExchangeRole } from '../checks/index.js';
 import { isJsonObject } from '../generators/json-value.js';
-import type { SentRequest } from '../report.js';
 import type { RequestCase } from './case-source.js';
 import { createdKeyIn, itemPath, keyFromAnswer } from './lifecycle/steps.js';
 import { send, type RunEnv } from './send.js';
@@ -43,17 +42,12 @@ const FACTS: ExchangeFacts = { role: 'create', kind: 'valid', target: 'parameter
 export function tidyFor(resource: Resource, create: Operation, remove: Operation, template: RequestCase): Tidy {
   return async (env, exchanges) => {
     const made = new Map<string, string>();
-    /** The creates that may hand their item on (spare-items.ts), by key. */
-    const spare = new Map<string, Exchange>();
     for (const exchange of exchanges) {
       if (!isSuccess(exchange.response.status ?? 0)) continue;
       // Deleted by the case itself (a lifecycle's delete steps and its end): gone, and its key may be another case's item by now.
       if (exchange.operation === remove) {
         const deleted = [...made].find(([key, createdAt]) => samePath(itemPath(resource, remove, template, key, createdAt), pathOn(env, exchange.request.url)));
-        if (deleted !== undefined) {
-          made.delete(deleted[0]);
-          spare.delete(deleted[0]);
-        }
+        if (deleted !== undefined) made.delete(deleted[0]);
         continue;
       }
       if ((exchange.operation ?? create) !== create || !HOLDING_ROLES.has(exchange.facts.role)) continue;
@@ -64,47 +58,9 @@ export function tidyFor(resource: Resource, create: Operation, remove: Operation
           undefined,
           `${operationName(create)} accepted a create and answered no ${resource.identifier.property} to delete it by`,
         );
-      else {
-        made.set(key, pathOn(env, exchange.request.url));
-        if (mayHandOn(exchange, create)) spare.set(key, exchange);
-        else spare.delete(key);
-      }
+      else made.set(key, pathOn(env, exchange.request.url));
     }
-    for (const [key, createdAt] of made) {
-      const by = spare.get(key);
-      const discard = (): Promise<void> => deleteItem(env, resource, remove, template, key, createdAt);
-      if (by !== undefined && env.spares?.offer({ resource, key, createdAt, request: handedOn(resource, by.request, key), discard }) === true) continue;
-      await discard();
-    }
-  };
-}
-
-/**
- * A valid create of its own, accepted, its integer id drawn fresh by the run and its item at the top
- * of its collection: an item like the one a DELETE case would make itself (owned-items.ts), so it may
- * have it. Not a server's id or a string key: a read by a drawn id (0, 1, "a") would find the item
- * while it waits, and a finding it showed would not show again once the item is gone.
- */
-function mayHandOn(exchange: Exchange, create: Operation): boolean {
-  const { facts } = exchange;
-  return (
-    exchange.operation === undefined &&
-    facts.role === 'create' &&
-    facts.kind === 'valid' &&
-    // A lifecycle's create: its sequence ended early (else it deleted the item), so its state is the sequence's business.
-    facts.state === undefined &&
-    facts.id?.freshness === 'fresh' &&
-    typeof facts.id.value === 'bigint' &&
-    !create.path.includes('{')
-  );
-}
-
-/** The create as a DELETE case's step before it: what made the item (a finding's curl names it $ID1). */
-function handedOn(resource: Resource, request: SentRequest, key: string): SentRequest {
-  return {
-    ...request,
-    label: `create a ${resource.name} item for the case to write to`,
-    creates: { property: resource.identifier.property, id: key, assignedBy: 'client' },
+    for (const [key, createdAt] of made) await deleteItem(env, resource, remove, template, key, createdAt);
   };
 }
 
