@@ -17,6 +17,13 @@ import { parseArgs } from 'node:util';
 import { freePort, installCleanup, stop, tailBuffer, track, waitUntilAnswering } from './lib/children.mjs';
 import { cpuTicks, CLK_TCK } from './lib/cpu.mjs';
 import { ROOT } from './lib/config.mjs';
+
+/** CPU ticks of this process's children that have ended and been waited for (cutime + cstime): verify's, read around its run. */
+function endedChildrenTicks() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[13]) + Number(fields[14]);
+}
 import { TOKEN } from './targets.mjs';
 
 const CLI = path.join(ROOT, 'dist/src/cli/main.js');
@@ -38,14 +45,16 @@ async function round(cli, { spec, runs }) {
     const report = path.join(dir, 'report.json');
     const args = [cli, 'verify', '--target', `http://127.0.0.1:${port}`, '--spec', spec, '--runs', String(runs), '--seed', '8', '--stateful', '--json', report];
     const output = tailBuffer();
+    const verifyTicks = endedChildrenTicks();
     const verify = track(spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CONTRACT_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] }));
     verify.stdout.on('data', (chunk) => output.push(chunk));
     verify.stderr.on('data', (chunk) => output.push(chunk));
     const exit = await verify.exited;
     const serverSeconds = (cpuTicks(server.pid) - serverTicks) / CLK_TCK;
+    const verifySeconds = (endedChildrenTicks() - verifyTicks) / CLK_TCK;
     if (exit.code !== 0) throw new Error(`verify exited ${exit.code}: ${output.text.slice(-800)}`);
     const json = JSON.parse(readFileSync(report, 'utf8'));
-    return { casesPerSecond: json.casesPerSecond, casesRun: json.casesRun, seconds: (json.durationMs - json.shrinkMs) / 1000, serverSeconds };
+    return { casesPerSecond: json.casesPerSecond, casesRun: json.casesRun, seconds: (json.durationMs - json.shrinkMs) / 1000, serverSeconds, verifySeconds };
   } finally {
     await stop(server);
     rmSync(dir, { recursive: true, force: true });
@@ -73,7 +82,7 @@ export async function benchVerifySpeed({ rounds = 5, runs = 3000, base, spec = '
       const sample = await round(build.cli, { spec, runs });
       samples[i]?.push(sample);
       log(
-        `[verify] round ${r + 1} ${build.name}: ${sample.casesRun} requests, ${sample.casesPerSecond} cases/s (server CPU ${sample.serverSeconds.toFixed(1)} s)\n`,
+        `[verify] round ${r + 1} ${build.name}: ${sample.casesRun} requests, ${sample.casesPerSecond} cases/s (CPU: verify ${sample.verifySeconds.toFixed(2)} s, server ${sample.serverSeconds.toFixed(2)} s; load ${loadavg()[0].toFixed(1)})\n`,
       );
     }
   }
@@ -88,6 +97,8 @@ export async function benchVerifySpeed({ rounds = 5, runs = 3000, base, spec = '
     builds: builds.map((build, i) => ({
       name: build.name,
       casesPerSecond: median((samples[i] ?? []).map((s) => s.casesPerSecond)),
+      verifySeconds: median((samples[i] ?? []).map((s) => s.verifySeconds)),
+      serverSeconds: median((samples[i] ?? []).map((s) => s.serverSeconds)),
       samples: (samples[i] ?? []).map((s) => s.casesPerSecond),
     })),
   };
@@ -95,9 +106,15 @@ export async function benchVerifySpeed({ rounds = 5, runs = 3000, base, spec = '
 
 /** @param {Awaited<ReturnType<typeof benchVerifySpeed>>} result */
 export function verifySpeedText(result) {
-  const lines = result.builds.map((b) => `${b.name.padEnd(40)} median ${b.casesPerSecond} cases/s  [${b.samples.join(' ')}]`);
+  const lines = result.builds.map(
+    (b) =>
+      `${b.name.padEnd(40)} median ${b.casesPerSecond} cases/s  [${b.samples.join(' ')}]; CPU per run: verify ${b.verifySeconds.toFixed(2)} s, server ${b.serverSeconds.toFixed(2)} s`,
+  );
   const [self, base] = result.builds;
-  if (self && base) lines.push(`ratio this/base: ${(self.casesPerSecond / base.casesPerSecond).toFixed(2)}×`);
+  if (self && base)
+    lines.push(
+      `ratio this/base: ${(self.casesPerSecond / base.casesPerSecond).toFixed(2)}× cases/s; CPU: verify ${(self.verifySeconds / base.verifySeconds).toFixed(2)}×, server ${(self.serverSeconds / base.serverSeconds).toFixed(2)}×`,
+    );
   lines.push(`load average before/after: ${result.loadAverage.map((l) => l.toFixed(1)).join(' / ')} (2 cores; above ~3 the figures are disturbed)`);
   return lines.join('\n');
 }

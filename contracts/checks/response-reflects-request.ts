@@ -10,13 +10,23 @@
 import { isJsonObject, jsonEquals, toJsonText, type JsonObject, type JsonValue } from '../generators/json-value.js';
 import { answerJson } from './answer-json.js';
 import { declaredResponse, isSuccess, operationName } from '../../src/core/openapi/operation.js';
-import { objectShape } from '../../src/core/schema/properties.js';
+import { objectShape, type ObjectShape } from '../../src/core/schema/properties.js';
 import { isPasswordProperty } from '../../src/core/resources/sign-in.js';
 import type { Schema } from '../../src/core/schema/normalise.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
 /** How deep an answer is compared: enough for any envelope, bounded against a hostile one. */
 const MAX_DEPTH = 16;
+
+/** Each schema's shape, read once: every accepted answer asks for the same few (about 2 % of a default run's main phase went to reading them again). */
+const shapes = new WeakMap<object, ObjectShape>();
+
+function shapeOf(schema: unknown): ObjectShape {
+  if (typeof schema !== 'object' || schema === null) return objectShape(schema);
+  let shape = shapes.get(schema);
+  if (shape === undefined) shapes.set(schema, (shape = objectShape(schema)));
+  return shape;
+}
 
 export const responseReflectsRequest: Check<'response-reflects-request'> = {
   id: 'response-reflects-request',
@@ -30,7 +40,7 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     const success = declaredResponse(operation, response.status) ?? operation.responses.find((declared) => isSuccess(Number(declared.code)));
     const answerSchema = success?.contents?.[0]?.schema;
     const requestSchema = operation.request?.body?.contents?.find((c) => c.schema !== undefined)?.schema;
-    if (objectShape(answerSchema).properties.size === 0) return undefined;
+    if (shapeOf(answerSchema).properties.size === 0) return undefined;
     const read = answerJson(response);
     if (!read.ok) return undefined; // not JSON: response-schema-conformance reports it
     const answer = read.value;
@@ -79,8 +89,8 @@ function firstUnreflected(
   at: readonly string[],
   depth: number,
 ): Unreflected | undefined {
-  const requested = objectShape(requestSchema).properties;
-  const shown = objectShape(answerSchema).properties;
+  const requested = shapeOf(requestSchema).properties;
+  const shown = shapeOf(answerSchema).properties;
   for (const [property, sentValue] of Object.entries(sent)) {
     const answerProperty = shown.get(property);
     // Not shown by the answer (a password), or the server's own, or never said back.
@@ -118,8 +128,8 @@ function firstAdded(
   assignedIdentifier: string | undefined,
 ): string | undefined {
   if (method.toLowerCase() === 'patch' || requestSchema === undefined) return undefined;
-  const requested = objectShape(requestSchema);
-  const shown = objectShape(answerSchema);
+  const requested = shapeOf(requestSchema);
+  const shown = shapeOf(answerSchema);
   for (const [property, schema] of shown.properties) {
     const sendable = requested.properties.get(property);
     if (sendable === undefined || isFlagged(schema, sendable) || shown.required.has(property) || property === assignedIdentifier) continue;

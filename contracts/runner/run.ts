@@ -133,22 +133,28 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     // Start-up, whatever the number of runs: the checks compile their schemas now, not at each operation's first answer.
     for (const check of CHECKS) if (!settings.excludedChecks.has(check.id)) for (const plan of planned) check.prepare?.(plan.operation);
     const mainStarted = performance.now();
-    // Which ids the target takes and how it refuses a taken one, learnt before the cases that depend on it.
-    const evidence = await gatherEvidence(planned, source, settings, envFor);
-    const plans = evidence.plans;
-    for (const { operation, exchange } of signedIn.exchanges) {
-      const index = plans.findIndex((plan) => plan.operation === operation);
-      if (index !== -1) record(tally, [exchange], (plans[index] as Plan).context, { property: 'sign-in', startPath: undefined, plan: index });
-    }
-    for (const { plan, exchanges } of evidence.exchanges) {
-      const planned = plans[plan] as Plan;
-      record(tally, exchanges, planned.context, { property: 'evidence', startPath: undefined, plan });
-      await planned.tidy?.(envFor(planned.operation, false), exchanges);
-    }
+    // Which ids the target takes and how it refuses a taken one, learnt before the cases that depend on
+    // it; sample.ts sends the cases that draw no id meanwhile (the target's first answers are its slowest).
+    const learning = (async (): Promise<Plan[]> => {
+      const evidence = await gatherEvidence(planned, source, settings, envFor);
+      const learnt = evidence.plans;
+      for (const { operation, exchange } of signedIn.exchanges) {
+        const index = learnt.findIndex((plan) => plan.operation === operation);
+        if (index !== -1) record(tally, [exchange], (learnt[index] as Plan).context, { property: 'sign-in', startPath: undefined, plan: index });
+      }
+      for (const { plan, exchanges } of evidence.exchanges) {
+        const probed = learnt[plan] as Plan;
+        record(tally, exchanges, probed.context, { property: 'evidence', startPath: undefined, plan });
+        await probed.tidy?.(envFor(probed.operation, false), exchanges);
+      }
+      return learnt;
+    })();
+    let plans: Plan[];
     if (options.replay !== undefined) {
+      plans = await learning;
       await replayInto(tally, plans, options.replay, settings.seed, envFor);
     } else {
-      await sampleInto(tally, plans, source, settings, envFor, stop);
+      plans = await sampleInto(tally, planned, learning, source, settings, envFor, stop);
     }
     const mainMs = performance.now() - mainStarted;
     halt.endBudget();

@@ -16,30 +16,52 @@ import type { Settings } from './settings.js';
 
 export async function sampleInto(
   tally: Tally,
-  plans: readonly Plan[],
+  planned: readonly Plan[],
+  /** The plans with what the target was found to take (evidence.ts), the probes judged. */
+  learning: Promise<Plan[]>,
   source: CaseSource,
   settings: Settings,
   envFor: EnvFor,
   /** --fail-fast: no further case is started once this holds. */
   stop: () => boolean = () => false,
-): Promise<void> {
+): Promise<Plan[]> {
   // The fixed 2^53 / 2^53+1 pair, once per operation, before the rest.
-  for (const [planIndex, plan] of plans.entries()) {
-    const [validCase] = fc.sample(source.validCases(plan.operation, settings.caseContext), { seed: settings.seed, numRuns: 1 });
-    if (validCase === undefined) continue;
-    const env = envFor(plan.operation, true);
-    const send = (inner: RunEnv): Promise<Exchange[]> => literalNeighbours(inner, validCase, plan.context.expectUniqueIds);
-    const exchanges = await (env.around === undefined ? send(env) : env.around(env, send));
-    record(tally, exchanges, plan.context, { property: 'literal-neighbours', startPath: undefined, plan: planIndex });
-    await plan.tidy?.(envFor(plan.operation, false), exchanges);
-  }
-  await concurrently(lazyWork(plans, settings.seed, stop), settings.concurrency, async (item) => {
-    const plan = plans[item.plan] as Plan;
-    const exchanges = await item.run(envFor(plan.operation, true));
-    record(tally, exchanges, plan.context, { property: plan.key(item.property), startPath: String(item.index), plan: item.plan });
-    // Judged first, then deleted: the next case's lists see what is in flight, not the whole run.
-    await plan.tidy?.(envFor(plan.operation, false), exchanges);
+  const ready = learning.then(async (plans) => {
+    for (const [planIndex, plan] of plans.entries()) {
+      const [validCase] = fc.sample(source.validCases(plan.operation, settings.caseContext), { seed: settings.seed, numRuns: 1 });
+      if (validCase === undefined) continue;
+      const env = envFor(plan.operation, true);
+      const send = (inner: RunEnv): Promise<Exchange[]> => literalNeighbours(inner, validCase, plan.context.expectUniqueIds);
+      const exchanges = await (env.around === undefined ? send(env) : env.around(env, send));
+      record(tally, exchanges, plan.context, { property: 'literal-neighbours', startPath: undefined, plan: planIndex });
+      await plan.tidy?.(envFor(plan.operation, false), exchanges);
+    }
+    return plans;
   });
+  const waits = planned.map(drawsIds);
+  // Learning takes one of the slots; the cases that draw no id go in the others meanwhile.
+  await concurrently(
+    lazyWork(planned, settings.seed, stop),
+    settings.concurrency,
+    async (item) => {
+      const plan = (waits[item.plan] === true ? await ready : planned)[item.plan] as Plan;
+      const exchanges = await item.run(envFor(plan.operation, true));
+      record(tally, exchanges, plan.context, { property: plan.key(item.property), startPath: String(item.index), plan: item.plan });
+      // Judged first, then deleted: the next case's lists see what is in flight, not the whole run.
+      await plan.tidy?.(envFor(plan.operation, false), exchanges);
+    },
+    ready,
+  );
+  return ready;
+}
+
+/**
+ * Whether the plan's cases may send an id (in a body, or an item in the path) or a fixed pair of
+ * them: those wait until the run knows which ids the target takes. A list or a search sends none.
+ */
+function drawsIds(plan: Plan): boolean {
+  const operation = plan.operation;
+  return (operation.request?.body?.contents ?? []).length > 0 || operation.path.includes('{') || plan.owning !== undefined;
 }
 
 interface WorkItem {

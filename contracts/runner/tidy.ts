@@ -9,7 +9,9 @@
  * sequences judge deletes, with a model of what must be gone). Every create of the resource's
  * create operation the target accepted is deleted, valid or not: a target that stores an invalid
  * body has still made an item (issue 19: json-server kept them all). Lifecycle sequences delete
- * their own. What cannot be deleted (no id in the answer, a refused delete) is collected for the
+ * what they hold at their end, and an item the case deleted itself is not deleted again (that was
+ * one request for nothing per lifecycle item, and where no 404 is declared each was listed as left
+ * behind). What cannot be deleted (no id in the answer, a refused delete) is collected for the
  * report (left-behind.ts). `--keep-created` leaves everything in place.
  */
 import type { Operation } from '../../src/core/openapi/load-document.js';
@@ -27,6 +29,9 @@ export type Tidy = (env: RunEnv, exchanges: readonly Exchange[]) => Promise<void
 /** The creates a case sends on its own (a lifecycle sequence deletes what it holds at its end). */
 const CREATING_ROLES: ReadonlySet<ExchangeRole> = new Set(['create', 'reject', 'retry', 'setup', 'repeat', 'neighbour', 'model']);
 
+/** Tidying walks the case's requests in order, so a lifecycle's create again of an item it had deleted ('lifecycle', at the create) is held again. */
+const HOLDING_ROLES: ReadonlySet<ExchangeRole> = new Set([...CREATING_ROLES, 'lifecycle']);
+
 const FACTS: ExchangeFacts = { role: 'create', kind: 'valid', target: 'parameter', itemMayBeAbsent: true };
 
 /**
@@ -38,8 +43,14 @@ export function tidyFor(resource: Resource, create: Operation, remove: Operation
   return async (env, exchanges) => {
     const made = new Map<string, string>();
     for (const exchange of exchanges) {
-      if ((exchange.operation ?? create) !== create || !CREATING_ROLES.has(exchange.facts.role)) continue;
       if (!isSuccess(exchange.response.status ?? 0)) continue;
+      // Deleted by the case itself (a lifecycle's delete steps and its end): gone, and its key may be another case's item by now.
+      if (exchange.operation === remove) {
+        const deleted = [...made].find(([key, createdAt]) => samePath(itemPath(resource, remove, template, key, createdAt), pathOn(env, exchange.request.url)));
+        if (deleted !== undefined) made.delete(deleted[0]);
+        continue;
+      }
+      if ((exchange.operation ?? create) !== create || !HOLDING_ROLES.has(exchange.facts.role)) continue;
       const key = keyOf(resource, exchange);
       if (key === undefined)
         env.leftBehind?.add(
@@ -92,6 +103,11 @@ async function goneOnRead(env: RunEnv, request: RequestCase): Promise<boolean> {
   const read = await send(env, { ...rest, method: 'GET' }, FACTS, 'read the item a refused delete named').catch(() => undefined);
   const status = read?.response.status;
   return status !== undefined && !isSuccess(status);
+}
+
+/** Whether two paths relative to the base URL name the same item (their queries aside: credentials). */
+function samePath(a: string, b: string): boolean {
+  return a.split('?')[0] === b.split('?')[0];
 }
 
 /** The request's path and query relative to the target's base URL: where the item was created (a nested item's parent). */
