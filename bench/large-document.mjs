@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { whenListening } from './lib/listening.mjs';
 import { freePort } from './lib/children.mjs';
-import { CLK_TCK, DISTURBED_OTHER_CPU, systemBusyTicks } from './lib/cpu.mjs';
+import { CLK_TCK, cpuTicks, DISTURBED_OTHER_CPU, systemBusyTicks } from './lib/cpu.mjs';
 import { largeDocument } from './lib/large-document.mjs';
 import { HOST } from './targets.mjs';
 
@@ -35,7 +35,8 @@ async function firstListPath(/** @type {string} */ path) {
 }
 
 /**
- * One timed start: ms to the first answer, and whether the rest of the machine was busy meanwhile.
+ * One timed start: ms to the first answer, the server's own CPU ms by then (user + system: what a loaded
+ * machine sways least), and whether the rest of the machine was busy meanwhile.
  * @param {string[]} args @param {Record<string, string>} env @param {string} probe
  */
 async function timeStart(args, env, probe) {
@@ -45,17 +46,17 @@ async function timeStart(args, env, probe) {
   const othersPercent = ((systemBusyTicks() - busy0) / CLK_TCK / 0.3) * 100;
   const result = await whenListening(
     args,
-    async (port, sinceSpawn) => {
+    async (port, sinceSpawn, pid) => {
       const answer = await fetch(`http://${HOST}:${port}${probe}`);
       await answer.arrayBuffer();
-      return { ms: sinceSpawn(), status: answer.status };
+      return { ms: sinceSpawn(), cpuMs: (cpuTicks(pid) * 1000) / CLK_TCK, status: answer.status };
     },
     { env, limitMs: 120_000 },
   );
   return { ...result, disturbed: othersPercent > DISTURBED_OTHER_CPU };
 }
 
-/** @typedef {{ id: string, label: string, medianMs: number, overPrism: number, samplesMs: number[], disturbed: boolean }} LargeRow */
+/** @typedef {{ id: string, label: string, medianMs: number, overPrism: number, cpuMedianMs: number, cpuOverPrism: number, samplesMs: number[], disturbed: boolean }} LargeRow */
 
 /**
  * Times every document's start in alternating rounds: plantstore with an empty and a warm operations cache,
@@ -119,28 +120,32 @@ export async function benchLargeDocuments({
           env: async () => ({}),
         },
       ];
-      /** @type {Map<string, { ms: number[], disturbed: number }>} */
-      const samples = new Map(rows.map((row) => [row.id, { ms: [], disturbed: 0 }]));
+      /** @typedef {{ ms: number[], cpu: number[], disturbed: number }} Samples */
+      /** @type {Map<string, Samples>} */
+      const samples = new Map(rows.map((row) => [row.id, { ms: [], cpu: [], disturbed: 0 }]));
       for (let round = 0; round < rounds; round++) {
         for (const row of rows) {
-          const sample = /** @type {{ ms: number[], disturbed: number }} */ (samples.get(row.id));
+          const sample = /** @type {Samples} */ (samples.get(row.id));
           const timed = await timeStart(await row.args(), await row.env(), probe);
           sample.ms.push(timed.ms);
+          sample.cpu.push(timed.cpuMs);
           if (timed.disturbed) sample.disturbed++;
         }
         log(`[large] ${document.label}: round ${round + 1}/${rounds}\n`);
       }
-      const prism = median(/** @type {{ ms: number[] }} */ (samples.get('prism')).ms);
+      const prism = /** @type {Samples} */ (samples.get('prism'));
       results.push({
         label: document.label,
         probe,
         rows: rows.map((row) => {
-          const { ms, disturbed } = /** @type {{ ms: number[], disturbed: number }} */ (samples.get(row.id));
+          const { ms, cpu, disturbed } = /** @type {Samples} */ (samples.get(row.id));
           return {
             id: row.id,
             label: row.label,
             medianMs: median(ms),
-            overPrism: median(ms) / prism,
+            overPrism: median(ms) / median(prism.ms),
+            cpuMedianMs: median(cpu),
+            cpuOverPrism: median(cpu) / median(prism.cpu),
             samplesMs: ms.map(Math.round),
             disturbed: disturbed * 2 > ms.length,
           };
@@ -161,7 +166,7 @@ export function largeDocumentText(result) {
         `${document.label}: spawn → first answer to GET ${document.probe}, median of ${result.rounds} alternating rounds`,
         ...document.rows.map(
           (row) =>
-            `  ${row.label.padEnd(32)} ${String(Math.round(row.medianMs)).padStart(6)} ms  ${row.overPrism.toFixed(2)}× prism  [${row.samplesMs.join(' ')}]${row.disturbed ? '  (disturbed)' : ''}`,
+            `  ${row.label.padEnd(32)} ${String(Math.round(row.medianMs)).padStart(6)} ms  ${row.overPrism.toFixed(2)}× prism  CPU ${String(Math.round(row.cpuMedianMs)).padStart(6)} ms ${row.cpuOverPrism.toFixed(2)}× prism  [${row.samplesMs.join(' ')}]${row.disturbed ? '  (disturbed)' : ''}`,
         ),
       ].join('\n'),
     )
