@@ -17,6 +17,9 @@
  */
 import { parse as parseLossless, stringify, type NumberStringifier, type OnDuplicateKey, type ParseOptions } from 'lossless-json';
 import { narrow } from './int64.js';
+import { CLAMP, escapeOf, markAbsentFrom, markedIntegers, parseOrUndefined } from './marks.js';
+
+export { markAbsentFrom };
 
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -25,13 +28,6 @@ export type ParsedJson = { readonly ok: true; readonly value: JsonValue; readonl
 
 /** Deeper bodies are refused: nothing in a plant is nested, and validators and copies recurse. */
 export const MAX_JSON_DEPTH = 64;
-
-/**
- * Integers further from zero than this are out of every range we validate (int64 is ~9.2e18)
- * and are kept as ±10^40 rather than built digit by digit: a 1 MiB number must not cost a
- * quadratic BigInt conversion.
- */
-const CLAMP = 10n ** 40n;
 
 /** A digit followed by a fraction or exponent: some number in the text (or a string) may not be what JSON.parse made of it. */
 const FRACTION_OR_EXPONENT = /\d[.eE]/;
@@ -42,6 +38,16 @@ const FRACTION_OR_EXPONENT = /\d[.eE]/;
  * number cannot be held exactly is the text parsed again with lossless-json to keep its digits.
  */
 export function readRequestJson(text: string): ParsedJson {
+  // A long integer literal and no fraction or exponent (every create with an int64 id): its digits
+  // are marked and read in one pass, without first reading the text the lossy way.
+  if (SIXTEEN_DIGITS.test(text) && !FRACTION_OR_EXPONENT.test(text)) {
+    const marked = markedIntegers(text);
+    if (marked !== undefined) {
+      const { depth } = scanNumbersAndDepth(marked.value);
+      if (depth > MAX_JSON_DEPTH) return { ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` };
+      return { ok: true, value: marked.value, exact: marked.exact };
+    }
+  }
   const read = parsedAndScanned(text);
   if (!read.ok) return read;
   const { value, scan } = read;
@@ -201,22 +207,6 @@ export function parseJsonExact(text: string): JsonValue {
  */
 const STRING_OR_LONG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?[1-9]\d{15,}(?![\w.+-])/g;
 /**
- * A control character can sit in a decoded string only where the text escapes it (`\u0000`, `\u0007`…;
- * JSON forbids it raw), so one the text never escapes marks our strings and no string of the body's.
- * Only those with one spelling: digits alone in the escape, and no short form (\b is 0x08, \t 0x09).
- */
-const MARK_CODES = [...Array.from({ length: 8 }, (_, i) => i), ...Array.from({ length: 10 }, (_, i) => 0x10 + i)];
-const escapeOf = (code: number): string => `\\u00${code.toString(16).padStart(2, '0')}`;
-
-/** A mark no string of `text` can start with, or undefined when the text escapes every candidate. */
-export function markAbsentFrom(text: string): string | undefined {
-  for (const code of MARK_CODES) {
-    if (!text.includes(escapeOf(code))) return String.fromCharCode(code);
-  }
-  return undefined;
-}
-
-/**
  * parseJsonExact's fast path (a list answer of thousands of int64 ids costs ~5× less than lossless-json):
  * every long integer literal is turned into a marked string, JSON.parse reads the text (same grammar,
  * same repeated-key rule, `__proto__` an own key), and each marked string becomes the number or bigint
@@ -266,14 +256,6 @@ function holdsUnsafeInteger(root: unknown): boolean {
 }
 
 const SIXTEEN_DIGITS = /\d{16}/;
-
-function parseOrUndefined(text: string): JsonValue | undefined {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The exact JSON text of `value`: bigint as its decimal digits (never through a number), strings
