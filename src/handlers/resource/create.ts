@@ -13,6 +13,8 @@ import type { TenantId } from '../../store/tenants.js';
 import { compileFill, compileServerMade, fillAll } from './fill.js';
 import { IssuedSlugs } from './issued-slugs.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
+import type { HandlerContext } from '../binding.js';
+import type { Outcome } from '../outcome.js';
 import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileAnswerWriter } from './shape.js';
 
@@ -77,20 +79,27 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     if (!isObject(body)) {
       return Promise.resolve(refuse(failure('badRequest', `a ${noun} is stored from a JSON object; this body is ${describe(body)}`)));
     }
-    return guarded(async () => {
-      // Under a parent that does not exist nothing is stored: the item could never be reached through its parent.
-      const orphan = await missingParent?.(context);
-      if (orphan !== undefined) return refuse(orphan);
-      const store = await collection(context);
-      const fields = await serverMade.create(body as ItemFields, store);
-      // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.
-      const parents = resource.parentParameters.map((name) => context.pathParameters[name] ?? '');
-      return identifier.assignedBy !== 'server'
-        ? createClientAssigned(store, fields, context.tenant, parents)
-        : createServerAssigned(store, fields, context.tenant, parents);
-    });
+    return guarded(() => (missingParent === undefined ? stored(context, body as ItemFields) : underParent(context, body as ItemFields, missingParent)));
   };
+
+  // Under a parent that does not exist nothing is stored: the item could never be reached through its parent.
+  async function underParent(context: HandlerContext, body: ItemFields, parentCheck: NonNullable<RoleParts['missingParent']>): Promise<Outcome> {
+    const orphan = await parentCheck(context);
+    return orphan !== undefined ? refuse(orphan) : stored(context, body);
+  }
+
+  async function stored(context: HandlerContext, body: ItemFields): Promise<Outcome> {
+    const store = await collection(context);
+    const fields = await serverMade.create(body, store);
+    // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.
+    const parents = resource.parentParameters.length === 0 ? NO_PARENTS : resource.parentParameters.map((name) => context.pathParameters[name] ?? '');
+    return identifier.assignedBy !== 'server'
+      ? createClientAssigned(store, fields, context.tenant, parents)
+      : createServerAssigned(store, fields, context.tenant, parents);
+  }
 }
+
+const NO_PARENTS: readonly string[] = Object.freeze([]);
 
 /** The fields with the identifier property holding the key (a uuid in lower case, an integer exactly). */
 function withKey(fields: ItemFields, property: string, key: ItemKey): ItemFields {
