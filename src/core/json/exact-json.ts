@@ -105,39 +105,54 @@ function parsedAndScanned(text: string): { readonly ok: false; readonly reason: 
   return { ok: true, value, scan };
 }
 
-/** Walks the value without recursion: its depth, whether a number lost digits, whether any is an integer. */
+/**
+ * Walks the value without recursion: its depth, whether a number lost digits, whether any is an
+ * integer. Numbers are looked at where they are found; only containers wait on the two stacks, made
+ * when the first nested one turns up (a flat body, every create, allocates none).
+ */
 function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean; integral: boolean } {
-  let depth = 0;
-  let inexact = false;
-  let integral = false;
-  // Two stacks side by side: no tuple allocated per node on the hot path.
-  const nodes: unknown[] = [root];
-  const levels: number[] = [1];
-  while (nodes.length > 0) {
-    const node = nodes.pop();
-    const level = levels.pop() as number;
-    if (typeof node === 'number') {
-      if (Number.isInteger(node)) integral = true;
-      if (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node))) inexact = true;
-      continue;
-    }
-    if (typeof node !== 'object' || node === null) continue;
-    if (level > depth) depth = level;
-    if (depth > MAX_JSON_DEPTH) break;
-    if (Array.isArray(node)) {
-      for (const child of node) {
-        nodes.push(child);
-        levels.push(level + 1);
+  const scan = { depth: 0, inexact: false, integral: false };
+  let nodes: unknown[] | undefined;
+  let levels: number[] | undefined;
+  let node: unknown = root;
+  let level = 1;
+  for (;;) {
+    if (typeof node === 'number') number(scan, node);
+    else if (typeof node === 'object' && node !== null) {
+      if (level > scan.depth) scan.depth = level;
+      if (scan.depth > MAX_JSON_DEPTH) break;
+      if (Array.isArray(node)) {
+        for (let index = 0; index < node.length; index++) {
+          const child: unknown = node[index];
+          if (typeof child === 'number') number(scan, child);
+          else if (typeof child === 'object' && child !== null) {
+            (nodes ??= []).push(child);
+            (levels ??= []).push(level + 1);
+          }
+        }
+      } else {
+        const record = node as Record<string, unknown>;
+        for (const key in record) {
+          if (!Object.hasOwn(record, key)) continue;
+          const child = record[key];
+          if (typeof child === 'number') number(scan, child);
+          else if (typeof child === 'object' && child !== null) {
+            (nodes ??= []).push(child);
+            (levels ??= []).push(level + 1);
+          }
+        }
       }
-    } else {
-      for (const key in node) {
-        if (!Object.hasOwn(node, key)) continue;
-        nodes.push((node as Record<string, unknown>)[key]);
-        levels.push(level + 1);
-      }
     }
+    if (nodes === undefined || nodes.length === 0) break;
+    node = nodes.pop();
+    level = levels?.pop() as number;
   }
-  return { depth, inexact, integral };
+  return scan;
+}
+
+function number(scan: { inexact: boolean; integral: boolean }, value: number): void {
+  if (Number.isInteger(value)) scan.integral = true;
+  if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) scan.inexact = true;
 }
 
 /**
