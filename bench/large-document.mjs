@@ -9,9 +9,11 @@
 // --sizes: documents made to order (bench/lib/large-document.mjs), about this many bytes each.
 // --document: a document of your own (a public one: see docs/performance.md for those we timed).
 // --base: also time another build's cold start, in the same alternation (before/after a change).
+//
+// Exported as benchLargeDocuments() for bench/run.mjs (its goal table).
 import { mkdtemp, rm, writeFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { whenListening } from './lib/listening.mjs';
@@ -53,87 +55,136 @@ async function timeStart(args, env, probe) {
   return { ...result, disturbed: othersPercent > DISTURBED_OTHER_CPU };
 }
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '5' },
-    sizes: { type: 'string', default: '500000,5000000' },
-    document: { type: 'string', multiple: true, default: [] },
-    cli: { type: 'string', default: 'dist/src/cli/main.js' },
-    base: { type: 'string' },
-  },
-});
-const rounds = Number(values.rounds);
-const work = await mkdtemp(join(tmpdir(), 'plantstore-large-'));
-process.on('exit', () => void rm(work, { recursive: true, force: true }));
-try {
-  /** @type {{ label: string, path: string }[]} */
-  const documents = [];
-  for (const size of values.sizes.split(',').filter(Boolean).map(Number)) {
-    const path = join(work, `made-${size}.json`);
-    await writeFile(path, largeDocument(size));
-    documents.push({ label: `made to order, ${Math.round((await stat(path)).size / 1000)} KB`, path });
-  }
-  for (const path of values.document) documents.push({ label: `${path} (${Math.round((await stat(path)).size / 1000)} KB)`, path });
+/** @typedef {{ id: string, label: string, medianMs: number, overPrism: number, samplesMs: number[], disturbed: boolean }} LargeRow */
 
-  for (const document of documents) {
-    const probe = await firstListPath(document.path);
-    const warmCache = join(work, 'warm-cache');
-    // One start fills the warm cache; its time is not counted.
-    await timeStart(
-      [values.cli, 'serve', '--port', '0', '--host', HOST, '--log-level', 'silent', '--spec', document.path],
-      { PLANTSTORE_CACHE_DIR: warmCache },
-      probe,
-    ).catch(() => {});
-    const serve = (/** @type {string} */ cli) => [cli, 'serve', '--port', '0', '--host', HOST, '--spec', document.path];
-    /** @type {{ id: string, label: string, args: () => Promise<string[]>, env: () => Promise<Record<string, string>> }[]} */
-    const rows = [
-      {
-        id: 'cold',
-        label: 'plantstore serve, empty cache',
-        args: async () => serve(values.cli),
-        env: async () => ({ PLANTSTORE_CACHE_DIR: await mkdtemp(join(work, 'cold-')) }),
-      },
-      { id: 'warm', label: 'plantstore serve, warm cache', args: async () => serve(values.cli), env: async () => ({ PLANTSTORE_CACHE_DIR: warmCache }) },
-      ...(values.base
-        ? [
-            {
-              id: 'base',
-              label: `base build, empty cache`,
-              args: async () => serve(/** @type {string} */ (values.base)),
-              env: async () => ({ PLANTSTORE_CACHE_DIR: await mkdtemp(join(work, 'cold-')) }),
-            },
-          ]
-        : []),
-      {
-        id: 'prism',
-        label: 'prism mock',
-        args: async () => [PRISM, 'mock', document.path, '-p', String(await freePort()), '-h', HOST, '--multiprocess=false', '-v', 'info'],
-        env: async () => ({}),
-      },
-    ];
-    /** @type {Map<string, { ms: number[], disturbed: number }>} */
-    const samples = new Map(rows.map((row) => [row.id, { ms: [], disturbed: 0 }]));
-    for (let round = 0; round < rounds; round++) {
-      for (const row of rows) {
-        const sample = /** @type {{ ms: number[], disturbed: number }} */ (samples.get(row.id));
-        const timed = await timeStart(await row.args(), await row.env(), probe);
-        sample.ms.push(timed.ms);
-        if (timed.disturbed) sample.disturbed++;
+/**
+ * Times every document's start in alternating rounds: plantstore with an empty and a warm operations cache,
+ * the base build (if given) with an empty one, and prism mock.
+ * @param {{ rounds?: number, sizes?: number[], documents?: string[], cli?: string, base?: string, log?: (line: string) => void }} [options]
+ * @returns {Promise<{ rounds: number, documents: { label: string, probe: string, rows: LargeRow[] }[] }>}
+ */
+export async function benchLargeDocuments({
+  rounds = 5,
+  sizes = [500_000, 5_000_000],
+  documents: own = [],
+  cli = 'dist/src/cli/main.js',
+  base,
+  log = () => {},
+} = {}) {
+  const work = await mkdtemp(join(tmpdir(), 'plantstore-large-'));
+  try {
+    /** @type {{ label: string, path: string }[]} */
+    const documents = [];
+    for (const size of sizes) {
+      const path = join(work, `made-${size}.json`);
+      await writeFile(path, largeDocument(size));
+      documents.push({ label: `made to order, ${Math.round((await stat(path)).size / 1000)} KB`, path });
+    }
+    for (const path of own) documents.push({ label: `${basename(path)} (${Math.round((await stat(path)).size / 1000)} KB)`, path });
+
+    const results = [];
+    for (const document of documents) {
+      const probe = await firstListPath(document.path);
+      const warmCache = join(work, 'warm-cache');
+      // One start fills the warm cache; its time is not counted.
+      await timeStart(
+        [cli, 'serve', '--port', '0', '--host', HOST, '--log-level', 'silent', '--spec', document.path],
+        { PLANTSTORE_CACHE_DIR: warmCache },
+        probe,
+      ).catch(() => {});
+      const serve = (/** @type {string} */ main) => [main, 'serve', '--port', '0', '--host', HOST, '--spec', document.path];
+      /** @type {{ id: string, label: string, args: () => Promise<string[]>, env: () => Promise<Record<string, string>> }[]} */
+      const rows = [
+        {
+          id: 'cold',
+          label: 'plantstore serve, empty cache',
+          args: async () => serve(cli),
+          env: async () => ({ PLANTSTORE_CACHE_DIR: await mkdtemp(join(work, 'cold-')) }),
+        },
+        { id: 'warm', label: 'plantstore serve, warm cache', args: async () => serve(cli), env: async () => ({ PLANTSTORE_CACHE_DIR: warmCache }) },
+        ...(base
+          ? [
+              {
+                id: 'base',
+                label: `base build, empty cache`,
+                args: async () => serve(base),
+                env: async () => ({ PLANTSTORE_CACHE_DIR: await mkdtemp(join(work, 'cold-')) }),
+              },
+            ]
+          : []),
+        {
+          id: 'prism',
+          label: 'prism mock',
+          args: async () => [PRISM, 'mock', document.path, '-p', String(await freePort()), '-h', HOST, '--multiprocess=false', '-v', 'info'],
+          env: async () => ({}),
+        },
+      ];
+      /** @type {Map<string, { ms: number[], disturbed: number }>} */
+      const samples = new Map(rows.map((row) => [row.id, { ms: [], disturbed: 0 }]));
+      for (let round = 0; round < rounds; round++) {
+        for (const row of rows) {
+          const sample = /** @type {{ ms: number[], disturbed: number }} */ (samples.get(row.id));
+          const timed = await timeStart(await row.args(), await row.env(), probe);
+          sample.ms.push(timed.ms);
+          if (timed.disturbed) sample.disturbed++;
+        }
+        log(`[large] ${document.label}: round ${round + 1}/${rounds}\n`);
       }
-      process.stderr.write(`[large] ${document.label}: round ${round + 1}/${rounds}\n`);
+      const prism = median(/** @type {{ ms: number[] }} */ (samples.get('prism')).ms);
+      results.push({
+        label: document.label,
+        probe,
+        rows: rows.map((row) => {
+          const { ms, disturbed } = /** @type {{ ms: number[], disturbed: number }} */ (samples.get(row.id));
+          return {
+            id: row.id,
+            label: row.label,
+            medianMs: median(ms),
+            overPrism: median(ms) / prism,
+            samplesMs: ms.map(Math.round),
+            disturbed: disturbed * 2 > ms.length,
+          };
+        }),
+      });
     }
-    const prism = median(/** @type {{ ms: number[] }} */ (samples.get('prism')).ms);
-    console.log(`\n${document.label}: spawn → first answer to GET ${probe}, median of ${rounds} alternating rounds`);
-    for (const row of rows) {
-      const { ms, disturbed } = /** @type {{ ms: number[], disturbed: number }} */ (samples.get(row.id));
-      const mark = disturbed * 2 > ms.length ? '  (disturbed)' : '';
-      console.log(
-        `  ${row.label.padEnd(32)} ${String(Math.round(median(ms))).padStart(6)} ms  ${(median(ms) / prism).toFixed(2)}× prism  [${ms.map(Math.round).join(' ')}]${mark}`,
-      );
-    }
+    return { rounds, documents: results };
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
-} finally {
-  await rm(work, { recursive: true, force: true });
 }
 
-if (process.argv[1] !== fileURLToPath(import.meta.url)) throw new Error('bench/large-document.mjs is a script');
+/** @param {Awaited<ReturnType<typeof benchLargeDocuments>>} result */
+export function largeDocumentText(result) {
+  return result.documents
+    .map((document) =>
+      [
+        `${document.label}: spawn → first answer to GET ${document.probe}, median of ${result.rounds} alternating rounds`,
+        ...document.rows.map(
+          (row) =>
+            `  ${row.label.padEnd(32)} ${String(Math.round(row.medianMs)).padStart(6)} ms  ${row.overPrism.toFixed(2)}× prism  [${row.samplesMs.join(' ')}]${row.disturbed ? '  (disturbed)' : ''}`,
+        ),
+      ].join('\n'),
+    )
+    .join('\n\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '5' },
+      sizes: { type: 'string', default: '500000,5000000' },
+      document: { type: 'string', multiple: true, default: [] },
+      cli: { type: 'string', default: 'dist/src/cli/main.js' },
+      base: { type: 'string' },
+    },
+  });
+  const result = await benchLargeDocuments({
+    rounds: Number(values.rounds),
+    sizes: values.sizes.split(',').filter(Boolean).map(Number),
+    documents: values.document,
+    cli: values.cli,
+    ...(values.base ? { base: values.base } : {}),
+    log: (line) => process.stderr.write(line),
+  });
+  console.log(`\n${largeDocumentText(result)}`);
+}

@@ -8,10 +8,14 @@
 //
 //   node bench/run.mjs [--duration 10] [--warmup 2] [--connections 32]
 //                      [--only floor,plantstore] [--strict] [--settle 2] [--max-seconds N]
-//                      [--startup-rounds 7]
+//                      [--startup-rounds 7] [--large-rounds 3] [--large-document PATH] [--verify-rounds 3]
 //   env: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ONLY, BENCH_STRICT=1, BENCH_SETTLE, BENCH_MAX_SECONDS,
-//        BENCH_STARTUP_ROUNDS
+//        BENCH_STARTUP_ROUNDS, BENCH_LARGE_ROUNDS, BENCH_LARGE_DOCUMENT, BENCH_VERIFY_ROUNDS
 // --startup-rounds: start-up times first (bench/startup.mjs), this many alternating rounds (0: skip).
+// --large-rounds: a ~500 KB document's start, empty and warm cache, against prism mock (bench/large-document.mjs; 0: skip).
+// --large-document: that document (default: one made to order, about 500 KB).
+// --verify-rounds: verify at its defaults against serve (bench/verify-speed.mjs; 0: skip).
+// At the end, issue 21's goals are printed, each beside its reference.
 // --settle: before each row wait up to N s for other processes to quiet down (0: don't).
 //
 // Exit codes: 0 ok (bars may be unmet unless --strict), 1 a row had > 1 % non-2xx
@@ -21,7 +25,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { benchLargeDocuments } from './large-document.mjs';
 import { benchStartup } from './startup.mjs';
+import { benchVerifySpeed } from './verify-speed.mjs';
+import { goals } from './lib/goals.mjs';
 import { HOST, PLANTSTORE_CLI } from './targets.mjs';
 import { installCleanup } from './lib/children.mjs';
 import { ROOT, readConfig } from './lib/config.mjs';
@@ -43,23 +50,34 @@ log(
     `${config.connections} connections, Node ${process.version}, ${os.cpus().length} CPUs, loopback ${HOST}\n`,
 );
 
-// Start-up first, while no server of ours is running.
-let startup = null;
-if (config.startupRounds > 0) {
-  if (existsSync(path.resolve(ROOT, PLANTSTORE_CLI))) startup = await benchStartup({ rounds: config.startupRounds, cli: PLANTSTORE_CLI, log });
-  else log(`[startup] skipped: ${PLANTSTORE_CLI} not found (not built yet: npm run build)\n`);
-}
+// Start-up and the large document first, while no server of ours is running.
+const built = existsSync(path.resolve(ROOT, PLANTSTORE_CLI));
+if (!built && config.startupRounds + config.largeRounds + config.verifyRounds > 0)
+  log(`[startup, large document, verify] skipped: ${PLANTSTORE_CLI} not found (not built yet: npm run build)\n`);
+const startup = config.startupRounds > 0 && built ? await benchStartup({ rounds: config.startupRounds, cli: PLANTSTORE_CLI, log }) : null;
+let large = null;
+if (config.largeRounds > 0 && built)
+  large = await benchLargeDocuments({
+    rounds: config.largeRounds,
+    cli: PLANTSTORE_CLI,
+    ...(config.largeDocument ? { sizes: [], documents: [config.largeDocument] } : { sizes: [500_000] }),
+    log,
+  });
 
 const rows = [];
 for (const target of targets) rows.push(await benchTarget(config, target));
 
+// verify against this checkout's serve (the suite's speed at its defaults, as a user runs it).
+const verify = config.verifyRounds > 0 && built ? await benchVerifySpeed({ rounds: config.verifyRounds, runs: 200, log }) : null;
+
 const verdict = judge(rows);
 const seconds = (Date.now() - t0) / 1000;
-console.log(reportText({ config, targets, rows, verdict, startup, seconds }));
+const goalRows = goals({ startup, rows, large, verify });
+console.log(reportText({ config, targets, rows, verdict, startup, large, verify, goals: goalRows, seconds }));
 
 const strictFail = config.strict && Object.values(verdict.bars).some((b) => b.met !== true);
 printFailure(verdict.problems, strictFail);
 const { ratios, bars, problems } = verdict;
-writeResults({ gitCommit: commit, config, rows, startup, ratios, bars, problems, seconds });
+writeResults({ gitCommit: commit, config, rows, startup, large, verify, goals: goalRows, ratios, bars, problems, seconds });
 
 process.exit(problems.length || strictFail ? 1 : 0);

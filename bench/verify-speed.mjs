@@ -1,6 +1,7 @@
 // @ts-check
 // How fast `plantstore verify` judges a target: the whole public Plant Store document (list, create,
 // delete by int64 id), the stateful model on, against a fresh `plantstore serve` each round.
+// Exported as benchVerifySpeed() for bench/run.mjs (its goal table).
 // Builds are alternated round by round, so they see the same machine load; the medians are compared.
 //
 //   node bench/verify-speed.mjs [--rounds 5] [--runs 3000] [--base other/dist/src/cli/main.js] [--spec spec/plant-store-public.yaml]
@@ -11,30 +12,20 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, installCleanup, stop, tailBuffer, track, waitUntilAnswering } from './lib/children.mjs';
 import { cpuTicks, CLK_TCK } from './lib/cpu.mjs';
 import { ROOT } from './lib/config.mjs';
 import { TOKEN } from './targets.mjs';
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '5' },
-    runs: { type: 'string', default: '3000' },
-    base: { type: 'string' },
-    spec: { type: 'string', default: 'spec/plant-store-public.yaml' },
-  },
-});
-const rounds = Number(values.rounds);
 const CLI = path.join(ROOT, 'dist/src/cli/main.js');
-const builds = [{ name: 'this build', cli: CLI }, ...(values.base ? [{ name: `base ${values.base}`, cli: path.resolve(values.base) }] : [])];
-installCleanup(60 * 30);
 
 /** One round for one build: a fresh server, one verify run; verify's JSON report and the server's CPU seconds. */
-async function round(cli) {
+async function round(cli, { spec, runs }) {
   const port = await freePort();
   const server = track(
-    spawn(process.execPath, [CLI, 'serve', '--spec', values.spec, '--port', String(port), '--token', TOKEN, '--log-level', 'silent'], {
+    spawn(process.execPath, [CLI, 'serve', '--spec', spec, '--port', String(port), '--token', TOKEN, '--log-level', 'silent'], {
       cwd: ROOT,
       stdio: 'ignore',
       detached: true,
@@ -45,21 +36,7 @@ async function round(cli) {
     await waitUntilAnswering(server, port, 20_000);
     const serverTicks = cpuTicks(server.pid);
     const report = path.join(dir, 'report.json');
-    const args = [
-      cli,
-      'verify',
-      '--target',
-      `http://127.0.0.1:${port}`,
-      '--spec',
-      values.spec,
-      '--runs',
-      values.runs,
-      '--seed',
-      '8',
-      '--stateful',
-      '--json',
-      report,
-    ];
+    const args = [cli, 'verify', '--target', `http://127.0.0.1:${port}`, '--spec', spec, '--runs', String(runs), '--seed', '8', '--stateful', '--json', report];
     const output = tailBuffer();
     const verify = track(spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CONTRACT_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] }));
     verify.stdout.on('data', (chunk) => output.push(chunk));
@@ -75,24 +52,72 @@ async function round(cli) {
   }
 }
 
+/** @param {number[]} xs */
 const median = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-process.stderr.write(`verify speed: ${values.spec}, --runs ${values.runs} --stateful, ${rounds} rounds; load average ${loadavg()[0].toFixed(1)}\n`);
-const samples = builds.map(() => /** @type {Awaited<ReturnType<typeof round>>[]} */ ([]));
-for (let r = 0; r < rounds; r++) {
-  for (const [i, build] of builds.entries()) {
-    const sample = await round(build.cli);
-    samples[i]?.push(sample);
-    process.stderr.write(
-      `  round ${r + 1} ${build.name}: ${sample.casesRun} requests, ${sample.casesPerSecond} cases/s (server CPU ${sample.serverSeconds.toFixed(1)} s)\n`,
-    );
+/**
+ * Alternates this build's verify with the base build's (if given) round by round, each against a fresh server of this build.
+ * @param {{ rounds?: number, runs?: number, base?: string, spec?: string, log?: (line: string) => void }} [options]
+ */
+export async function benchVerifySpeed({ rounds = 5, runs = 3000, base, spec = 'spec/plant-store-public.yaml', log = () => {} } = {}) {
+  const builds = [{ name: 'this build', cli: CLI }, ...(base ? [{ name: `base ${base}`, cli: path.resolve(base) }] : [])];
+  const loadBefore = loadavg()[0];
+  log(`[verify] ${spec}, --runs ${runs} --stateful, ${rounds} rounds; load average ${loadBefore.toFixed(1)}\n`);
+  const samples = builds.map(() => /** @type {Awaited<ReturnType<typeof round>>[]} */ ([]));
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, build] of builds.entries()) {
+      const sample = await round(build.cli, { spec, runs });
+      samples[i]?.push(sample);
+      log(
+        `[verify] round ${r + 1} ${build.name}: ${sample.casesRun} requests, ${sample.casesPerSecond} cases/s (server CPU ${sample.serverSeconds.toFixed(1)} s)\n`,
+      );
+    }
   }
+  const loadAfter = loadavg()[0];
+  return {
+    rounds,
+    runs,
+    spec,
+    // On 2 cores verify and its server fill the machine; a load average well above 2 means something else ran.
+    disturbed: Math.max(loadBefore, loadAfter) > 3,
+    loadAverage: [loadBefore, loadAfter],
+    builds: builds.map((build, i) => ({
+      name: build.name,
+      casesPerSecond: median((samples[i] ?? []).map((s) => s.casesPerSecond)),
+      samples: (samples[i] ?? []).map((s) => s.casesPerSecond),
+    })),
+  };
 }
-const medians = builds.map((build, i) => ({ build: build.name, casesPerSecond: median((samples[i] ?? []).map((s) => s.casesPerSecond)) }));
-for (const m of medians) console.log(`${m.build.padEnd(40)} median ${m.casesPerSecond} cases/s`);
-if (medians.length === 2 && medians[1] && medians[0]) console.log(`ratio this/base: ${(medians[0].casesPerSecond / medians[1].casesPerSecond).toFixed(2)}×`);
-console.log(`load average at the end: ${loadavg()[0].toFixed(1)} (2 cores; above ~1 the figures are disturbed)`);
+
+/** @param {Awaited<ReturnType<typeof benchVerifySpeed>>} result */
+export function verifySpeedText(result) {
+  const lines = result.builds.map((b) => `${b.name.padEnd(40)} median ${b.casesPerSecond} cases/s  [${b.samples.join(' ')}]`);
+  const [self, base] = result.builds;
+  if (self && base) lines.push(`ratio this/base: ${(self.casesPerSecond / base.casesPerSecond).toFixed(2)}×`);
+  lines.push(`load average before/after: ${result.loadAverage.map((l) => l.toFixed(1)).join(' / ')} (2 cores; above ~3 the figures are disturbed)`);
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '5' },
+      runs: { type: 'string', default: '3000' },
+      base: { type: 'string' },
+      spec: { type: 'string', default: 'spec/plant-store-public.yaml' },
+    },
+  });
+  installCleanup(60 * 30);
+  const result = await benchVerifySpeed({
+    rounds: Number(values.rounds),
+    runs: Number(values.runs),
+    spec: values.spec,
+    ...(values.base ? { base: values.base } : {}),
+    log: (line) => process.stderr.write(line),
+  });
+  console.log(verifySpeedText(result));
+}

@@ -1,6 +1,7 @@
 /**
  * vitest globalSetup: tests that spawn the CLI run dist/, so build it once before any test file
- * runs, and only when a source file is newer than the build (on CI, `npm ci` has just built it).
+ * runs, and only when a source file is newer than the build (on CI, `npm ci` has just built it):
+ * tsc, then the CLI's bundle, as `npm run build` does.
  * One build here means no two test files ever write dist/ at the same time.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,8 @@ export default function buildOnce(): void {
     if (builtAt() === 0) throw error;
     process.stderr.write(`build-once: tsc reported type errors (see npm run typecheck); testing the JavaScript it emitted\n`);
   }
+  // As npm run build: the CLI's serve bundled (scripts/bundle-cli.mjs), so tests spawn what users run.
+  execFileSync(process.execPath, [join(root, 'scripts', 'bundle-cli.mjs')], { stdio: 'pipe' });
 }
 
 function builtAt(): number {

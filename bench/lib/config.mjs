@@ -25,6 +25,9 @@ export function readConfig(helpFile) {
       'max-seconds': { type: 'string' },
       settle: { type: 'string' },
       'startup-rounds': { type: 'string' },
+      'large-rounds': { type: 'string' },
+      'large-document': { type: 'string' },
+      'verify-rounds': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,6 +64,10 @@ export function readConfig(helpFile) {
     // Before each row, wait up to this long for the machine to be quiet (other CPU use below the "disturbed" mark).
     settleSeconds: num('settle', 'BENCH_SETTLE', 2, 0),
     startupRounds: Math.round(num('startup-rounds', 'BENCH_STARTUP_ROUNDS', 7, 0)),
+    // Issue 21's goal rows: a ~500 KB document's start against prism mock's, and verify at its defaults.
+    largeRounds: Math.round(num('large-rounds', 'BENCH_LARGE_ROUNDS', 3, 0)),
+    largeDocument: argv['large-document'] ?? process.env.BENCH_LARGE_DOCUMENT ?? null,
+    verifyRounds: Math.round(num('verify-rounds', 'BENCH_VERIFY_ROUNDS', 3, 0)),
   };
 
   let targets = allTargets;
@@ -79,7 +86,7 @@ export function readConfig(helpFile) {
     'BENCH_MAX_SECONDS',
     targets.reduce(
       (s, t) => s + (t.startTimeoutMs ?? 15000) / 1000 + config.settleSeconds + config.warmupSeconds + config.durationSeconds + 15,
-      30 + config.startupRounds * 10,
+      30 + config.startupRounds * 10 + config.largeRounds * 30 + config.verifyRounds * 20,
     ),
     1,
   );

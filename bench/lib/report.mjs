@@ -2,12 +2,16 @@
 // The report of a run: the bars plantstore is judged by, the problems that fail the run, and the text printed to stdout.
 import os from 'node:os';
 import path from 'node:path';
+import { largeDocumentText } from '../large-document.mjs';
 import { startupTable } from '../startup.mjs';
+import { verifySpeedText } from '../verify-speed.mjs';
+import { goalsText } from './goals.mjs';
 import { ROOT, RESULTS } from './config.mjs';
 import { DISTURBED_OTHER_CPU } from './cpu.mjs';
 import { fmt } from './format.mjs';
 
-export const BARS = { overPrism: 8, overFloor: 0.6 };
+// overFloor: issue 21 raised it from 0.6 to 0.8 of the bare node:http floor.
+export const BARS = { overPrism: 8, overFloor: 0.8 };
 const MAX_BAD_FRACTION = 0.01;
 
 /** @typedef {import('./config.mjs').Config} Config */
@@ -86,9 +90,10 @@ export function judge(rows) {
 
 /**
  * The text for stdout: the table, its legend, per-row notes, the ratios against the bars, start-up, the time taken.
- * @param {{ config: Config, targets: any[], rows: any[], verdict: ReturnType<typeof judge>, startup: any, seconds: number }} run
+ * @param {{ config: Config, targets: any[], rows: any[], verdict: ReturnType<typeof judge>, startup: any, large: any, verify: any,
+ *   goals: import('./goals.mjs').Goal[], seconds: number }} run
  */
-export function reportText({ config, targets, rows, verdict: judged, startup, seconds }) {
+export function reportText({ config, targets, rows, verdict: judged, startup, large, verify, goals, seconds }) {
   const { ps, prism, floor, ratios, bars } = judged;
   const out = [];
   out.push('');
@@ -172,6 +177,9 @@ export function reportText({ config, targets, rows, verdict: judged, startup, se
     out.push(`${r.label}: ${parts.join(', ')}`);
   }
   if (startup) out.push('', startupTable(startup));
+  if (large) out.push('', largeDocumentText(large));
+  if (verify) out.push('', `verify --runs ${verify.runs} --stateful (its defaults), public Plant Store vs serve:`, verifySpeedText(verify));
+  if (goals.length) out.push('', goalsText(goals));
   out.push('');
   out.push(`bench took ${fmt(seconds, 1)} s (without the build); results in ${path.relative(ROOT, RESULTS)}`);
   return out.join('\n');

@@ -17,10 +17,10 @@ export function gitCommit() {
 }
 
 /**
- * @param {{ gitCommit: string | null, config: import('./config.mjs').Config, rows: any[], startup: any,
- *   ratios: any, bars: any, problems: string[], seconds: number }} run
+ * @param {{ gitCommit: string | null, config: import('./config.mjs').Config, rows: any[], startup: any, large: any, verify: any,
+ *   goals: any[], ratios: any, bars: any, problems: string[], seconds: number }} run
  */
-export function writeResults({ gitCommit, config, rows, startup, ratios, bars, problems, seconds }) {
+export function writeResults({ gitCommit, config, rows, startup, large, verify, goals, ratios, bars, problems, seconds }) {
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   writeFileSync(
     RESULTS,
@@ -35,6 +35,9 @@ export function writeResults({ gitCommit, config, rows, startup, ratios, bars, p
         config: { ...config, host: HOST },
         rows,
         startup,
+        large,
+        verify,
+        goals,
         ratios,
         bars,
         problems,

@@ -15,8 +15,11 @@ import type { CompiledSite } from './site.js';
 
 export interface Sites {
   readonly api: CompiledSite;
-  /** Served under `controlPrefix`, ahead of the API. */
-  readonly control?: CompiledSite;
+  /**
+   * Served under `controlPrefix`, ahead of the API; or what builds it, called at its first request
+   * (a start that answers only API requests need not load the control API).
+   */
+  readonly control?: CompiledSite | (() => Promise<CompiledSite>);
   readonly controlPrefix: string;
 }
 
@@ -95,9 +98,8 @@ export function createRequestHandler(sites: Sites | SitesHolder, logger: Logger)
     }
   }
 
-  return function handleRequest(request, response) {
-    const context = requestContext(request);
-    const site = siteOf(context.path);
+  /** The site's stages, then the reply on the wire and the hooks: no promise unless a stage waits. */
+  function serve(site: CompiledSite, context: RequestContext, response: ServerResponse): void {
     const reply = runStages(site.stages, context);
     if (reply instanceof Promise)
       reply.then(
@@ -105,6 +107,34 @@ export function createRequestHandler(sites: Sites | SitesHolder, logger: Logger)
         (error: unknown) => finish(site, context, failed(context, error), response),
       );
     else finish(site, context, reply, response);
+  }
+
+  /** A site built at its first request; a failure to build it is a defect of ours, answered 500 and logged. */
+  function serveWhenBuilt(build: () => Promise<CompiledSite>, context: RequestContext, response: ServerResponse): void {
+    let built: Promise<CompiledSite>;
+    try {
+      built = build();
+    } catch (error) {
+      built = Promise.reject(error);
+    }
+    built.then(
+      (site) => serve(site, context, response),
+      (error: unknown) => {
+        failed(context, error);
+        try {
+          void respond(holder.current.api, context, INTERNAL_ERROR, response)?.catch(() => undefined);
+        } catch {
+          // As the answer to a defect: nothing more to do than the log line above.
+        }
+      },
+    );
+  }
+
+  return function handleRequest(request, response) {
+    const context = requestContext(request);
+    const site = siteOf(context.path);
+    if (typeof site === 'function') serveWhenBuilt(site, context, response);
+    else serve(site, context, response);
   };
 }
 

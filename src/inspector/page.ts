@@ -63,6 +63,25 @@ export function loadInspectorPage(folder: string = pageFolder()): InspectorPage 
   };
 }
 
+/**
+ * The page read at its first request rather than at start (a start that answers only API requests
+ * never needs its files). A page missing from the package is answered 500, with what to do.
+ */
+export function lazyInspectorPage(load: () => InspectorPage = () => loadInspectorPage()): InspectorPage {
+  let page: InspectorPage | undefined;
+  return {
+    answer(method, path) {
+      if (path !== INSPECTOR_PREFIX && !path.startsWith(`${INSPECTOR_PREFIX}/`)) return undefined;
+      try {
+        page ??= load();
+      } catch (error) {
+        return text(500, error instanceof Error ? error.message : String(error));
+      }
+      return page.answer(method, path);
+    },
+  };
+}
+
 function text(status: number, message: string, extra: Readonly<Record<string, string>> = {}): PageFile {
   return { status, headers: { ...HEADERS, ...extra, 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(message) };
 }

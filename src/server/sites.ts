@@ -1,12 +1,10 @@
 /**
- * The two sites the stand-in serves, as the pipeline takes them: the API document bound to the
- * store and prism's mocker, and the control API bound to the live state. The control API's tests
- * build their site here too, so they run exactly the stages the server runs.
+ * The API site, as the pipeline takes it: the API document bound to the store and prism's mocker.
+ * The control API's site is built in control-site.ts (loaded at its first request).
  */
 import type { LoadedDocument } from '../core/openapi/load-document.js';
 import { basePathsOf } from '../core/openapi/base-paths.js';
 import type { ResourceModel } from '../core/resources/model.js';
-import { bindControlOperation, type ControlContext } from '../control/bind-control.js';
 import type { Faults } from '../faults/faults.js';
 import type { IssuedTokens } from '../auth/issued-tokens.js';
 import { apiBinder } from '../handlers/bind-api.js';
@@ -14,7 +12,6 @@ import type { CreatedListener } from '../handlers/resource/parts.js';
 import type { ProxyOptions } from '../proxy/bind-proxy.js';
 import type { Binding } from '../http/binding.js';
 import type { IHttpOperation } from '@stoplight/types';
-import { compileHostCheck } from '../http/host-check.js';
 import type { BodyBudget } from '../http/read-body.js';
 import { compileSite, type CompiledSite } from '../http/site.js';
 import type { SiteIndex } from '../http/stages/route.js';
@@ -75,30 +72,6 @@ export function apiSite(document: LoadedDocument, parts: ApiSiteParts): Compiled
       index: parts.index,
       forwardInvalid: proxy !== undefined && !proxy.options.strict,
       basePaths: basePathsOf(document.operations),
-    },
-  );
-}
-
-export interface ControlSiteParts extends SiteParts {
-  /** Hosts the open control API answers besides its own names. */
-  readonly allowedHosts: readonly string[];
-}
-
-/** The control API: neither faulted nor journaled; it answers its own declared 401. */
-export function controlSite(document: LoadedDocument, context: ControlContext, parts: ControlSiteParts): CompiledSite {
-  const open = context.adminToken === undefined;
-  return compileSite(
-    { document, bind: (operation) => bindControlOperation(operation, context) },
-    {
-      // An open control API must not be callable from any web page the developer visits.
-      cors: parts.cors && !open,
-      // With an admin token the token protects the control API; a rebound page does not have it.
-      hostCheck: open ? compileHostCheck(parts.allowedHosts) : undefined,
-      preferences: false,
-      bodyLimitBytes: parts.bodyLimitBytes,
-      bodyBudget: parts.bodyBudget,
-      logger: parts.logger,
-      index: parts.index,
     },
   );
 }

@@ -4,7 +4,6 @@
  * parameters and imports neither the handlers nor the control API.
  */
 import { createIssuedTokens } from '../auth/issued-tokens.js';
-import { loadControlDocument } from '../control/control-document.js';
 import { PlantstoreError } from '../core/errors.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
 import { bundledSpecPath, loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
@@ -27,7 +26,7 @@ import type { ResourceStores } from '../store/item-store.js';
 import { compileItemChecks } from './item-checks.js';
 import { seedItemsOf } from './seed-items.js';
 import { createResourceStores, memoryBacking, SHARED_TENANT, type SeedItems, type TenantId } from '../store/tenants.js';
-import { apiSite, controlSite } from './sites.js';
+import { apiSite } from './sites.js';
 import type { SharedDeliveries } from '../webhooks/shared-deliveries.js';
 import type { ProxyOptions } from '../proxy/bind-proxy.js';
 import type { DocumentWatcher } from './watch-document.js';
@@ -36,7 +35,7 @@ import type { ControlContext } from '../control/context.js';
 import { pointerAnswer } from './pointer.js';
 import { createJournalStreams, MAX_JOURNAL_STREAMS } from '../control/journal-events.js';
 import { throttledCount } from '../log/throttle.js';
-import { loadInspectorPage, withInspector } from '../inspector/page.js';
+import { lazyInspectorPage, withInspector } from '../inspector/page.js';
 import type { RedisConnection } from '../store/redis/connection.js';
 import type { SharedState } from './shared-state.js';
 import { parseStoreTarget } from '../store/redis/connection.js';
@@ -143,7 +142,6 @@ async function compose(
   const webhooks =
     options.webhook === undefined ? undefined : await deliverWebhooks(document, resources, options.webhook, options, journal, logger, replicated?.webhooks);
   const siteParts = { cors: options.cors, bodyLimitBytes: options.bodyLimitBytes, bodyBudget: createBodyBudget(options.bodyBufferBytes), logger };
-  const controlDocument = await loadControlDocument();
   const places = { control: CONTROL_PREFIX, inspector: INSPECTOR_PATH };
   // What the document settles; --watch replaces it (and the sites built on it) when the file changes.
   const live = { document, resources };
@@ -193,13 +191,18 @@ async function compose(
     // What is watched, not where: health needs no admin token, so it names no path.
     watching: () => watcher && ['document', ...(options.optionSources?.files ?? []).map((source) => source.what)],
   };
-  const control = controlSite(controlDocument, controlContext, {
-    ...siteParts,
-    allowedHosts: options.allowedHosts,
-    index: { path: CONTROL_PREFIX, answer: pointerAnswer(controlDocument, places, 'control') },
+  // Built at its first request: its document and modules are a tenth of a start's CPU (docs/performance.md).
+  const control = once(async () => {
+    const [{ loadControlDocument }, { controlSite }] = await Promise.all([import('../control/control-document.js'), import('./control-site.js')]);
+    const controlDocument = await loadControlDocument();
+    return controlSite(controlDocument, controlContext, {
+      ...siteParts,
+      allowedHosts: options.allowedHosts,
+      index: { path: CONTROL_PREFIX, answer: pointerAnswer(controlDocument, places, 'control') },
+    });
   });
   const sites: { current: Sites } = { current: { api: buildApiSite(document, resources), control, controlPrefix: CONTROL_PREFIX } };
-  const server = createListener(withInspector(loadInspectorPage(), createRequestHandler(sites, logger)), options.requestTimeoutMs, logger);
+  const server = createListener(withInspector(lazyInspectorPage(), createRequestHandler(sites, logger)), options.requestTimeoutMs, logger);
   const port = await listen(server, options.port, options.host);
   // Mocked operations whose answers the examples do not make need prism's mocker; load it now, after
   // listening, rather than on the first request. (Loading it for every document made requests that
@@ -239,6 +242,12 @@ async function compose(
       await redis?.close();
     },
   };
+}
+
+/** `make` called once, at the first call; its promise is shared, a failure included. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }
 
 /** The document's webhooks delivered to `url`; each attempt journaled beside the requests (operation "webhook <name>"), drops warned of at most every 10 s. */

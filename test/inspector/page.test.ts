@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { lazyInspectorPage, loadInspectorPage } from '../../src/inspector/page.js';
 import { send, serverFor } from '../support/server.js';
 
 const ADMIN = 'page-admin-token';
@@ -47,6 +48,23 @@ describe('GET /__inspector', () => {
 });
 
 describe('the page in the package', () => {
+  test('is read at its first request, not at start; a page missing from the package is a 500 that says so', () => {
+    let loads = 0;
+    const page = lazyInspectorPage(() => {
+      loads += 1;
+      return loadInspectorPage();
+    });
+    expect(page.answer('GET', '/plants')).toBeUndefined();
+    expect(loads).toBe(0);
+    expect(page.answer('GET', '/__inspector')?.status).toBe(200);
+    expect(page.answer('GET', '/__inspector/journal.js')?.status).toBe(200);
+    expect(loads).toBe(1);
+    const missing = lazyInspectorPage(() => loadInspectorPage('/nonexistent/inspector-page'));
+    const answer = missing.answer('GET', '/__inspector');
+    expect(answer?.status).toBe(500);
+    expect(answer?.body.toString()).toContain('/nonexistent/inspector-page');
+  });
+
   test('is found from the built dist/ as from src/', async () => {
     // dist/ is built by the test setup (test/build-once.ts); tsc does not copy the page there.
     const built: string = resolve('dist/src/inspector/page.js');

@@ -17,7 +17,7 @@ import { DEFAULTS } from '../../src/server/start-server.js';
 import { operationName } from '../../src/core/openapi/operation.js';
 import { createJournal, type JournalEntry, type JournalRecord } from '../../src/journal/journal.js';
 import { createLogger } from '../../src/log/logger.js';
-import { controlSite } from '../../src/server/sites.js';
+import { controlSite } from '../../src/server/control-site.js';
 import { createResourceStores, SHARED_TENANT, type TenantId } from '../../src/store/tenants.js';
 import { readRequestJson, type JsonValue } from '../../src/core/json/exact-json.js';
 import { inferResources } from '../../src/core/resources/infer.js';

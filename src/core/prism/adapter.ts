@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { DiagnosticSeverity, type IHttpOperation, type IHttpParam } from '@stoplight/types';
 import type { JsonValue } from '../json/exact-json.js';
 import { validationView, widenInt64Bounds } from './int64-bounds.js';
+import { readValidator, validatorKey, writeValidator } from './validator-cache.js';
 
 /**
  * The one adapter to @stoplight/prism-http: nothing else in plantstore imports its dist/ files.
@@ -81,24 +85,28 @@ const dateTime =
   require('@stoplight/prism-http/dist/validator/validators/dateTime.js') as typeof import('@stoplight/prism-http/dist/validator/validators/dateTime.js');
 const ajvInstances = new Map<string, AjvInstance>();
 
+type Draft = keyof typeof ajvClasses;
+/** prism's createAjvInstances options, but for coerceTypes (see ajvFor). */
+const AJV_OPTIONS = { allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, logger: false } as const;
+
+function draftOf($schema: unknown): Draft {
+  const text = String($schema);
+  if (/^https?:\/\/json-schema.org\/draft\/2019-09\/schema#?$/.test(text)) return 'draft2019_09';
+  return /^https?:\/\/json-schema.org\/draft\/2020-12\/schema#?$/.test(text) ? 'draft2020_12' : 'default';
+}
+
 /**
  * As prism's createAjvInstances: without type coercion (what it uses for JSON bodies), or with it
  * (parameters). `source` keeps each validator's code, for standalone code (see standaloneParts):
  * the same options, formats named as a module the standalone code requires.
  */
-function ajvFor($schema: unknown, coerceTypes = false, source = false): AjvInstance {
-  const text = String($schema);
-  const draft = /^https?:\/\/json-schema.org\/draft\/2019-09\/schema#?$/.test(text)
-    ? 'draft2019_09'
-    : /^https?:\/\/json-schema.org\/draft\/2020-12\/schema#?$/.test(text)
-      ? 'draft2020_12'
-      : 'default';
+function ajvFor(draft: Draft, coerceTypes = false, source = false): AjvInstance {
   const key = `${draft}${coerceTypes ? ':coerce' : ''}${source ? ':source' : ''}`;
   let ajv = ajvInstances.get(key);
   if (!ajv) {
     const Ajv = ajvClasses[draft]();
     const code = source ? { code: { source: true, formats: (fromPrism('ajv') as AjvModule)._`require(${FORMATS_MODULE})` } } : {};
-    ajv = new Ajv({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes, logger: false, ...code });
+    ajv = new Ajv({ ...AJV_OPTIONS, coerceTypes, ...code });
     (fromPrism('ajv-formats') as { default: (ajv: AjvInstance) => AjvInstance }).default(ajv);
     ajv.addFormat('date-time', dateTime.fmtDef(dateTime.date_time, dateTime.compareDateTime));
     ajvInstances.set(key, ajv);
@@ -106,13 +114,51 @@ function ajvFor($schema: unknown, coerceTypes = false, source = false): AjvInsta
   return ajv;
 }
 
+type Validate = ((data: unknown) => boolean) & { errors?: import('ajv').ErrorObject[] | null | undefined };
+const standaloneCode = (ajv: AjvInstance, validate: unknown) =>
+  (fromPrism('ajv/dist/standalone') as { default: (ajv: AjvInstance, validate: unknown) => string }).default(ajv, validate);
+
+/** What a validator's code is generated from besides its schema: the set-up and the versions of all that generates it. */
+function setupOf(draft: Draft, coerceTypes: boolean): string {
+  const version = (name: string) => (fromPrism(`${name}/package.json`) as { version: string }).version;
+  // This module's own text too: a build that sets Ajv up differently (a keyword, an option) compiles anew.
+  ownDigest ??= createHash('sha256')
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .digest('hex');
+  return JSON.stringify([draft, coerceTypes, AJV_OPTIONS, FORMATS_SOURCE, version('ajv'), version('ajv-formats'), version('@stoplight/prism-http'), ownDigest]);
+}
+let ownDigest: string | undefined;
+
+/** Standalone code's require(): the formats as ajvFor adds them, the rest (Ajv's runtime helpers) from prism's copies. */
+let standaloneFormats: object | undefined;
+function requireForStandalone(specifier: string): unknown {
+  if (specifier !== FORMATS_MODULE) return fromPrism(specifier);
+  const full = (fromPrism('ajv-formats/dist/formats') as { fullFormats: object }).fullFormats;
+  return (standaloneFormats ??= { ...full, 'date-time': dateTime.fmtDef(dateTime.date_time, dateTime.compareDateTime) });
+}
+
+/**
+ * `schema` (its `$ref`s into `bundle`) compiled with prism's Ajv set-up, or the same validator read
+ * back from the validator cache (core/prism/validator-cache.ts): a warm start loads no Ajv at all.
+ * On a miss it is compiled once, by the instance that keeps its code, and the code is stored.
+ */
+function compileValidator(schema: object, bundle: unknown, coerceTypes: boolean): Validate {
+  const draft = draftOf((schema as { readonly $schema?: unknown }).$schema);
+  const key = validatorKey(schema, bundle, setupOf(draft, coerceTypes));
+  const cached = key === undefined ? undefined : readValidator(key, requireForStandalone);
+  if (cached !== undefined) return cached as Validate;
+  const ajv = ajvFor(draft, coerceTypes, key !== undefined);
+  const validate = ajv.compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
+  if (key !== undefined) writeValidator(key, () => standaloneCode(ajv, validate));
+  return validate;
+}
+
 /** prism's ValidationContext (an enum prism-http does not export from a lazy path): messages read "Request body …" or "Response header …". */
 const CONTEXT = { request: 0, response: 1 } as const;
 const ERROR = DiagnosticSeverity.Error;
 
 export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'body', side: keyof typeof CONTEXT = 'request'): SchemaCheck {
-  const ajv = ajvFor((schema as { readonly $schema?: unknown }).$schema);
-  const validate = ajv.compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
+  const validate = compileValidator(schema, bundle, false);
   return (value) => {
     if (validate(value)) return undefined;
     const [first, ...rest] = validate.errors ?? [];
@@ -140,9 +186,8 @@ export interface StandaloneParts {
  * standalone code: a replay judges with exactly the validator the check used.
  */
 export function standaloneParts(schema: object, bundle: unknown, coerceTypes = false): StandaloneParts {
-  const ajv = ajvFor((schema as { readonly $schema?: unknown }).$schema, coerceTypes, true);
+  const ajv = ajvFor(draftOf((schema as { readonly $schema?: unknown }).$schema), coerceTypes, true);
   const validate = ajv.compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
-  const standaloneCode = (fromPrism('ajv/dist/standalone') as { default: (ajv: AjvInstance, validate: unknown) => string }).default;
   const code = standaloneCode(ajv, validate);
   return {
     code,
@@ -312,7 +357,7 @@ export function compileParameterCheck(
   const properties: Record<string, unknown> = {};
   for (const [name, spec] of byName) if (spec.schema) properties[name] = spec.schema;
   const schema = { type: 'object', properties, required: specs.flatMap((spec) => (spec.required ? [spec.name.toLowerCase()] : [])) };
-  const validate = ajvFor(undefined, true).compile({ ...schema, __bundled__: bundle } as Parameters<AjvInstance['compile']>[0]);
+  const validate = compileValidator(schema, bundle, true);
   judgedBundles.set(schema, bundle);
   const readers = [...byName].map(([name, spec]) => {
     const read = (deserializers()[location] as Record<string, Deserializer | undefined>)[spec.style ?? DEFAULT_STYLE[location]];
