@@ -1,7 +1,12 @@
 import { ERRORS } from '../core/errors.js';
 import type { Journal } from '../journal/journal.js';
-import type { Logger } from '../log/logger.js';
+import { LOG_LEVELS, type Logger } from '../log/logger.js';
 import type { RequestContext, ResponseHook } from './context.js';
+
+/** Whether the logger writes request lines (info and debug); below info a request hook would build entries for nothing. */
+export function logsRequests(logger: Logger): boolean {
+  return LOG_LEVELS.indexOf(logger.level) >= LOG_LEVELS.indexOf('info');
+}
 
 /**
  * One log line per request: never its headers, query or body. A refusal says why (the table's code

@@ -39,43 +39,37 @@ const UNBOUNDED = createBodyBudget(Number.POSITIVE_INFINITY);
  * gives them back, a successful one leaves the body's length for the caller to release.
  */
 export function readBody(request: IncomingMessage, limit: number, budget: BodyBudget = UNBOUNDED): Promise<BodyRead> {
-  const tooLarge = (): BodyRead => ({ ok: false, failure: failure('bodyTooLarge', `the request body is larger than the limit of ${limit} bytes`, CLOSE) });
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > limit) return Promise.resolve(tooLarge());
-
-  const gone = (): BodyRead => ({ ok: false, failure: failure('badRequest', 'the client closed the connection before sending the whole body', CLOSE) });
+  if (declared > limit) return Promise.resolve(tooLarge(limit));
   // A request can be gone before we start (the client left during a latency fault).
   if (request.destroyed) return Promise.resolve(gone());
-  const busy = (): BodyRead => ({
-    ok: false,
-    failure: failure(
-      'bodyBufferFull',
-      `the server is already holding ${budget.total} bytes of request bodies being received (--body-buffer-bytes); retry in a moment`,
-      BUSY,
-    ),
-  });
-  if (declared > 0 && !budget.take(declared)) return Promise.resolve(busy());
+  if (declared > 0 && !budget.take(declared)) return Promise.resolve(busy(budget));
 
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let taken = declared;
+    let done = false;
     const finish = (result: BodyRead) => {
-      request.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted).off('close', onClose);
+      if (done) return;
+      done = true;
+      // A body read whole leaves the stream ended: its listeners stay (the flag mutes them) and go with the request.
+      if (!result.ok) request.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted).off('close', onClose);
       budget.release(result.ok ? taken - size : taken);
       resolve(result);
     };
     const onData = (chunk: Buffer) => {
+      if (done) return;
       size += chunk.length;
       if (size > limit) {
         request.pause();
-        finish(tooLarge());
+        finish(tooLarge(limit));
         return;
       }
       if (size > taken) {
         if (!budget.take(size - taken)) {
           request.pause();
-          finish(busy());
+          finish(busy(budget));
           return;
         }
         taken = size;
@@ -89,4 +83,23 @@ export function readBody(request: IncomingMessage, limit: number, budget: BodyBu
     const onClose = () => finish(gone());
     request.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted).on('close', onClose);
   });
+}
+
+function tooLarge(limit: number): BodyRead {
+  return { ok: false, failure: failure('bodyTooLarge', `the request body is larger than the limit of ${limit} bytes`, CLOSE) };
+}
+
+function gone(): BodyRead {
+  return { ok: false, failure: failure('badRequest', 'the client closed the connection before sending the whole body', CLOSE) };
+}
+
+function busy(budget: BodyBudget): BodyRead {
+  return {
+    ok: false,
+    failure: failure(
+      'bodyBufferFull',
+      `the server is already holding ${budget.total} bytes of request bodies being received (--body-buffer-bytes); retry in a moment`,
+      BUSY,
+    ),
+  };
 }

@@ -9,7 +9,7 @@ import { compileRouteTable } from '../routing/route-table.js';
 import { compileRequestValidator, type RequestValidator } from '../validation/request-validator.js';
 import type { Binding } from './binding.js';
 import type { ResponseHook, ServedOperation, Stage } from './context.js';
-import { logRequest, recordJournal } from './hooks.js';
+import { logRequest, logsRequests, recordJournal } from './hooks.js';
 import type { BodyBudget } from './read-body.js';
 import { authorizeStage } from './stages/authorize.js';
 import { bodyStage } from './stages/body.js';
@@ -84,7 +84,7 @@ export function compileSite(definition: SiteDefinition, options: SiteOptions): C
   if (options.preferences) stages.push(preferStage);
   stages.push(options.forwardInvalid === true ? forwardingValidateStage : validateStage, handleStage);
 
-  const onResponse: ResponseHook[] = [logRequest(options.logger)];
+  const onResponse: ResponseHook[] = logsRequests(options.logger) ? [logRequest(options.logger)] : [];
   // A journal of capacity 0 keeps nothing: no hook at all.
   if (options.journal && options.journal.capacity > 0) onResponse.push(recordJournal(options.journal));
   return { stages, onResponse, cors: options.cors, bodyBudget: options.bodyBudget };

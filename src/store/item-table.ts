@@ -5,16 +5,31 @@ import type { Item, ItemKey } from './item-store.js';
  * sequence (`order`/`sequences`), a deleted item leaving a hole until holes outnumber items. Replay
  * builds it and the store takes it over as it is, so a restart indexes a million items once, not
  * twice. A sequence is never reused (not even after a reset), so it is a stable paging cursor.
- * A Map keeps the keys 1n and "1" apart, as an integer and a string identifier are.
+ * A Map keeps the keys 1n and "1" apart, as an integer and a string identifier are. An integer key
+ * a double holds exactly is kept in the Map as that number (slotOf), which V8 hashes several times
+ * faster than a bigint (every create looks its key up, then adds it); 1 and "1" stay apart all the same.
+ * Read `byId` through has() and the functions below, never with an item's key directly.
  */
 export interface ItemTable {
-  readonly byId: Map<ItemKey, number>;
+  readonly byId: Map<ItemKey | number, number>;
   order: (Item | undefined)[];
   sequences: number[];
   holes: number;
   nextSequence: number;
   /** The last number the collection's allocation sequence gave (0n: none yet); survives a reset. */
   allocated: bigint;
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** The Map's key for an item's key: the number an integer key is when a double holds it exactly, else the key itself. */
+function slotOf(id: ItemKey): ItemKey | number {
+  return typeof id === 'bigint' && id <= MAX_SAFE && id >= -MAX_SAFE ? Number(id) : id;
+}
+
+/** Whether the table holds an item with this key. */
+export function has(table: ItemTable, id: ItemKey): boolean {
+  return table.byId.has(slotOf(id));
 }
 
 export function createTable(): ItemTable {
@@ -35,13 +50,13 @@ function indexOf(table: ItemTable, sequence: number): number {
 }
 
 export function itemOf(table: ItemTable, id: ItemKey): Item | undefined {
-  const sequence = table.byId.get(id);
+  const sequence = table.byId.get(slotOf(id));
   return sequence === undefined ? undefined : table.order[indexOf(table, sequence)];
 }
 
 /** Adds an item whose key is not in the table. */
 export function insert(table: ItemTable, item: Item): void {
-  table.byId.set(item.id, table.nextSequence);
+  table.byId.set(slotOf(item.id), table.nextSequence);
   table.order.push(item);
   table.sequences.push(table.nextSequence);
   table.nextSequence += 1;
@@ -49,7 +64,7 @@ export function insert(table: ItemTable, item: Item): void {
 
 /** Puts `item` in the place of the stored item with its key (a replace keeps its place in the creation order). */
 export function overwrite(table: ItemTable, item: Item): boolean {
-  const sequence = table.byId.get(item.id);
+  const sequence = table.byId.get(slotOf(item.id));
   if (sequence === undefined) return false;
   table.order[indexOf(table, sequence)] = item;
   return true;
@@ -57,9 +72,9 @@ export function overwrite(table: ItemTable, item: Item): boolean {
 
 /** Removes the item with this key; false when there is none. */
 export function remove(table: ItemTable, id: ItemKey): boolean {
-  const sequence = table.byId.get(id);
+  const sequence = table.byId.get(slotOf(id));
   if (sequence === undefined) return false;
-  table.byId.delete(id);
+  table.byId.delete(slotOf(id));
   table.order[indexOf(table, sequence)] = undefined;
   table.holes += 1;
   if (table.holes > 1024 && table.holes > table.byId.size) {

@@ -1,5 +1,5 @@
 import type { Item, ItemCreateResult, ItemKey, ItemStore } from './item-store.js';
-import { allocatedPast, clear, createTable, highestKey, insert, itemOf, overwrite, page, remove, type ItemTable } from './item-table.js';
+import { allocatedPast, clear, createTable, has, highestKey, insert, itemOf, overwrite, page, remove, type ItemTable } from './item-table.js';
 import type { JsonValue } from '../core/json/exact-json.js';
 
 /** The changes a collection can go through, as plain data: what a durable store writes to its log. */
@@ -154,7 +154,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
         await settle(wait);
         return store.delete(id);
       }
-      if (!table.byId.has(id)) return false;
+      if (!has(table, id)) return false;
       if (sink === undefined) drop(id);
       else await durably({ kind: 'delete', id }, id, () => drop(id));
       return true;
@@ -171,7 +171,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       const taken = new Set<ItemKey>();
       const duplicates: ItemKey[] = [];
       for (const item of batch) {
-        if (taken.has(item.id) || table.byId.has(item.id)) duplicates.push(item.id);
+        if (taken.has(item.id) || has(table, item.id)) duplicates.push(item.id);
         else {
           taken.add(item.id);
           fresh.push(freezeItem(item));

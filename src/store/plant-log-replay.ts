@@ -1,6 +1,6 @@
 import { decodeRecord, readRecord, type ApplyRecord } from './plant-log-record.js';
 import type { CollectionKey } from './item-store.js';
-import { allocatedPast, clear, createTable, insert, overwrite, remove, type ItemTable } from './item-table.js';
+import { allocatedPast, clear, createTable, has, insert, overwrite, remove, type ItemTable } from './item-table.js';
 import type { StoreChange } from './memory-store.js';
 import type { TenantId } from './tenants.js';
 
@@ -168,7 +168,7 @@ function tableOf(state: Map<TenantId, TenantTables>, tenant: TenantId, collectio
 function apply(table: ItemTable, change: StoreChange): void {
   switch (change.kind) {
     case 'create':
-      if (!table.byId.has(change.item.id)) insert(table, freeze(change.item));
+      if (!has(table, change.item.id)) insert(table, freeze(change.item));
       break;
     case 'replace':
       overwrite(table, freeze(change.item));
@@ -183,7 +183,7 @@ function apply(table: ItemTable, change: StoreChange): void {
       allocatedPast(table, change.value);
       break;
     case 'seed':
-      for (const item of change.items) if (!table.byId.has(item.id)) insert(table, freeze(item));
+      for (const item of change.items) if (!has(table, item.id)) insert(table, freeze(item));
       if (change.allocated !== undefined) allocatedPast(table, change.allocated);
       break;
   }

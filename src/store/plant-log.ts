@@ -1,7 +1,7 @@
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
-import { allItems, allocatedPast, createTable, highestKey, insert } from './item-table.js';
+import { allItems, allocatedPast, createTable, has, highestKey, insert } from './item-table.js';
 import { replayLog, type SkippedRecord, type TenantTables } from './plant-log-replay.js';
 import { createTenantLog, describe, snapshotChunks, TEMP_SUFFIX, type LogFile, type TenantLog } from './tenant-log.js';
 import type { SeedItems, TenantId } from './tenants.js';
@@ -206,7 +206,7 @@ function seedTables(seed: SeedItems): TenantTables {
   const tables: TenantTables = new Map();
   for (const [collection, items] of Object.entries(seed)) {
     const table = createTable();
-    for (const item of items) if (!table.byId.has(item.id)) insert(table, item);
+    for (const item of items) if (!has(table, item.id)) insert(table, item);
     allocatedPast(table, highestKey(items));
     tables.set(collection, table);
   }

@@ -106,6 +106,30 @@ describe('readRequestJson', () => {
     expect(parsed.ok ? '' : parsed.reason).toContain('not valid JSON');
   });
 
+  // The int64 path marks long integer literals as strings before JSON.parse reads the text: a
+  // literal where a key belongs must not become a key.
+  it.each(['{1234567890123456789:1}', '{"a":1,-1234567890123456789:2}', '[1234567890123456789x]', '{"a":01234567890123456789}'])(
+    'refuses %s, a long integer where JSON has none, as not JSON',
+    (text) => {
+      const parsed = readRequestJson(text);
+      expect(parsed.ok ? '' : parsed.reason).toContain('not valid JSON');
+    },
+  );
+
+  it('reads long integer literals exactly wherever a value may be (root, arrays, nested, after a repeated key)', () => {
+    const read = readRequestJson(
+      '{"a":[1234567890123456789, -9223372036854775808],"b":{"c":9007199254740993},"a2":"9007199254740993","d":5,"d":9007199254740995}',
+    );
+    expect(read).toEqual({
+      ok: true,
+      exact: true,
+      value: { a: [1234567890123456789n, -9223372036854775808n], b: { c: 9007199254740993n }, a2: '9007199254740993', d: 9007199254740995n },
+    });
+    expect(readRequestJson('-9223372036854775809')).toEqual({ ok: true, exact: true, value: -9223372036854775809n });
+    // 16 digits a double holds exactly stay a number, and the reading is not marked exact.
+    expect(readRequestJson('{"id":1000000000000000}')).toEqual({ ok: true, exact: false, value: { id: 1000000000000000 } });
+  });
+
   it(`accepts nesting of exactly ${MAX_JSON_DEPTH} levels and refuses ${MAX_JSON_DEPTH + 1}`, () => {
     expect(readRequestJson(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`).ok).toBe(true);
     const deeper = readRequestJson(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`);

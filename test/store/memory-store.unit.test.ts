@@ -12,6 +12,19 @@ describe('the in-memory item store', () => {
     expect(await store.get(1n)).toEqual({ id: 1n, fields: { id: 1 } });
   });
 
+  it('keeps neighbouring keys apart on both sides of 2^53 and at the ends of int64 (safe ones are held as numbers)', async () => {
+    const { store } = createMemoryStore();
+    const keys = [2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) + 1n, -(2n ** 53n), 2n ** 63n - 1n, -(2n ** 63n), 0n];
+    for (const id of keys) expect((await store.create({ id, fields: { id: String(id) } })).ok).toBe(true);
+    expect((await store.create({ id: String(2n ** 53n - 1n), fields: {} })).ok).toBe(true);
+    for (const id of keys) expect((await store.create({ id, fields: {} })).ok).toBe(false);
+    for (const id of keys) expect((await store.get(id))?.fields.id).toBe(String(id));
+    expect(await store.delete(2n ** 53n - 1n)).toBe(true);
+    expect(await store.get(2n ** 53n - 1n)).toBeUndefined();
+    expect(await store.get(String(2n ** 53n - 1n))).toBeDefined();
+    expect(await store.count()).toBe(keys.length);
+  });
+
   it('applies concurrent updates one after the other, each to the result of the last', async () => {
     let writes = 0;
     const { store } = createMemoryStore({ sink: () => new Promise((resolve) => setTimeout(() => resolve(void (writes += 1)), 5)) });

@@ -17,6 +17,9 @@
  */
 import { parse as parseLossless, stringify, type NumberStringifier, type OnDuplicateKey, type ParseOptions } from 'lossless-json';
 import { narrow } from './int64.js';
+import { CLAMP, escapeOf, markAbsentFrom, markedIntegers, parseOrUndefined } from './marks.js';
+
+export { markAbsentFrom };
 
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -25,13 +28,6 @@ export type ParsedJson = { readonly ok: true; readonly value: JsonValue; readonl
 
 /** Deeper bodies are refused: nothing in a plant is nested, and validators and copies recurse. */
 export const MAX_JSON_DEPTH = 64;
-
-/**
- * Integers further from zero than this are out of every range we validate (int64 is ~9.2e18)
- * and are kept as ±10^40 rather than built digit by digit: a 1 MiB number must not cost a
- * quadratic BigInt conversion.
- */
-const CLAMP = 10n ** 40n;
 
 /** A digit followed by a fraction or exponent: some number in the text (or a string) may not be what JSON.parse made of it. */
 const FRACTION_OR_EXPONENT = /\d[.eE]/;
@@ -42,6 +38,16 @@ const FRACTION_OR_EXPONENT = /\d[.eE]/;
  * number cannot be held exactly is the text parsed again with lossless-json to keep its digits.
  */
 export function readRequestJson(text: string): ParsedJson {
+  // A long integer literal and no fraction or exponent (every create with an int64 id): its digits
+  // are marked and read in one pass, without first reading the text the lossy way.
+  if (SIXTEEN_DIGITS.test(text) && !FRACTION_OR_EXPONENT.test(text)) {
+    const marked = markedIntegers(text);
+    if (marked !== undefined) {
+      const { depth } = scanNumbersAndDepth(marked.value);
+      if (depth > MAX_JSON_DEPTH) return { ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` };
+      return { ok: true, value: marked.value, exact: marked.exact };
+    }
+  }
   const read = parsedAndScanned(text);
   if (!read.ok) return read;
   const { value, scan } = read;
@@ -99,39 +105,54 @@ function parsedAndScanned(text: string): { readonly ok: false; readonly reason: 
   return { ok: true, value, scan };
 }
 
-/** Walks the value without recursion: its depth, whether a number lost digits, whether any is an integer. */
+/**
+ * Walks the value without recursion: its depth, whether a number lost digits, whether any is an
+ * integer. Numbers are looked at where they are found; only containers wait on the two stacks, made
+ * when the first nested one turns up (a flat body, every create, allocates none).
+ */
 function scanNumbersAndDepth(root: unknown): { depth: number; inexact: boolean; integral: boolean } {
-  let depth = 0;
-  let inexact = false;
-  let integral = false;
-  // Two stacks side by side: no tuple allocated per node on the hot path.
-  const nodes: unknown[] = [root];
-  const levels: number[] = [1];
-  while (nodes.length > 0) {
-    const node = nodes.pop();
-    const level = levels.pop() as number;
-    if (typeof node === 'number') {
-      if (Number.isInteger(node)) integral = true;
-      if (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node))) inexact = true;
-      continue;
-    }
-    if (typeof node !== 'object' || node === null) continue;
-    if (level > depth) depth = level;
-    if (depth > MAX_JSON_DEPTH) break;
-    if (Array.isArray(node)) {
-      for (const child of node) {
-        nodes.push(child);
-        levels.push(level + 1);
+  const scan = { depth: 0, inexact: false, integral: false };
+  let nodes: unknown[] | undefined;
+  let levels: number[] | undefined;
+  let node: unknown = root;
+  let level = 1;
+  for (;;) {
+    if (typeof node === 'number') number(scan, node);
+    else if (typeof node === 'object' && node !== null) {
+      if (level > scan.depth) scan.depth = level;
+      if (scan.depth > MAX_JSON_DEPTH) break;
+      if (Array.isArray(node)) {
+        for (let index = 0; index < node.length; index++) {
+          const child: unknown = node[index];
+          if (typeof child === 'number') number(scan, child);
+          else if (typeof child === 'object' && child !== null) {
+            (nodes ??= []).push(child);
+            (levels ??= []).push(level + 1);
+          }
+        }
+      } else {
+        const record = node as Record<string, unknown>;
+        for (const key in record) {
+          if (!Object.hasOwn(record, key)) continue;
+          const child = record[key];
+          if (typeof child === 'number') number(scan, child);
+          else if (typeof child === 'object' && child !== null) {
+            (nodes ??= []).push(child);
+            (levels ??= []).push(level + 1);
+          }
+        }
       }
-    } else {
-      for (const key in node) {
-        if (!Object.hasOwn(node, key)) continue;
-        nodes.push((node as Record<string, unknown>)[key]);
-        levels.push(level + 1);
-      }
     }
+    if (nodes === undefined || nodes.length === 0) break;
+    node = nodes.pop();
+    level = levels?.pop() as number;
   }
-  return { depth, inexact, integral };
+  return scan;
+}
+
+function number(scan: { inexact: boolean; integral: boolean }, value: number): void {
+  if (Number.isInteger(value)) scan.integral = true;
+  if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) scan.inexact = true;
 }
 
 /**
@@ -201,22 +222,6 @@ export function parseJsonExact(text: string): JsonValue {
  */
 const STRING_OR_LONG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?[1-9]\d{15,}(?![\w.+-])/g;
 /**
- * A control character can sit in a decoded string only where the text escapes it (`\u0000`, `\u0007`…;
- * JSON forbids it raw), so one the text never escapes marks our strings and no string of the body's.
- * Only those with one spelling: digits alone in the escape, and no short form (\b is 0x08, \t 0x09).
- */
-const MARK_CODES = [...Array.from({ length: 8 }, (_, i) => i), ...Array.from({ length: 10 }, (_, i) => 0x10 + i)];
-const escapeOf = (code: number): string => `\\u00${code.toString(16).padStart(2, '0')}`;
-
-/** A mark no string of `text` can start with, or undefined when the text escapes every candidate. */
-export function markAbsentFrom(text: string): string | undefined {
-  for (const code of MARK_CODES) {
-    if (!text.includes(escapeOf(code))) return String.fromCharCode(code);
-  }
-  return undefined;
-}
-
-/**
  * parseJsonExact's fast path (a list answer of thousands of int64 ids costs ~5× less than lossless-json):
  * every long integer literal is turned into a marked string, JSON.parse reads the text (same grammar,
  * same repeated-key rule, `__proto__` an own key), and each marked string becomes the number or bigint
@@ -266,14 +271,6 @@ function holdsUnsafeInteger(root: unknown): boolean {
 }
 
 const SIXTEEN_DIGITS = /\d{16}/;
-
-function parseOrUndefined(text: string): JsonValue | undefined {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The exact JSON text of `value`: bigint as its decimal digits (never through a number), strings

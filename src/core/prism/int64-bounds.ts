@@ -25,9 +25,12 @@ export function validationView(value: JsonValue): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(validationView);
   const view: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    // defineProperty, not assignment: a "__proto__" key must stay an own property.
-    Object.defineProperty(view, key, { value: validationView(child), enumerable: true, writable: true, configurable: true });
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const child = validationView(value[key] as JsonValue);
+    // defineProperty, not assignment, for "__proto__": it must stay an own property (assignment, the rest: cheaper on every int64 create).
+    if (key === '__proto__') Object.defineProperty(view, key, { value: child, enumerable: true, writable: true, configurable: true });
+    else view[key] = child;
   }
   return view;
 }

@@ -7,7 +7,7 @@
  * The server's handlers, the control API and the seed all read keys here.
  */
 import type { JsonValue } from '../json/exact-json.js';
-import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, narrow, parseInt64 } from '../json/int64.js';
+import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, isInt64, narrow, parseInt64 } from '../json/int64.js';
 import { isPrismBound } from '../prism/int64-bounds.js';
 import type { IdentifierType, ItemKey } from '../resources/model.js';
 import { isSchema, normalise } from './normalise.js';
@@ -52,6 +52,8 @@ export function keyOfValue(owner: KeyOwner, value: JsonValue | undefined): KeyRe
   if (owner.type.kind === 'integer') {
     const exact = typeof value === 'bigint' ? value : typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : undefined;
     if (exact === undefined) return { ok: false, reason: `${owner.property} must be a whole number, not ${describe(value)}` };
+    // Within int64 and the type's bounds the text would read back as this very bigint (every create comes here); the text words a refusal.
+    if (isInt64(exact) && exact >= owner.type.minimum && exact <= owner.type.maximum) return { ok: true, key: exact };
     return keyOfText(owner, exact.toString());
   }
   // Any string is a string identifier's value, "" too (a path segment cannot name it, a body can).

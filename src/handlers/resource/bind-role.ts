@@ -74,7 +74,8 @@ function missingParentOf(resource: Resource, resources: readonly Resource[], sto
 export function collectionOf(resource: Resource, stores: ResourceStores): CollectionOf {
   if (resource.parentParameters.length === 0) {
     const key = collectionKey(resource);
-    return async (context: HandlerContext) => (await stores.forTenant(context.tenant)).collection(key);
+    // A then, not an async frame: every request of a top-level resource comes here.
+    return (context: HandlerContext) => stores.forTenant(context.tenant).then((tenant) => tenant.collection(key));
   }
   return async (context: HandlerContext) => {
     const values = resource.parentParameters.map((name) => context.pathParameters[name] ?? '');

@@ -13,6 +13,8 @@ import type { TenantId } from '../../store/tenants.js';
 import { compileFill, compileServerMade, fillAll } from './fill.js';
 import { IssuedSlugs } from './issued-slugs.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
+import type { HandlerContext } from '../binding.js';
+import type { Outcome } from '../outcome.js';
 import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileAnswerWriter } from './shape.js';
 
@@ -32,17 +34,20 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     return answer(success.status, success.headers, write(fields));
   };
 
-  async function createClientAssigned(store: ItemStore, body: ItemFields, tenant: TenantId, parents: readonly string[]) {
+  // No async frame on the hot path: a create is one then on the store's answer.
+  function createClientAssigned(store: ItemStore, body: ItemFields, tenant: TenantId, parents: readonly string[]): Promise<Outcome> {
     const given = body[identifier.property];
     if (given === undefined) return createServerAssigned(store, body, tenant, parents);
     const key = keyFromValue(identifier.type, given);
     if (key === undefined) {
-      return refuse(failure('invalidId', `${JSON.stringify(String(given))} is not an identifier of a ${noun} (${identifier.property})`));
+      return Promise.resolve(refuse(failure('invalidId', `${JSON.stringify(String(given))} is not an identifier of a ${noun} (${identifier.property})`)));
     }
     const fields = withKey(fill(body), identifier.property, key);
-    const created = await store.create({ id: key, fields });
-    if (!created.ok) return refuse(failure('duplicateId', errorMessage('duplicateId', noun, keyText(key))));
-    return answerItem(created.item.fields, tenant);
+    return store
+      .create({ id: key, fields })
+      .then((created) =>
+        created.ok ? answerItem(created.item.fields, tenant) : refuse(failure('duplicateId', errorMessage('duplicateId', noun, keyText(key)))),
+      );
   }
 
   // A slug once issued is not issued again, as allocated numbers are not (issued-slugs.ts).
@@ -77,20 +82,31 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     if (!isObject(body)) {
       return Promise.resolve(refuse(failure('badRequest', `a ${noun} is stored from a JSON object; this body is ${describe(body)}`)));
     }
-    return guarded(async () => {
-      // Under a parent that does not exist nothing is stored: the item could never be reached through its parent.
-      const orphan = await missingParent?.(context);
-      if (orphan !== undefined) return refuse(orphan);
-      const store = await collection(context);
-      const fields = await serverMade.create(body as ItemFields, store);
-      // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.
-      const parents = resource.parentParameters.map((name) => context.pathParameters[name] ?? '');
-      return identifier.assignedBy !== 'server'
-        ? createClientAssigned(store, fields, context.tenant, parents)
-        : createServerAssigned(store, fields, context.tenant, parents);
-    });
+    return guarded(() => (missingParent === undefined ? stored(context, body as ItemFields) : underParent(context, body as ItemFields, missingParent)));
   };
+
+  // Under a parent that does not exist nothing is stored: the item could never be reached through its parent.
+  async function underParent(context: HandlerContext, body: ItemFields, parentCheck: NonNullable<RoleParts['missingParent']>): Promise<Outcome> {
+    const orphan = await parentCheck(context);
+    return orphan !== undefined ? refuse(orphan) : stored(context, body);
+  }
+
+  function stored(context: HandlerContext, body: ItemFields): Promise<Outcome> {
+    return collection(context).then((store) =>
+      serverMade.makesNothing ? createIn(store, body, context) : serverMade.create(body, store).then((fields) => createIn(store, fields, context)),
+    );
+  }
+
+  function createIn(store: ItemStore, fields: ItemFields, context: HandlerContext): Promise<Outcome> {
+    // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.
+    const parents = resource.parentParameters.length === 0 ? NO_PARENTS : resource.parentParameters.map((name) => context.pathParameters[name] ?? '');
+    return identifier.assignedBy !== 'server'
+      ? createClientAssigned(store, fields, context.tenant, parents)
+      : createServerAssigned(store, fields, context.tenant, parents);
+  }
 }
+
+const NO_PARENTS: readonly string[] = Object.freeze([]);
 
 /** The fields with the identifier property holding the key (a uuid in lower case, an integer exactly). */
 function withKey(fields: ItemFields, property: string, key: ItemKey): ItemFields {

@@ -59,6 +59,8 @@ export function fillAll(fills: readonly Fill[]): Fill {
  * valid (docs/resources.md, "Server-made fields").
  */
 export interface ServerMade {
+  /** True when the resource plans no server-made field: `create` gives the body back as it is (the create skips the wait for it). */
+  readonly makesNothing: boolean;
   /** The identifier's slug, when the identifier is made from the item's text; undefined otherwise. */
   readonly identifierSlug: SlugMaker | undefined;
   /** At create: the planned fields the body lacks, made (the identifier's slug aside: the handler keys the item by it). */
@@ -73,6 +75,7 @@ export interface SlugMaker {
 }
 
 const NO_SERVER_MADE: ServerMade = {
+  makesNothing: true,
   identifierSlug: undefined,
   create: (fields) => Promise.resolve(fields),
   change: (_current, next) => next,
@@ -97,6 +100,7 @@ export function compileServerMade(resource: Resource, requestSchema: unknown, an
   const kept = (property: string, request: ItemFields) => writable.has(property) && Object.hasOwn(request, property);
 
   return {
+    makesNothing: false,
     identifierSlug,
     async create(body, store) {
       const made: Record<string, ItemFields[string]> = { ...body };

@@ -124,12 +124,17 @@ function typeRule(resource: Resource): string {
  * Runs a store step; a store that fails (a durable write, a tenant that cannot load) answers
  * 503 with the cause: a change answers only once it is final, so nothing was changed.
  */
-export async function guarded(step: () => Promise<Outcome>): Promise<Outcome> {
+export function guarded(step: () => Promise<Outcome>): Promise<Outcome> {
+  // No async wrapper: one handler on the step's promise (every create and delete comes here).
   try {
-    return await step();
+    return step().catch(storeFailed);
   } catch (error) {
-    return refuse(storageFailure('the store could not do it, so nothing was changed', error));
+    return Promise.resolve(storeFailed(error));
   }
+}
+
+function storeFailed(error: unknown): Outcome {
+  return refuse(storageFailure('the store could not do it, so nothing was changed', error));
 }
 
 /**

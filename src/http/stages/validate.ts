@@ -1,5 +1,9 @@
 import { PASS, refused, routed, type Decision, type RequestContext, type Stage } from '../context.js';
 import { ArrivedRequest } from '../request.js';
+import type { ValidationOutcome } from '../../journal/journal.js';
+
+/** One outcome for every valid request (the journal keeps a reference to it). */
+const VALID: ValidationOutcome = Object.freeze({ ok: true });
 
 /** Checks the request against the operation (parameters, content type, exact JSON, schema). */
 export const validateStage: Stage = { name: 'validate', run: (context) => validate(context, false) };
@@ -15,7 +19,7 @@ function validate(context: RequestContext, forwardInvalid: boolean): Decision {
   const input = new ArrivedRequest(context.request.headers, context.method, context.operationPath, context.query, context.body);
   context.input = input;
   const validation = operation.validate(input);
-  context.validation = validation.ok ? { ok: true } : { ok: false, error: validation.failure.error, message: validation.failure.message };
+  context.validation = validation.ok ? VALID : { ok: false, error: validation.failure.error, message: validation.failure.message };
   if (validation.ok) {
     context.validBody = validation.body;
     return PASS;

@@ -1,0 +1,186 @@
+// @ts-check
+// The request path's own cost, this build against another, in ONE process: each build's request
+// listener (captured from node:http's createServer as startServer makes it) is handed in-memory
+// requests (IncomingMessage with the body pushed, ServerResponse with no socket), in alternating
+// batches, so both builds run under the same machine load. No socket, no load generator: what is
+// left is what the server's own JavaScript costs per request (and the GC it causes). On a busy
+// machine separate-process rows swing with other work; these batches are what to compare.
+//
+//   node bench/request-path.mjs --base /old/checkout [--workload create|list|cycle] [--batches 40] [--batch 1000]
+//   node bench/request-path.mjs --base floor          # against a bare handler doing the floor's job
+//   node bench/request-path.mjs --heap                # this build only: bytes allocated per request (sampled)
+//
+// --base is a checkout with its own dist/ (or `floor`). Prints the median CPU µs per request of
+// each and the ratio. list and cycle serve spec/plant-store-public.yaml, as bench/run.mjs's rows do.
+import http from 'node:http';
+import { syncBuiltinESMExports } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from './lib/config.mjs';
+
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    workload: { type: 'string', default: 'create' },
+    batches: { type: 'string', default: '40' },
+    batch: { type: 'string', default: '1000' },
+    heap: { type: 'boolean', default: false },
+  },
+});
+const workload = values.workload;
+if (!['create', 'list', 'cycle'].includes(workload ?? '')) throw new Error('--workload is create, list or cycle');
+setTimeout(() => {
+  console.error('request-path: time limit (300 s) reached');
+  process.exit(2);
+}, 300_000).unref();
+
+/** @type {import('node:http').RequestListener | undefined} */
+let captured;
+const createServer = http.createServer;
+// @ts-expect-error: the overloads are passed through as they are
+http.createServer = (...args) => {
+  captured = args.find((arg) => typeof arg === 'function');
+  return createServer(...args);
+};
+syncBuiltinESMExports();
+
+/** The floor's job (bench/floor-server.mjs) as a bare listener. @type {import('node:http').RequestListener} */
+function floorListener(req, res) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const plant = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const body = JSON.stringify({ name: plant?.name, tag: plant?.tag });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+}
+
+/** @param {string} root */
+async function listenerOf(root) {
+  if (root === 'floor') return floorListener;
+  const { startServer } = await import(path.resolve(root, 'dist/src/index.js'));
+  const spec = workload === 'create' ? {} : { spec: path.join(ROOT, 'spec/plant-store-public.yaml') };
+  captured = undefined;
+  await startServer({ port: 0, host: '127.0.0.1', ...spec });
+  if (captured === undefined) throw new Error(`${root}: no request listener was created`);
+  return captured;
+}
+
+const builds = [{ name: 'this', root: ROOT }, ...(values.base ? [{ name: 'base', root: values.base }] : [])];
+const listeners = [];
+for (const build of builds) listeners.push(await listenerOf(build.root));
+
+const socket = new net.Socket();
+const TWO_53 = 2n ** 53n;
+const INT64_MAX = 2n ** 63n - 1n;
+const next = builds.map(() => 1_000_000);
+/** @type {string[][]} */
+const cycleIds = builds.map(() => []);
+/** @type {Record<number, number>[]} */
+const statuses = builds.map(() => ({}));
+
+/** One request through build `b`'s listener; resolves once the answer was ended and Node's callbacks ran. */
+function send(b, method, url, text) {
+  const req = new http.IncomingMessage(socket);
+  Object.assign(req, { method, url, httpVersionMajor: 1, httpVersionMinor: 1, httpVersion: '1.1' });
+  req.headers = {
+    host: '127.0.0.1',
+    connection: 'keep-alive',
+    authorization: 'Bearer bench-token',
+    'content-type': 'application/json',
+    'content-length': String(text.length),
+  };
+  const res = new http.ServerResponse(req);
+  return new Promise((resolve) => {
+    const end = res.end;
+    // @ts-expect-error: wrapped as it is
+    res.end = function (...args) {
+      const result = end.apply(this, args);
+      statuses[b][res.statusCode] = (statuses[b][res.statusCode] ?? 0) + 1;
+      setImmediate(resolve);
+      return result;
+    };
+    /** @type {import('node:http').RequestListener} */ (listeners[b])(req, res);
+    if (text !== '') req.push(Buffer.from(text));
+    req.complete = true;
+    req.push(null);
+  });
+}
+
+/** The bench's bodies (bench/load.mjs): a quarter of the ids above 2^53, a fifth without a tag. */
+function create(b) {
+  const k = next[b]++;
+  const bucket = k % 8;
+  const id = bucket === 3 ? (TWO_53 + BigInt(k)).toString() : bucket === 7 ? (INT64_MAX - BigInt(k)).toString() : String(k);
+  return send(b, 'POST', '/plants', k % 5 === 0 ? `{"name":"Plant ${k}","id":${id}}` : `{"name":"Plant ${k}","tag":"aroid","id":${id}}`);
+}
+
+async function one(b, phase) {
+  if (phase === 'create') return create(b);
+  if (phase === 'preload') {
+    const k = next[b]++;
+    cycleIds[b].push(String(k));
+    return send(b, 'POST', '/plants', `{"name":"Plant ${k}","tag":"aroid","id":${k}}`);
+  }
+  if (phase === 'list') return send(b, 'GET', '/plants?limit=20', '');
+  // cycle: a DELETE and the create of the same id, counted as one.
+  const id = cycleIds[b].shift();
+  await send(b, 'DELETE', `/plants/${id}`, '');
+  await send(b, 'POST', '/plants', `{"name":"Plant ${id}","tag":"aroid","id":${id}}`);
+  cycleIds[b].push(/** @type {string} */ (id));
+}
+
+/** `count` requests to build `b`, 16 at a time. */
+async function drive(b, count, phase = workload) {
+  let left = count;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (left-- > 0) await one(b, phase);
+    }),
+  );
+}
+
+// Warm-up (and the stored items list and cycle need: 10,000 and 1,000, as bench/run.mjs's rows).
+for (let b = 0; b < builds.length; b++) {
+  if (workload !== 'create') await drive(b, workload === 'list' ? 10_000 : 1_000, 'preload');
+  await drive(b, 5_000);
+}
+
+const batch = Number(values.batch);
+if (values.heap) {
+  const inspector = await import('node:inspector');
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });
+  await drive(0, batch * 10);
+  const { profile } = /** @type {{ profile: { head: any } }} */ (await post('HeapProfiler.stopSampling', {}));
+  let total = 0;
+  const walk = (node) => {
+    total += node.selfSize;
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  console.log(`${workload}: ${(total / (batch * 10)).toFixed(0)} bytes allocated per request (sampled)`);
+  process.exit(0);
+}
+
+/** @type {number[][]} */
+const cpu = builds.map(() => []);
+for (let round = 0; round < Number(values.batches); round++) {
+  const order = round % 2 === 0 ? [...builds.keys()] : [...builds.keys()].reverse();
+  for (const b of order) {
+    const before = process.cpuUsage();
+    await drive(b, batch);
+    const used = process.cpuUsage(before);
+    cpu[b].push((used.user + used.system) / batch);
+  }
+}
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+console.log(`${workload}, ${values.batches} alternating batches of ${batch} requests, CPU µs per request (median):`);
+builds.forEach((build, b) => console.log(`  ${build.name.padEnd(5)} ${median(cpu[b]).toFixed(2).padStart(7)}  statuses ${JSON.stringify(statuses[b])}`));
+if (builds.length === 2) console.log(`  this ÷ base: ${(median(cpu[0]) / median(cpu[1])).toFixed(3)}`);
+process.exit(0);
