@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { whenListening } from './lib/listening.mjs';
 import { postPlant } from './lib/post-plant.mjs';
+import { median } from './lib/stats.mjs';
 
 const HOST = '127.0.0.1';
 const LIMIT_MS = 30_000;
@@ -28,13 +29,6 @@ function timeFirstPrefer(cli, prefer) {
     },
     { limitMs: LIMIT_MS },
   );
-}
-
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 }
 
 const { values } = parseArgs({

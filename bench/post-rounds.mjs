@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { installCleanup } from './lib/children.mjs';
 import { ROOT } from './lib/config.mjs';
 import { benchTarget } from './lib/row.mjs';
+import { median } from './lib/stats.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -60,7 +61,6 @@ if (values.base) rows.push(build('base', path.resolve(values.base)));
 installCleanup(rounds * rows.length * (config.durationSeconds + config.warmupSeconds + 30) + 60);
 /** @type {Record<string, { rps: number[], cpu: number[], us: number[] }>} */
 const samples = Object.fromEntries(rows.map((r) => [r.id, { rps: [], cpu: [], us: [] }]));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (let round = 0; round < rounds; round += 1) {
   // Alternate the order too, so neither build always runs right after the floor.
   const order = round % 2 === 0 ? rows : [...rows].reverse();

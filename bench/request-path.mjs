@@ -18,6 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/config.mjs';
+import { median } from './lib/stats.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -179,7 +180,6 @@ for (let round = 0; round < Number(values.batches); round++) {
     cpu[b].push((used.user + used.system) / batch);
   }
 }
-const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 console.log(`${workload}, ${values.batches} alternating batches of ${batch} requests, CPU µs per request (median):`);
 builds.forEach((build, b) => console.log(`  ${build.name.padEnd(5)} ${median(cpu[b]).toFixed(2).padStart(7)}  statuses ${JSON.stringify(statuses[b])}`));
 if (builds.length === 2) console.log(`  this ÷ base: ${(median(cpu[0]) / median(cpu[1])).toFixed(3)}`);

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { median } from './lib/stats.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = resolve(SELF, '..', '..');
@@ -75,15 +76,6 @@ async function main() {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-}
-
-/** @param {number[]} numbers */
-function median(numbers) {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? /** @type {number} */ (sorted[middle])
-    : /** @type {number} */ (sorted[middle - 1] + /** @type {number} */ (sorted[middle])) / 2;
 }
 
 /** Runs one child (write or load) and answers its stdout. @param {string} job @param {{ root: string, data: string }} build */

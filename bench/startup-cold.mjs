@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { CLK_TCK, cpuTicks } from './lib/cpu.mjs';
 import { whenListening } from './lib/listening.mjs';
 import { postPlant } from './lib/post-plant.mjs';
+import { median } from './lib/stats.mjs';
 
 const HOST = '127.0.0.1';
 const { values } = parseArgs({ options: { rounds: { type: 'string' }, cli: { type: 'string' }, base: { type: 'string' } } });
@@ -53,7 +54,6 @@ try {
   await rm(work, { recursive: true, force: true });
 }
 
-const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 console.log(`${rounds} alternating rounds, serve of the bundled document, a cold cache at every spawn (empty folder, or PLANTSTORE_CACHE_DIR=off)`);
 for (const [key, { answer, cpu }] of samples) {
   console.log(`${key.padEnd(12)} first answer ${Math.round(median(answer))} ms, CPU ${Math.round(median(cpu))} ms   (${answer.map(Math.round).join(' ')})`);

@@ -15,16 +15,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, installCleanup, stop, tailBuffer, track, waitUntilAnswering } from './lib/children.mjs';
-import { cpuTicks, CLK_TCK } from './lib/cpu.mjs';
+import { cpuTicks, CLK_TCK, endedChildrenTicks } from './lib/cpu.mjs';
 import { ROOT } from './lib/config.mjs';
 
-/** CPU ticks of this process's children that have ended and been waited for (cutime + cstime): verify's, read around its run. */
-function endedChildrenTicks() {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[13]) + Number(fields[14]);
-}
 import { TOKEN } from './targets.mjs';
+import { median } from './lib/stats.mjs';
 
 const CLI = path.join(ROOT, 'dist/src/cli/main.js');
 
@@ -60,13 +55,6 @@ async function round(cli, { spec, runs }) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-/** @param {number[]} xs */
-const median = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * Alternates this build's verify with the base build's (if given) round by round, each against a fresh server of this build.

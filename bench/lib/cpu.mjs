@@ -17,14 +17,25 @@ export function procStatus(pid) {
   }
 }
 
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces), from state on. */
+function statFields(/** @type {number | 'self'} */ pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 export function cpuTicks(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = statFields(pid);
     return Number(fields[11]) + Number(fields[12]); // utime + stime
   } catch {
     return NaN;
   }
+}
+
+/** CPU ticks of this process's children that have ended and been waited for (cutime + cstime): a child's whole run, read around it. */
+export function endedChildrenTicks() {
+  const fields = statFields('self');
+  return Number(fields[13]) + Number(fields[14]);
 }
 
 /** All CPUs' busy ticks (user nice system irq softirq steal) from /proc/stat. */
