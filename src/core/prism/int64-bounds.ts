@@ -111,6 +111,8 @@ function fixCopy(node: unknown, fix: Fix, seen: WeakMap<object, unknown>): unkno
     Object.defineProperty(copy, key, { value: fixCopy(child, fix, seen), enumerable: true, writable: true, configurable: true });
   }
   if (copy.format === 'int64') fix(copy, explicitProperties(copy));
+  // OpenAPI 3.0: `nullable` adds null to the types `type` names, and does nothing without one; Ajv refuses to compile it there.
+  if (copy.nullable !== undefined && copy.type === undefined) delete copy.nullable;
   return copy;
 }
 

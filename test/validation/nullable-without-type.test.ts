@@ -1,0 +1,31 @@
+/**
+ * OpenAPI 3.0's `nullable: true` with no `type` beside it (Twilio's public documents have 28 such
+ * properties): it adds nothing, so the property takes any value, null included. Ajv refuses to
+ * compile such a schema, so verify stopped with no verdict before a request was sent.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileBodyCheck } from '../../src/core/prism/adapter.js';
+
+const schema = {
+  type: 'object',
+  required: ['sid'],
+  properties: {
+    sid: { type: 'string' },
+    event_data: { nullable: true, description: 'any JSON, or null' },
+    note: { type: 'string', nullable: true },
+  },
+};
+
+describe('nullable without a type', () => {
+  for (const direction of ['request', 'response'] as const) {
+    it(`compiles, and judges as the document says (${direction})`, () => {
+      const check = compileBodyCheck(schema, undefined, direction);
+      expect(check).toBeDefined();
+      expect(check?.({ sid: 'a', event_data: null })).toBeUndefined();
+      expect(check?.({ sid: 'a', event_data: { any: [1, 'x'] }, note: null })).toBeUndefined();
+      // Still judged: nullable beside a type keeps that type, and required stays required.
+      expect(check?.({ sid: 'a', note: 5 })).toBeDefined();
+      expect(check?.({ event_data: 1 })).toBeDefined();
+    });
+  }
+});
