@@ -3,6 +3,7 @@ import { EXIT_CODES, PlantstoreError } from '../core/errors.js';
 import { plantstoreVersion } from '../core/package.js';
 import { printableLines } from '../log/logger.js';
 import { UsageError } from './usage-error.js';
+import { tuneTiering } from './v8-tiering.js';
 
 const HELP = `Usage: plantstore <command> [options]
 
@@ -18,6 +19,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve': {
+      tuneTiering();
       // Each command loads its own modules on demand: `--version` and `--help` load only the option tables.
       const { readServeFlags, SERVE_HELP } = await import('../server/options/resolve.js');
       if (readServeFlags(rest).help === true) {
@@ -28,6 +30,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return runServe(rest);
     }
     case 'verify': {
+      tuneTiering();
       const { runVerify } = await import('./verify.js');
       return runVerify(rest);
     }
