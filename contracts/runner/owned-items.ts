@@ -16,7 +16,6 @@ import { isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import type { Resource } from '../../src/core/resources/model.js';
 import type { Exchange } from '../checks/index.js';
 import { isJsonObject } from '../generators/json-value.js';
-import type { SentRequest } from '../report.js';
 import { credentialHeaderNames } from './auth.js';
 import type { CaseSource, RequestCase } from './case-source.js';
 import { freshIdValue, idIn, withIdIn, type RunIdentifier } from './identifier.js';
@@ -24,7 +23,8 @@ import { createdKeyIn, idValue } from './lifecycle/steps.js';
 import { createCase } from './properties.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
-import { deleteItem } from './tidy.js';
+import type { OwnedItem } from './item-supply.js';
+import { deleteItem, ownedItem } from './tidy.js';
 
 /** Methods that change nothing: their cases may name any item. */
 const READS = new Set(['get', 'head', 'options', 'trace']);
@@ -46,6 +46,8 @@ export type Around = (env: RunEnv, run: (env: RunEnv) => Promise<Exchange[]>, va
 
 export interface Owning {
   readonly around: Around;
+  /** A delete of a top-level item: its cases take the items create cases are done with, where there are some (item-supply.ts). */
+  readonly takes?: Resource;
   /** Set where the run cannot create an item the path names: only cases with that id invalid are sent. */
   readonly unowned?: string;
 }
@@ -118,16 +120,21 @@ export function owningFor(operation: Operation, resources: readonly Resource[], 
   const { parameters } = ownership;
   // The item the operation acts on is its path's last: a replace's body names that one.
   const own = parameters.at(-1);
+  // A delete does not read what the item holds, so any item of the run's will do; a nested item needs its own parent.
+  const takes = operation.method.toLowerCase() === 'delete' && parameters.length === 1 ? own?.resource : undefined;
   return {
+    ...(takes === undefined ? {} : { takes }),
     around: async (env, run, value) => {
       // Its path keeps the invalid ids it was drawn with (withItems): an item made for it would go unused, so none is (two requests fewer).
       if (breaksEvery(value, parameters)) return run(env);
-      const made: Made[] = [];
-      const gone = new Set<Made>();
+      const made: OwnedItem[] = [];
+      const gone = new Set<OwnedItem>();
       try {
         for (const parameter of parameters) {
           const create = find(parameter.resource, 'create') as Operation;
-          const item = await createOwn(env, parameter.resource, create, withItems(templateOf(create) as RequestCase, parameters, made), deps);
+          const item =
+            (takes === undefined ? undefined : env.supply?.take(takes)) ??
+            (await createOwn(env, parameter.resource, create, withItems(templateOf(create) as RequestCase, parameters, made), deps));
           // The create was refused or named no item: nothing to write to, so the case is not sent (the create's own cases judge the refusal).
           if (item === undefined) return [];
           made.push(item);
@@ -154,15 +161,6 @@ export function owningFor(operation: Operation, resources: readonly Resource[], 
   };
 }
 
-interface Made {
-  readonly resource: Resource;
-  readonly key: string;
-  /** The path it was created at (a nested item's parent ids in it). */
-  readonly createdAt: string;
-  /** The create as sent, marked with the item it made (a finding's curl names it $ID1). */
-  readonly request: SentRequest;
-}
-
 /** An env for another operation (the create or delete of an owned item): not counted as cases, no rewriting. */
 function childEnv(env: RunEnv, operation: Operation, identifier: RunIdentifier | undefined): RunEnv {
   const extra = env.extraHeaders;
@@ -178,7 +176,7 @@ function childEnv(env: RunEnv, operation: Operation, identifier: RunIdentifier |
   };
 }
 
-async function createOwn(env: RunEnv, resource: Resource, create: Operation, template: RequestCase, deps: OwningDeps): Promise<Made | undefined> {
+async function createOwn(env: RunEnv, resource: Resource, create: Operation, template: RequestCase, deps: OwningDeps): Promise<OwnedItem | undefined> {
   const identifier = deps.identifierOf(resource);
   // A never-used id where the client sends one: the case's point is the write, not the id (an edge id may be taken).
   const fresh = identifier === undefined ? undefined : freshIdValue(env.random, identifier);
@@ -192,17 +190,7 @@ async function createOwn(env: RunEnv, resource: Resource, create: Operation, tem
     env.leftBehind?.add(resource.name, undefined, `${operationName(create)} answered no ${resource.identifier.property} to delete it by`);
     return undefined;
   }
-  const assignedBy = resource.identifier.assignedBy === 'server' || idIn(template, deps.identifierOf(resource)) === undefined ? 'server' : 'client';
-  return {
-    resource,
-    key,
-    createdAt,
-    request: {
-      ...accepted.request,
-      label: `create a ${resource.name} item for the case to write to`,
-      creates: { property: resource.identifier.property, id: key, assignedBy },
-    },
-  };
+  return ownedItem(resource, key, createdAt, accepted);
 }
 
 /** Whether `value` is a case about each of `parameters` being invalid ("path: parameter 'id' is not an integer"). */
@@ -212,7 +200,7 @@ function breaksEvery(value: unknown, parameters: readonly OwnedParameter[]): boo
 }
 
 /** The case's path with each owned parameter naming the run's item, except where the case is about that parameter being invalid. */
-function withItems(requestCase: RequestCase, parameters: readonly OwnedParameter[], made: readonly Made[]): RequestCase {
+function withItems(requestCase: RequestCase, parameters: readonly OwnedParameter[], made: readonly OwnedItem[]): RequestCase {
   const at = requestCase.path.indexOf('?');
   const base = at < 0 ? requestCase.path : requestCase.path.slice(0, at);
   const query = at < 0 ? '' : requestCase.path.slice(at);
@@ -228,7 +216,7 @@ function withItems(requestCase: RequestCase, parameters: readonly OwnedParameter
 }
 
 /** A body that named the path's item (a replace's id, aligned with its path) names the run's item too. */
-function withOwnItem(requestCase: RequestCase, own: OwnedParameter | undefined, made: readonly Made[], env: RunEnv): RequestCase {
+function withOwnItem(requestCase: RequestCase, own: OwnedParameter | undefined, made: readonly OwnedItem[], env: RunEnv): RequestCase {
   if (own === undefined || env.bodyNamesPathItem !== true || env.identifier === undefined) return requestCase;
   const item = made.find((m) => m.resource === own.resource);
   if (item === undefined || idIn(requestCase, env.identifier) === undefined) return requestCase;
@@ -245,7 +233,7 @@ function pathOf(url: string, baseUrl: string): string {
 /** Whether the exchange is an accepted DELETE of the item's own path. */
 function deletedOwn(
   exchange: { readonly request: { readonly method: string; readonly url: string }; readonly response: { readonly status?: number } },
-  item: Made | undefined,
+  item: OwnedItem | undefined,
 ): boolean {
   if (item === undefined || exchange.request.method.toUpperCase() !== 'DELETE' || !isSuccess(exchange.response.status ?? 0)) return false;
   const path = new URL(exchange.request.url).pathname;

@@ -30,6 +30,8 @@ import { clientOrExplain, ensureReachable, loadOrExplain, verifiableOperations }
 import { findingsOf, SHRINK_BUDGET_MS } from './shrink.js';
 import { haltable, haltOf } from './halt.js';
 import { leftBehindCollector } from './left-behind.js';
+import { itemSupply } from './item-supply.js';
+import { concurrently } from './concurrently.js';
 
 export async function runVerification(options: VerifyOptions, source: CaseSource): Promise<VerifyReport> {
   const started = performance.now();
@@ -95,6 +97,9 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       failures: tally.failures,
       warnings: tally.warnings,
     }));
+    // Items create cases are done with, for the delete cases beside them (item-supply.ts): open in the main phase only.
+    const supply = itemSupply(new Set(planned.flatMap((plan) => (plan.owning?.takes === undefined ? [] : [plan.owning.takes]))));
+    let supplying = true;
     const extraHeaders = new Map<Operation, RunEnv['extraHeaders']>();
     const headersFor = (operation: Operation): RunEnv['extraHeaders'] => {
       if (Object.keys(credentials.headers).length === 0) return undefined;
@@ -116,6 +121,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
         ...(namingPathItem.has(operation) ? { bodyNamesPathItem: true as const } : {}),
         ...(around === undefined ? {} : { around }),
         leftBehind,
+        ...(supplying ? { supply } : {}),
         onSent: counting
           ? () => {
               casesRun += 1;
@@ -156,6 +162,9 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     } else {
       plans = await sampleInto(tally, planned, learning, source, settings, envFor, stop);
     }
+    // What no delete case took is deleted now, within the main phase it belongs to.
+    supplying = false;
+    await concurrently(supply.close(), settings.concurrency, (item) => item.remove());
     const mainMs = performance.now() - mainStarted;
     halt.endBudget();
     progress(true);

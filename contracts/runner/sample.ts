@@ -13,6 +13,7 @@ import { literalNeighbours } from './properties.js';
 import type { Property } from './property.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
+import type { Resource } from '../../src/core/resources/model.js';
 
 export async function sampleInto(
   tally: Tally,
@@ -41,7 +42,7 @@ export async function sampleInto(
   const waits = planned.map(drawsIds);
   // Learning takes one of the slots; the cases that draw no id go in the others meanwhile.
   await concurrently(
-    lazyWork(planned, settings.seed, stop),
+    ordered(planned, settings.seed, stop),
     settings.concurrency,
     async (item) => {
       const plan = (waits[item.plan] === true ? await ready : planned)[item.plan] as Plan;
@@ -81,16 +82,60 @@ interface WorkItem {
 const FIRST_SLICE = 32;
 const LAST_SLICE = 512;
 
-function* lazyWork(plans: readonly Plan[], seed: number, stop: () => boolean): Generator<WorkItem> {
-  for (const [planIndex, plan] of plans.entries()) {
-    for (const property of plan.properties) {
-      for (let from = 0, slice = FIRST_SLICE; from < property.numRuns; from += slice, slice = Math.min(slice * 2, LAST_SLICE)) {
-        const runs = property.cases(seed, from, Math.min(slice, property.numRuns - from));
-        for (const [offset, run] of runs.entries()) {
-          if (stop()) return;
-          yield { plan: planIndex, property, index: from + offset, run };
-        }
-      }
+function* planWork(plan: Plan, planIndex: number, seed: number): Generator<WorkItem> {
+  for (const property of plan.properties) {
+    for (let from = 0, slice = FIRST_SLICE; from < property.numRuns; from += slice, slice = Math.min(slice * 2, LAST_SLICE)) {
+      const runs = property.cases(seed, from, Math.min(slice, property.numRuns - from));
+      for (const [offset, run] of runs.entries()) yield { plan: planIndex, property, index: from + offset, run };
     }
   }
+}
+
+/**
+ * The plans' cases in the plans' order, but a delete whose cases take the items a create's cases are
+ * done with (item-supply.ts) goes beside that create: each next case comes from the one of them that
+ * has sent the smaller share of its own, so the deletes meet fresh items from start to end.
+ */
+function* ordered(plans: readonly Plan[], seed: number, stop: () => boolean): Generator<WorkItem> {
+  for (const strand of strandsOf(plans)) {
+    const streams = strand.map((index) => {
+      const plan = plans[index] as Plan;
+      return {
+        work: planWork(plan, index, seed),
+        total: Math.max(
+          1,
+          plan.properties.reduce((sum, p) => sum + p.numRuns, 0),
+        ),
+        sent: 0,
+      };
+    });
+    while (streams.length > 0) {
+      let next = streams[0] as (typeof streams)[number];
+      for (const stream of streams) if (stream.sent / stream.total < next.sent / next.total) next = stream;
+      const step = next.work.next();
+      if (step.done === true) {
+        streams.splice(streams.indexOf(next), 1);
+        continue;
+      }
+      if (stop()) return;
+      next.sent += 1;
+      yield step.value;
+    }
+  }
+}
+
+/** The plans' indexes in groups, each in the order of its first: a create with the deletes that take its items, every other plan alone. */
+export function strandsOf(plans: readonly Plan[]): number[][] {
+  const createOf = (resource: Resource): number => {
+    const create = resource.operations.create;
+    return create === undefined ? -1 : plans.findIndex((plan) => plan.operation.method === create.method && plan.operation.path === create.path);
+  };
+  const groups = new Map<number, number[]>();
+  for (const [index, plan] of plans.entries()) {
+    const takes = plan.owning?.takes;
+    const create = takes === undefined ? -1 : createOf(takes);
+    const leader = create === -1 ? index : create;
+    groups.set(leader, [...(groups.get(leader) ?? []), index]);
+  }
+  return [...groups.values()].sort((a, b) => (a[0] as number) - (b[0] as number));
 }

@@ -9,6 +9,7 @@ import { freshIdValue, idIn, withIdIn, type IdValue, type RunIdentifier } from '
 import type { Random64 } from './ids.js';
 import type { LeftBehind } from './left-behind.js';
 import type { Around } from './owned-items.js';
+import type { ItemSupply } from './item-supply.js';
 import { explainRefusal, noteAccepted } from './issued-credentials.js';
 import { noteAssigned } from './assigned-ids.js';
 import { isJsonObject, parseJsonExact } from '../generators/json-value.js';
@@ -34,6 +35,8 @@ export interface RunEnv {
   readonly rewrite?: (requestCase: RequestCase) => RequestCase | undefined;
   /** Runs one case of this operation with the items its path names created before and deleted after (owned-items.ts). */
   readonly around?: Around;
+  /** Where a create case's item goes when it is done, for a delete case to take (item-supply.ts); only in the main phase. */
+  readonly supply?: ItemSupply;
   /** Collects what the run created and could not delete again (left-behind.ts). */
   readonly leftBehind?: LeftBehind;
   /** --header: sent on every request (credential values as "$VARIABLE"s); see withExtraHeaders. */

@@ -20,6 +20,7 @@ import type { Resource } from '../../src/core/resources/model.js';
 import type { Exchange, ExchangeFacts, ExchangeRole } from '../checks/index.js';
 import { isJsonObject } from '../generators/json-value.js';
 import type { RequestCase } from './case-source.js';
+import type { OwnedItem } from './item-supply.js';
 import { createdKeyIn, itemPath, keyFromAnswer } from './lifecycle/steps.js';
 import { send, type RunEnv } from './send.js';
 
@@ -41,12 +42,14 @@ const FACTS: ExchangeFacts = { role: 'create', kind: 'valid', target: 'parameter
  */
 export function tidyFor(resource: Resource, create: Operation, remove: Operation, template: RequestCase): Tidy {
   return async (env, exchanges) => {
-    const made = new Map<string, string>();
+    const made = new Map<string, { readonly createdAt: string; readonly by: Exchange }>();
     for (const exchange of exchanges) {
       if (!isSuccess(exchange.response.status ?? 0)) continue;
       // Deleted by the case itself (a lifecycle's delete steps and its end): gone, and its key may be another case's item by now.
       if (exchange.operation === remove) {
-        const deleted = [...made].find(([key, createdAt]) => samePath(itemPath(resource, remove, template, key, createdAt), pathOn(env, exchange.request.url)));
+        const deleted = [...made].find(([key, { createdAt }]) =>
+          samePath(itemPath(resource, remove, template, key, createdAt), pathOn(env, exchange.request.url)),
+        );
         if (deleted !== undefined) made.delete(deleted[0]);
         continue;
       }
@@ -58,9 +61,39 @@ export function tidyFor(resource: Resource, create: Operation, remove: Operation
           undefined,
           `${operationName(create)} accepted a create and answered no ${resource.identifier.property} to delete it by`,
         );
-      else made.set(key, pathOn(env, exchange.request.url));
+      else made.set(key, { createdAt: pathOn(env, exchange.request.url), by: exchange });
     }
-    for (const [key, createdAt] of made) await deleteItem(env, resource, remove, template, key, createdAt);
+    for (const [key, { createdAt, by }] of made) {
+      const removeIt = (): Promise<void> => deleteItem(env, resource, remove, template, key, createdAt);
+      // A delete case takes it instead (item-supply.ts): one create and one delete fewer, nobody's item touched.
+      if (env.supply !== undefined && handedOn(by) && env.supply.offer({ ...ownedItem(resource, key, createdAt, by), remove: removeIt })) continue;
+      await removeIt();
+    }
+  };
+}
+
+/**
+ * Whether a delete case may take the item `exchange` made: one a valid create made with an id the
+ * run drew never-used, so nothing else it sends can name it. Not one the server numbered: a read by
+ * a drawn id (1, 2, …) would find it while it waits. Not a lifecycle's: it deletes what it holds.
+ */
+function handedOn(exchange: Exchange): boolean {
+  const { facts } = exchange;
+  return facts.kind === 'valid' && facts.role !== 'lifecycle' && facts.id?.freshness === 'fresh';
+}
+
+/** The item as a delete case names it: its create relabelled as the case's own set-up (a finding's curl creates it first). */
+export function ownedItem(resource: Resource, key: string, createdAt: string, by: Exchange): OwnedItem {
+  const assignedBy = resource.identifier.assignedBy === 'server' || by.facts.id === undefined ? 'server' : 'client';
+  return {
+    resource,
+    key,
+    createdAt,
+    request: {
+      ...by.request,
+      label: `create a ${resource.name} item for the case to write to`,
+      creates: { property: resource.identifier.property, id: key, assignedBy },
+    },
   };
 }
 
