@@ -59,20 +59,23 @@ export interface CompiledSite {
   readonly onResponse: readonly ResponseHook[];
   readonly cors: boolean;
   readonly bodyBudget: BodyBudget | undefined;
+  /** Compiles one operation's request validator each, ahead of its first request: for the server's lulls (start-server.ts). */
+  readonly prepare: ReadonlyArray<() => void>;
 }
 
 export function compileSite(definition: SiteDefinition, options: SiteOptions): CompiledSite {
   const { operations } = definition.document;
   const routes = compileRouteTable(operations, options.basePaths);
+  const validators = operations.map((operation) => onFirstUse(() => compileRequestValidator(operation)));
   const served = new Map<IHttpOperation, ServedOperation>(
-    operations.map((operation) => [
+    operations.map((operation, index) => [
       operation,
       {
         name: operationName(operation),
         ...declaredStatuses(operation),
         refusalBody: compileRefusalShaper(operation),
         binding: definition.bind(operation),
-        validate: onFirstUse(() => compileRequestValidator(operation)),
+        validate: (validators[index] as FirstUse).validate,
       },
     ]),
   );
@@ -87,15 +90,23 @@ export function compileSite(definition: SiteDefinition, options: SiteOptions): C
   const onResponse: ResponseHook[] = logsRequests(options.logger) ? [logRequest(options.logger)] : [];
   // A journal of capacity 0 keeps nothing: no hook at all.
   if (options.journal && options.journal.capacity > 0) onResponse.push(recordJournal(options.journal));
-  return { stages, onResponse, cors: options.cors, bodyBudget: options.bodyBudget };
+  return { stages, onResponse, cors: options.cors, bodyBudget: options.bodyBudget, prepare: validators.map((validator) => validator.prepare) };
+}
+
+interface FirstUse {
+  readonly validate: RequestValidator;
+  readonly prepare: () => void;
 }
 
 /**
- * A request validator compiled when its operation is first asked for, not at start: compiling every
- * operation's schemas was most of start-up on a large document (Ajv code generation), and most
- * operations of a large document are never called in a frontend session.
+ * A request validator compiled when its operation is first asked for or in a lull before that, not
+ * at start: compiling every operation's schemas was most of start-up on a large document (Ajv code
+ * generation), and most operations of a large document are never called in a frontend session.
  */
-function onFirstUse(compile: () => RequestValidator): RequestValidator {
+function onFirstUse(compile: () => RequestValidator): FirstUse {
   let validator: RequestValidator | undefined;
-  return (request) => (validator ??= compile())(request);
+  return {
+    validate: (request) => (validator ??= compile())(request),
+    prepare: () => void (validator ??= compile()),
+  };
 }

@@ -1,6 +1,7 @@
 /**
- * Lulls in a server's traffic, for work that can wait (loading prism's mocker after a start): a
- * start's first requests are answered first instead of waiting on that work's synchronous parts.
+ * Lulls in a server's traffic, for work that can wait (compiling validators, loading prism's mocker
+ * after a start): a start's first requests are answered first instead of waiting on that work's
+ * synchronous parts.
  */
 import type { Server } from 'node:http';
 
@@ -34,4 +35,18 @@ export function lullsOf(server: Server, quietMs: number): Lulls {
     }
   };
   return { idle, stop: () => void server.off('request', onRequest) };
+}
+
+/** Runs `steps` one per turn of the event loop, each in a lull: a request arriving meanwhile waits for one step at most. */
+export async function inLulls(idle: () => Promise<void>, steps: Iterable<() => void>, still: () => boolean = () => true): Promise<void> {
+  for (const step of steps) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await idle();
+    if (!still()) return;
+    try {
+      step();
+    } catch {
+      // It fails again at the first request that needs it, which answers the error as it always did.
+    }
+  }
 }

@@ -19,8 +19,8 @@ import { createBodyBudget } from '../http/read-body.js';
 import type { ServerOptions } from './options/server-options.js';
 import { createJournal, type Journal } from '../journal/journal.js';
 import { createLogger, type Logger } from '../log/logger.js';
-import { preloadMocker } from '../core/prism/adapter.js';
-import { lullsOf } from './quiet.js';
+import { preloadErrorWording, preloadMocker } from '../core/prism/adapter.js';
+import { inLulls, lullsOf } from './quiet.js';
 import { durableBacking } from '../store/durable-stores.js';
 import { openPlantLog, type PlantLog, type Recovery } from '../store/plant-log.js';
 import type { ResourceStores } from '../store/item-store.js';
@@ -69,8 +69,8 @@ export interface RunningServer {
 export const CONTROL_PREFIX = '/__control';
 /** Where the inspector page lives (built beside the control API). */
 export const INSPECTOR_PATH = '/__inspector';
-/** How long no request must be in flight before the mocker is loaded, a part at a time. */
-const MOCKER_PRELOAD_QUIET_MS = 200;
+/** How long no request must be in flight before work that can wait (validators, the mocker) takes its next step. */
+const LULL_QUIET_MS = 200;
 
 /** Starts the stand-in and resolves once it listens. */
 export async function startServer(given: ServerOptions = {}): Promise<RunningServer> {
@@ -212,11 +212,16 @@ async function compose(
   // arrived meanwhile wait seconds on a loaded machine; Prefer answers come from the examples.)
   const roles = operationRoles(resources);
   const generated = (operation: (typeof document.operations)[number]) => roleOf(operation, roles) === undefined && !answersFromExamples(operation);
-  // In the server's lulls: a start's first requests waited on its parts (a tenth of a cold start's first answer).
-  if (document.operations.some(generated)) {
-    const lulls = lullsOf(server, MOCKER_PRELOAD_QUIET_MS);
-    setImmediate(() => void preloadMocker(lulls.idle).finally(lulls.stop));
-  }
+  // In the server's lulls, what first requests would wait on: each operation's validator (Ajv code and
+  // prism's parameter readers), prism's error wording for the first refusal (together 0.25 s of the
+  // stand-in's CPU in a verify run's first second), then the mocker's parts (a tenth of a cold start's
+  // first answer). Not for a closed or reloaded site.
+  const api = sites.current.api;
+  const lulls = lullsOf(server, LULL_QUIET_MS);
+  setImmediate(() => {
+    const prepared = inLulls(lulls.idle, [...api.prepare, preloadErrorWording], () => server.listening && sites.current.api === api);
+    void prepared.then(() => (document.operations.some(generated) ? preloadMocker(lulls.idle) : undefined)).finally(lulls.stop);
+  });
   // A document given as an object has no file to watch.
   if (options.watch && typeof options.spec !== 'object') {
     const file = options.spec ?? bundledSpecPath();

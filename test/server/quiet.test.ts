@@ -1,11 +1,12 @@
 /**
- * Lulls (src/server/quiet.ts): work that waits for one (loading prism's mocker after a start) must
- * not run while a request is in flight, nor before the quiet time has passed since the last one.
+ * Lulls (src/server/quiet.ts): work that waits for one (compiling validators, loading prism's mocker
+ * after a start) must not run while a request is in flight, nor before the quiet time has passed
+ * since the last one.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lullsOf } from '../../src/server/quiet.js';
+import { inLulls, lullsOf } from '../../src/server/quiet.js';
 
 let server: Server | undefined;
 
@@ -59,5 +60,45 @@ describe('lulls in a server', () => {
     const before = performance.now();
     await lulls.idle();
     expect(performance.now() - before).toBeLessThan(50);
+  });
+
+  it('runs work a step per lull: each step waits for its own', async () => {
+    const done: number[] = [];
+    const lullsAsked: Array<() => void> = [];
+    // A lull that comes only when the test says: a step must not run before its lull.
+    const idle = () => new Promise<void>((resolve) => lullsAsked.push(resolve));
+    const running = inLulls(
+      idle,
+      [0, 1, 2].map((index) => () => void done.push(index)),
+    );
+    for (const expected of [[], [0], [0, 1]]) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(done).toEqual(expected);
+      lullsAsked.shift()?.();
+    }
+    await running;
+    expect(done).toEqual([0, 1, 2]);
+  });
+
+  it('stops when told the work is no longer wanted, and a step that throws does not end the rest', async () => {
+    const done: string[] = [];
+    let wanted = true;
+    const steps = [
+      () => {
+        throw new Error('a schema Ajv refuses: the first request answers it');
+      },
+      () => void done.push('second'),
+      () => {
+        done.push('third');
+        wanted = false;
+      },
+      () => void done.push('fourth'),
+    ];
+    await inLulls(
+      async () => undefined,
+      steps,
+      () => wanted,
+    );
+    expect(done).toEqual(['second', 'third']);
   });
 });

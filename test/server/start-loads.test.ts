@@ -105,6 +105,15 @@ describe('serve loads a feature only when asked for', () => {
     expect(controlOf(modules)).toEqual(CONTROL);
   });
 
+  it('loads in its first lull what a first refusal would wait on (prism’s error wording), not before its first answer', { timeout: 60_000 }, async () => {
+    const WORDING = '@stoplight/prism-http/dist/validator/validators/utils.js';
+    const quick = await loadedBy([]);
+    expect(quick.status).toBe(200);
+    expect(quick.modules.some((module) => module.includes(WORDING))).toBe(false);
+    const idle = await loadedBy([], {}, () => new Promise((resolve) => setTimeout(resolve, 1_500)));
+    expect(idle.modules.some((module) => module.includes(WORDING))).toBe(true);
+  });
+
   it('each is loaded when its option is given (the probe sees modules loaded on demand)', { timeout: 60_000 }, async () => {
     const { modules } = await loadedBy(['--proxy', 'http://127.0.0.1:9', '--webhook', 'http://127.0.0.1:9/hooks', '--watch']);
     expect(loadedOf(modules)).toEqual(OPTIONAL.filter((part) => part !== 'node_modules/ioredis/'));
