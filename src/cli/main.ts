@@ -19,7 +19,6 @@ async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve': {
-      tuneTiering();
       // Each command loads its own modules on demand: `--version` and `--help` load only the option tables.
       const { readServeFlags, SERVE_HELP } = await import('../server/options/resolve.js');
       if (readServeFlags(rest).help === true) {
