@@ -57,8 +57,10 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
   function pageRequest(query: Query): ListRequest | string {
     const limitText = parameters.limit === undefined ? undefined : first(query[parameters.limit]);
     // A negative limit that the document's schema lets through asks for no more than none: an empty page.
-    const limit = limitText === undefined ? (limitDefault ?? LIST_CAP) : /^-[0-9]+$/.test(limitText) ? 0 : count(limitText);
-    if (limit === undefined) return `${parameters.limit} must be a whole number, not ${JSON.stringify(limitText)}`;
+    const asked = limitText === undefined ? (limitDefault ?? LIST_CAP) : /^-[0-9]+$/.test(limitText) ? 0 : count(limitText);
+    if (asked === undefined) return `${parameters.limit} must be a whole number, not ${JSON.stringify(limitText)}`;
+    // A page no longer than the answer's schema allows (the OAI petstore's Pets: maxItems 100); the next page holds the rest.
+    const limit = layout.maxItems === undefined ? asked : Math.min(asked, layout.maxItems);
     let skip = 0;
     const offsetText = parameters.offset === undefined ? undefined : first(query[parameters.offset]);
     // A negative offset that the document's schema lets through (RealWorld's has no minimum) starts at the first item.

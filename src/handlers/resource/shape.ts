@@ -7,7 +7,7 @@
  */
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemFields } from '../../store/item-store.js';
-import type { Schema } from '../../core/schema/normalise.js';
+import { normalise, type Schema } from '../../core/schema/normalise.js';
 import { listEnvelope, wrappedItem, type ListSibling, type SiblingPath } from '../../core/schema/envelope.js';
 import { arrayItems, objectShape } from '../../core/schema/properties.js';
 
@@ -87,11 +87,13 @@ export interface ListShape {
   readonly siblings: Readonly<Partial<Record<ListSibling, SiblingPath>>>;
   /** The envelope's other required properties and their schemas, top level first, then inside the siblings' containers (given values made from them). */
   readonly otherRequired: ReadonlyArray<readonly [SiblingPath, Schema]>;
+  /** The most items the page's array may hold (its `maxItems`): a longer page would break the document's own schema. */
+  readonly maxItems?: number;
 }
 
 export function listShape(schema: unknown): ListShape {
   const items = arrayItems(schema);
-  if (items !== undefined) return { itemSchema: items, siblings: {}, otherRequired: [] };
+  if (items !== undefined) return { itemSchema: items, siblings: {}, otherRequired: [], ...maxItemsOf(schema) };
   const envelope = listEnvelope(schema);
   // Neither an array nor an object holding one: answer the array, the closest to what a list is.
   if (envelope === undefined) return { itemSchema: undefined, siblings: {}, otherRequired: [] };
@@ -109,5 +111,16 @@ export function listShape(schema: unknown): ListShape {
       if (!placed.includes(`${container}\u0000${name}`)) otherRequired.push([[container, name], inner.properties.get(name) ?? {}]);
     }
   }
-  return { itemSchema: envelope.items, arrayProperty: envelope.itemsProperty, siblings: envelope.siblings, otherRequired };
+  return {
+    itemSchema: envelope.items,
+    arrayProperty: envelope.itemsProperty,
+    siblings: envelope.siblings,
+    otherRequired,
+    ...maxItemsOf(shape.properties.get(envelope.itemsProperty)),
+  };
+}
+
+function maxItemsOf(schema: unknown): { maxItems?: number } {
+  const maxItems = normalise(schema).maxItems;
+  return typeof maxItems === 'number' && Number.isInteger(maxItems) && maxItems >= 0 ? { maxItems } : {};
 }
