@@ -1,10 +1,23 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { IHttpParam } from '@stoplight/types';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JsonValue } from '../../src/core/json/exact-json.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { compileBodyCheck, compileParameterCheck } from '../../src/core/prism/adapter.js';
@@ -212,4 +225,37 @@ describe('an entry that cannot be trusted is ignored, compiled afresh and writte
       rmSync(file);
       symlinkSync(elsewhere, file);
     }));
+});
+
+describe('the cache keeps to its size', () => {
+  it('keeps the newest 2,000 entries and drops what a killed process left half-written, once a process', async () => {
+    const validators = join(folder, 'validators');
+    mkdirSync(validators, { recursive: true, mode: 0o700 });
+    const key = (index: number) => createHash('sha256').update(String(index)).digest('hex');
+    // 2,010 entries, each a second older than the one before; a temporary file a minute old, and one just begun.
+    const now = Date.now() / 1000;
+    for (let index = 0; index < 2_010; index++) {
+      const file = join(validators, `${key(index)}.js`);
+      writeFileSync(file, '', { mode: 0o600 });
+      utimesSync(file, now - index, now - index);
+    }
+    const stale = join(validators, `${key(0)}.js.1.a.tmp`);
+    const fresh = join(validators, `${key(1)}.js.2.b.tmp`);
+    writeFileSync(stale, '');
+    utimesSync(stale, now - 120, now - 120);
+    writeFileSync(fresh, '');
+    // A module of its own: pruning runs at a process's first write, and this file's tests wrote before.
+    vi.resetModules();
+    const fromScratch = (await import('../../src/core/prism/validator-cache.js')) as typeof import('../../src/core/prism/validator-cache.js');
+    fromScratch.writeValidator(key(-1), () => '"use strict";module.exports = function validate() { return true; };');
+    await vi.waitFor(() => expect(entries()).toHaveLength(2_000), { timeout: 10_000 });
+    const kept = new Set(entries());
+    expect(kept.has(`${key(-1)}.js`)).toBe(true);
+    expect(kept.has(`${key(0)}.js`)).toBe(true);
+    expect(kept.has(`${key(1_998)}.js`)).toBe(true);
+    // The eleven oldest are gone: 2,011 entries with the new one.
+    for (let index = 1_999; index < 2_010; index++) expect(kept.has(`${key(index)}.js`)).toBe(false);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+  });
 });
