@@ -98,17 +98,7 @@ function* planWork(plan: Plan, planIndex: number, seed: number): Generator<WorkI
  */
 function* ordered(plans: readonly Plan[], seed: number, stop: () => boolean): Generator<WorkItem> {
   for (const strand of strandsOf(plans)) {
-    const streams = strand.map((index) => {
-      const plan = plans[index] as Plan;
-      return {
-        work: planWork(plan, index, seed),
-        total: Math.max(
-          1,
-          plan.properties.reduce((sum, p) => sum + p.numRuns, 0),
-        ),
-        sent: 0,
-      };
-    });
+    const streams = strand.map((index) => ({ work: planWork(plans[index] as Plan, index, seed), total: casesOf(plans[index] as Plan), sent: 0 }));
     while (streams.length > 0) {
       let next = streams[0] as (typeof streams)[number];
       for (const stream of streams) if (stream.sent / stream.total < next.sent / next.total) next = stream;
@@ -122,6 +112,14 @@ function* ordered(plans: readonly Plan[], seed: number, stop: () => boolean): Ge
       yield step.value;
     }
   }
+}
+
+/** How many cases a plan's properties draw (at least 1, so a share is a number). */
+function casesOf(plan: Plan): number {
+  return Math.max(
+    1,
+    plan.properties.reduce((sum, property) => sum + property.numRuns, 0),
+  );
 }
 
 /** The plans' indexes in groups, each in the order of its first: a create with the deletes that take its items, every other plan alone. */
