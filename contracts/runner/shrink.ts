@@ -31,7 +31,7 @@ export async function findingsOf(
   const chosen = chosenGroups(tally);
   if (limit.noShrinking !== undefined) {
     const note = `not shrunk: ${limit.noShrinking}`;
-    return chosen.map((group) => toFinding(group, group.first, settings, unshrunkPath(group), false, note));
+    return chosen.map((group) => unshrunkFinding(group, settings, note));
   }
   const deadline = performance.now() + Math.min(SHRINK_BUDGET_MS, limit.leftMs ?? SHRINK_BUDGET_MS);
   const spent =
@@ -111,11 +111,10 @@ async function findingFor(
   shownAlone: boolean,
 ): Promise<Finding> {
   const { first } = group;
-  const unshrunk = unshrunkPath(group);
   const how = attempt(group, plans, settings, envFor);
-  if (how === undefined) return toFinding(group, first, settings, unshrunk, false);
+  if (how === undefined) return unshrunkFinding(group, settings);
   if (timeLimitMs <= 0) {
-    return toFinding(group, first, settings, unshrunk, false, `not shrunk: ${spent} was spent${spent.startsWith('the shrinking') ? ' on other findings' : ''}`);
+    return unshrunkFinding(group, settings, `not shrunk: ${spent} was spent${spent.startsWith('the shrinking') ? ' on other findings' : ''}`);
   }
   const { plan, property, startPath, env } = how;
   let steps = 0;
@@ -133,35 +132,23 @@ async function findingFor(
   }
   // Re-sent alone it showed the problem again: only the shrinker's attempts did not.
   if (shownAlone)
-    return toFinding(
-      group,
-      first,
-      settings,
-      unshrunk,
-      false,
-      `not shrunk: re-sent alone the case showed the problem again, the shrinker's attempts did not${how.how}`,
-    );
+    return unshrunkFinding(group, settings, `not shrunk: re-sent alone the case showed the problem again, the shrinker's attempts did not${how.how}`);
   return notAgain(group, settings, how.how);
 }
 
 /** A case that, re-sent alone, did not show its problem again. */
 function notAgain(group: ProblemGroup, settings: Settings, how: string): Finding {
-  const { first } = group;
-  const unshrunk = unshrunkPath(group);
   // The first sending was an accepted write: re-sent, the case meets what it stored itself (its id taken), so "not again" proves nothing.
-  if (changedTheTarget(first.exchange)) {
-    return toFinding(
+  if (changedTheTarget(group.first.exchange)) {
+    return unshrunkFinding(
       group,
-      first,
       settings,
-      unshrunk,
-      false,
       `not shrunk: the first sending was accepted and changed the target, so the case re-sent alone meets what it stored${how}`,
     );
   }
   // Seen among concurrent cases, not again alone: flaky, or a problem of load or interleaving. A warning saying so (--strict fails it).
   return {
-    ...toFinding(group, first, settings, unshrunk, false, `did not reproduce alone: re-sent on its own, the case did not show the problem again${how}`),
+    ...unshrunkFinding(group, settings, `did not reproduce alone: re-sent on its own, the case did not show the problem again${how}`),
     ...(settings.strict ? {} : { severity: 'warning' as const }),
     reproduced: false,
   };
@@ -186,6 +173,11 @@ function tidying(env: RunEnv, tidy: Plan['tidy']): RunEnv {
       return exchanges;
     },
   };
+}
+
+/** The group's first occurrence as found, not shrunk; the note says why. */
+function unshrunkFinding(group: ProblemGroup, settings: Settings, note?: string): Finding {
+  return toFinding(group, group.first, settings, unshrunkPath(group), false, note);
 }
 
 /** The replay path of the group's first occurrence, as found (unshrunk); none for a fixed probe. */

@@ -116,7 +116,7 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
     'operations:',
   ];
   const roles = operationRoles(server.resources);
-  const signInKind = signInKinds(document.operations);
+  const signInKind = signInKinds(server.resources);
   for (const operation of document.operations) {
     const store = redis !== undefined ? `kept in Redis` : options.dataDir === undefined ? 'in-memory store' : `kept in ${options.dataDir}`;
     const role = roleOf(operation, roles);
@@ -125,7 +125,7 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }
   lines.push(...resourceLines(server.resources));
-  const signIn = signInLines(document.operations, server.resources, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0);
+  const signIn = signInLines(server.resources, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0);
   lines.push(...signIn);
   const auth = authLines(document.operations, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0, options.authStatus);
   lines.push(

@@ -1,12 +1,12 @@
 /** The banner's account of the document's sign-in (docs/sign-in.md): which operations do what, where users are kept, which tokens count. */
 import type { Operation } from '../core/openapi/load-document.js';
 import { operationRoles, type ResourceModel } from '../core/resources/model.js';
-import { signInOf, tokenPath } from '../core/resources/sign-in.js';
+import { tokenPath } from '../core/resources/sign-in.js';
 import { jsonSuccessSchema } from '../core/resources/responses.js';
 import { usersResourceOf } from '../handlers/bind-api.js';
 
-export function signInLines(operations: readonly Operation[], model: ResourceModel, configuredTokens: number): string[] {
-  const signIn = signInOf(operations);
+export function signInLines(model: ResourceModel, configuredTokens: number): string[] {
+  const { signIn } = model;
   if (signIn === undefined) return [];
   const named = (operation: Operation | undefined, what: string) =>
     operation === undefined ? [] : [`${operation.method.toUpperCase()} ${operation.path} ${what}`];
@@ -27,8 +27,7 @@ export function signInLines(operations: readonly Operation[], model: ResourceMod
 }
 
 /** What each sign-in operation does, for the banner's operations table (they are not mocked, whatever their resource role). */
-export function signInKinds(operations: readonly Operation[]): ReadonlyMap<Operation, string> {
-  const signIn = signInOf(operations);
+export function signInKinds({ signIn }: ResourceModel): ReadonlyMap<Operation, string> {
   const kinds = new Map<Operation, string>();
   if (signIn === undefined) return kinds;
   const entries: [Operation | undefined, string][] = [

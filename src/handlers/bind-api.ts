@@ -2,7 +2,7 @@ import type { IHttpOperation, HttpMethod } from '@stoplight/types';
 import { compileCredentialCheck, isolatingToken } from '../auth/credential-check.js';
 import { honourIssuedTokens, issuedUserOf } from '../auth/issued-tokens.js';
 import type { IssuedTokens } from '../auth/issued-tokens.js';
-import { signInOf, type SignIn } from '../core/resources/sign-in.js';
+import type { SignIn } from '../core/resources/sign-in.js';
 import { operationRoles, roleKey, type OperationRole, type Resource, type ResourceModel } from '../core/resources/model.js';
 import type { ResourceStores } from '../store/item-store.js';
 import { SHARED_TENANT, tenantOfToken } from '../store/tenants.js';
@@ -23,8 +23,8 @@ export interface ApiBindingOptions {
   readonly isolateByToken: boolean;
   /** Told of each item created (--webhook delivers the document's webhooks from here). */
   readonly onCreated?: CreatedListener | undefined;
-  /** The document's operations and the server's issued tokens: where the document signs users in, it is served (docs/sign-in.md). */
-  readonly signIn?: { readonly operations: readonly IHttpOperation[]; readonly issued: IssuedTokens } | undefined;
+  /** The server's issued tokens: where the model has a sign-in, it is served (docs/sign-in.md); absent: it is not. */
+  readonly issued?: IssuedTokens | undefined;
 }
 
 /** The operations served from the store, by "method path": what operationRoles makes of the model. */
@@ -49,12 +49,12 @@ export function apiBinder(options: ApiBindingOptions): (operation: IHttpOperatio
   return (operation) => bindApiOperation(operation, roles, options, signIn);
 }
 
-/** The document's sign-in served on the stores, or undefined when no operation issues a credential. */
+/** The model's sign-in served on the stores, or undefined when no operation issues a credential. */
 function signInBindingOf(options: ApiBindingOptions, roles: RoleTable): SignInBinding | undefined {
-  const read = options.signIn === undefined ? undefined : signInOf(options.signIn.operations);
-  if (read === undefined || options.signIn === undefined) return undefined;
-  const resourceNames = options.model.resources.map((resource) => resource.name);
-  return compileSignIn({ signIn: read, issued: options.signIn.issued, stores: options.stores, usersResource: usersResourceOf(read, roles), resourceNames });
+  const { model, issued } = options;
+  if (model.signIn === undefined || issued === undefined) return undefined;
+  const resourceNames = model.resources.map((resource) => resource.name);
+  return compileSignIn({ signIn: model.signIn, issued, stores: options.stores, usersResource: usersResourceOf(model.signIn, roles), resourceNames });
 }
 
 /** The resource whose create is the sign-up (a top-level one): its items are the users. */
@@ -81,7 +81,7 @@ export function bindApiOperation(operation: IHttpOperation, roles: RoleTable, op
     });
   const served = signIn?.handlerFor(operation, stateful) ?? stateful;
   return {
-    authorize: honourIssuedTokens(compileCredentialCheck(operation, options.tokens), operation, options.tokens, signIn && options.signIn?.issued),
+    authorize: honourIssuedTokens(compileCredentialCheck(operation, options.tokens), operation, options.tokens, signIn && options.issued),
     tenant: (credentials, headers) => {
       const token = options.isolateByToken ? isolatingToken(credentials, headers) : undefined;
       if (token === undefined) return SHARED_TENANT;

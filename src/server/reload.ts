@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
 import { operationName } from '../core/openapi/operation.js';
-import { inferResources } from '../core/resources/infer.js';
+import { modelToServe } from '../core/resources/infer.js';
 import type { ResourceModel } from '../core/resources/model.js';
 import { createFaults, type Faults } from '../faults/faults.js';
 import type { CompiledSite } from '../http/site.js';
@@ -50,7 +50,7 @@ export function watchAndReload(target: Reloadable, debounceMs?: number): Documen
     // Everything is read and checked before anything is swapped: a broken file changes nothing.
     const given = sources ? await sources.read() : options;
     const next = await loadDocument(file);
-    const model = given.resourceModel ?? inferResources(next, given.resources);
+    const model = modelToServe(next, given);
     const nextSeed = seedItemsOf(model, given.seed ?? [], given.seedItems ?? {}, checkItem);
     const faultsChanged = !isDeepStrictEqual(given.faults ?? [], taken.faults ?? []);
     if (faultsChanged) createFaults(given.faults ?? [], next.operations.map(operationName));

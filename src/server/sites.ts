@@ -56,9 +56,8 @@ export interface ProxySite {
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
   const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy, issued } = parts;
-  const signIn = issued === undefined ? undefined : { operations: document.operations, issued };
   return compileSite(
-    { document, bind: proxy ? proxy.bind : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated, signIn }) },
+    { document, bind: proxy ? proxy.bind : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated, issued }) },
     {
       cors: parts.cors,
       faults: parts.faults,

@@ -8,7 +8,7 @@ import { PlantstoreError } from '../core/errors.js';
 import { credentialNamesOf } from '../auth/credential-names.js';
 import { bundledSpecPath, loadDocument, type LoadedDocument } from '../core/openapi/load-document.js';
 import { operationName } from '../core/openapi/operation.js';
-import { inferResources } from '../core/resources/infer.js';
+import { modelToServe } from '../core/resources/infer.js';
 import { operationRoles, type ResourceModel } from '../core/resources/model.js';
 import { roleOf } from '../handlers/bind-api.js';
 import { answersFromExamples } from '../handlers/example-answer.js';
@@ -77,7 +77,7 @@ export async function startServer(given: ServerOptions = {}): Promise<RunningSer
   const options = settleOptions(given);
   const document = await loadDocument(options.spec);
   // Before the data dir is opened: an override naming what the document lacks stops the start cleanly.
-  const resources = options.resourceModel ?? inferResources(document, options.resources);
+  const resources = modelToServe(document, options);
   const logger = createLogger(options.logLevel ?? 'silent', options.log, options.logFormat ?? 'text');
   // Redis, the proxy, webhooks and --watch are loaded only when asked for: each is modules a start need not read.
   const sharedState = parseStoreTarget(options.store ?? 'memory').kind === 'redis' ? await import('./shared-state.js') : undefined;

@@ -7,23 +7,33 @@ import { describe, expect, it } from 'vitest';
 import { createIssuedTokens } from '../../src/auth/issued-tokens.js';
 import { signInKinds, signInLines } from '../../src/cli/sign-in-banner.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
-import { inferResources } from '../../src/core/resources/infer.js';
-import { signInOf } from '../../src/core/resources/sign-in.js';
+import { inferResources, modelToServe } from '../../src/core/resources/infer.js';
+import { jsonSuccessSchema } from '../../src/core/resources/responses.js';
+import { signInOf, tokenPath } from '../../src/core/resources/sign-in.js';
 import { maskBody } from '../../src/journal/mask.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/documents/${name}`, import.meta.url));
 const named = (operation: { method: string; path: string } | undefined) => operation && `${operation.method.toUpperCase()} ${operation.path}`;
 
 describe('which operations sign users in', () => {
-  it('reads a list of operations once: serving and the banner get the same reading, another list its own', async () => {
-    const { operations } = await loadDocument(fixture('notes-sign-in.yaml'));
-    const first = signInOf(operations);
-    expect(first).toBeDefined();
-    expect(signInOf(operations)).toBe(first);
-    const copy = [...operations];
-    expect(signInOf(copy)).not.toBe(first);
-    expect(signInOf(copy)).toEqual(first);
-    expect(signInOf(operations.filter((operation) => operation.method !== 'post'))).toBeUndefined();
+  it('is read where the resource model is built: the model carries it, a document without sign-in none', async () => {
+    const document = await loadDocument(fixture('realworld-conduit.yaml'));
+    const { signIn } = inferResources(document);
+    // The document's own operations: serving knows the sign-in operations by identity.
+    expect(signIn?.signUp).toBe(document.operations.find((operation) => operation.method === 'post' && operation.path === '/users'));
+    expect([named(signIn?.signUp), named(signIn?.logIn), signIn?.addsToken]).toEqual(['POST /users', 'POST /users/login', true]);
+    expect(tokenPath(signIn?.signUp && jsonSuccessSchema(signIn.signUp), true)).toEqual(['user', 'token']);
+    expect(signIn).toEqual(signInOf(document.operations));
+    expect('signIn' in inferResources(await loadDocument(fixture('swagger-petstore3.yaml')))).toBe(false);
+  });
+
+  it('is read from the document for a given model too: it says which resources, not who signs in', async () => {
+    const document = await loadDocument(fixture('notes-sign-in.yaml'));
+    const served = modelToServe(document, { resourceModel: { resources: [], notes: [] } });
+    expect([named(served.signIn?.signUp), named(served.signIn?.logIn)]).toEqual(['POST /users', 'POST /login']);
+    const petstore = await loadDocument(fixture('swagger-petstore3.yaml'));
+    expect(modelToServe(petstore, { resourceModel: served }).signIn).toBeUndefined();
+    expect(modelToServe(document, {}).signIn).toEqual(served.signIn);
   });
 
   it('reads the notes document: sign-up, log-in by username, GET and PUT /me', async () => {
@@ -68,7 +78,7 @@ describe('which operations sign users in', () => {
       'PUT /user',
       true,
     ]);
-    expect(signInLines(document.operations, inferResources(document), 0)).toContain(
+    expect(signInLines(inferResources(document), 0)).toContain(
       'sign-in: the answer declares no token: it is added as user.token (a required password is answered as "")',
     );
   });
@@ -80,12 +90,12 @@ describe('which operations sign users in', () => {
 
   it('says in the banner what signs in, where users are kept and which tokens count', async () => {
     const document = await loadDocument(fixture('notes-sign-in.yaml'));
-    expect(signInLines(document.operations, inferResources(document), 1)).toEqual([
+    expect(signInLines(inferResources(document), 1)).toEqual([
       'sign-in: POST /users signs up (users kept as items of users); POST /login logs in (by username and password); GET /me answers the signed-in user; PUT /me updates the signed-in user',
       'tokens: the ones a sign-up or log-in issued and 1 configured; other bearer tokens are refused',
     ]);
     // The operations table names them for what they do, not "mocked from the document".
-    expect([...signInKinds(document.operations)].map(([operation, kind]) => `${named(operation)} ${kind}`)).toEqual([
+    expect([...signInKinds(inferResources(document))].map(([operation, kind]) => `${named(operation)} ${kind}`)).toEqual([
       'POST /users sign-in: signs up',
       'POST /login sign-in: logs in',
       'GET /me sign-in: the signed-in user',

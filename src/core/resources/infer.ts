@@ -20,6 +20,7 @@ import { typeOf } from '../schema/types.js';
 import { jsonSuccessSchema } from './responses.js';
 import { listEnvelope, type ListEnvelope } from '../schema/envelope.js';
 import { envelopeHint, settleEnvelope, type ItemBodies } from './item-envelope.js';
+import { signInOf, type SignIn } from './sign-in.js';
 
 const ITEM_ROLES: Readonly<Record<string, ResourceRole>> = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' };
 const MERGE_PATCH = 'application/merge-patch+json';
@@ -84,7 +85,29 @@ export function inferResources(document: LoadedDocument, overrides: Readonly<Rec
     ...draft,
     webhooks: linkedWebhooks(payloads, [draft.createSchema, draft.itemSchema]),
   }));
-  return { resources, notes };
+  return { resources, notes, ...signInField(document.operations) };
+}
+
+/**
+ * The model a server runs on: the given one, else the one inferred with the overrides. A given model
+ * says which resources to keep state for; who signs in is still the document's to say, read here.
+ */
+export function modelToServe(
+  document: LoadedDocument,
+  {
+    resourceModel,
+    resources,
+  }: { readonly resourceModel?: ResourceModel | undefined; readonly resources?: Readonly<Record<string, ResourceOverride>> | undefined },
+): ResourceModel {
+  if (resourceModel === undefined) return inferResources(document, resources);
+  const { signIn: _given, ...given } = resourceModel;
+  return { ...given, ...signInField(document.operations) };
+}
+
+/** The document's sign-in as the model holds it: absent where no operation issues a credential. */
+function signInField(operations: readonly Operation[]): { signIn?: SignIn } {
+  const signIn = signInOf(operations);
+  return signIn === undefined ? {} : { signIn };
 }
 
 interface Candidate {

@@ -8,6 +8,7 @@
  */
 import type { BodySchema } from '../openapi/operation.js';
 import type { ListSibling, SiblingPath } from '../schema/envelope.js';
+import type { SignIn } from './sign-in.js';
 
 export type { ListSibling, SiblingPath } from '../schema/envelope.js';
 
@@ -152,6 +153,8 @@ export interface InferenceNote {
 export interface ResourceModel {
   readonly resources: readonly Resource[];
   readonly notes: readonly InferenceNote[];
+  /** The document's sign-in (sign-in.ts), read once with the model; absent: no operation issues a credential. */
+  readonly signIn?: SignIn;
 }
 
 /** What a user may settle per resource (config `resources.<collectionPath>`, or `x-plantstore` on the collection path). */

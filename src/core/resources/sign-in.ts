@@ -172,19 +172,11 @@ export interface SignIn {
   readonly addsToken: boolean;
 }
 
-/** Each operations list's sign-in, read once: serving, the banner's lines and its table all ask (a document's operations are never changed in place). */
-const signIns = new WeakMap<readonly Operation[], SignIn | null>();
-
-/** Reads the document's sign-in; undefined when no operation issues a credential. */
+/**
+ * Reads the document's sign-in; undefined when no operation issues a credential. Read once per
+ * document where its resource model is built (ResourceModel.signIn): serving and the banner take it from there.
+ */
 export function signInOf(operations: readonly Operation[]): SignIn | undefined {
-  const known = signIns.get(operations);
-  if (known !== undefined) return known ?? undefined;
-  const read = readSignIn(operations);
-  signIns.set(operations, read ?? null);
-  return read;
-}
-
-function readSignIn(operations: readonly Operation[]): SignIn | undefined {
   const roles = credentialRoles(operations);
   if (roles.size === 0) return undefined;
   const signUp = [...roles].find(([, role]) => role === 'sign-up')?.[0];

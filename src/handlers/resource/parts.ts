@@ -171,3 +171,19 @@ export function requestSchemaOf(operation: IHttpOperation, resource: Resource): 
 export function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** What a replace or update reads first: the item its path names and the JSON object that changes it, or why it is refused. */
+export function compileChangeOf(
+  operation: IHttpOperation,
+  resource: Resource,
+  verb: 'replaced' | 'updated',
+): (context: HandlerContext) => { readonly key: ItemKey; readonly body: ItemFields } | { readonly refusal: Failure } {
+  const bodyOf = compileBodyOf(operation, resource);
+  return (context) => {
+    const named = pathKey(resource, context);
+    if ('refusal' in named) return named;
+    const body = bodyOf(context.body);
+    if (!isObject(body)) return { refusal: failure('badRequest', `a ${singular(resource)} is ${verb} by a JSON object`) };
+    return { key: named.key, body: body as ItemFields };
+  };
+}

@@ -3,26 +3,12 @@
  * path's (a body naming another is refused; a readOnly one is ignored). A missing item is refused (itemNotFound) unless the
  * operation declares 201, the document's way of saying PUT creates: then it is created.
  */
-import { failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
-import type { ItemFields, ItemStore } from '../../store/item-store.js';
+import type { ItemStore } from '../../store/item-store.js';
 import { compileFill, compileServerMade, fillAll } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
-import {
-  answer,
-  compileBodyOf,
-  requestSchemaOf,
-  guarded,
-  isObject,
-  notFound,
-  pathKey,
-  refuse,
-  singular,
-  successAnswer,
-  type RoleHandler,
-  type RoleParts,
-} from './parts.js';
+import { answer, compileChangeOf, requestSchemaOf, guarded, notFound, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileAnswerWriter } from './shape.js';
 
 export function compileReplace({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
@@ -42,15 +28,14 @@ export function compileReplace({ operation, resource, collection, echoId }: Role
   const property = resource.identifier.property;
   const mismatchOf = compileIdMismatch(resource, operation);
 
-  const bodyOf = compileBodyOf(operation, resource);
+  const changeOf = compileChangeOf(operation, resource, 'replaced');
   return (context) => {
-    const named = pathKey(resource, context);
+    const named = changeOf(context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));
-    const body = bodyOf(context.body);
-    if (!isObject(body)) return Promise.resolve(refuse(failure('badRequest', `a ${singular(resource)} is replaced by a JSON object`)));
-    const mismatch = mismatchOf(body as ItemFields, named.key);
+    const { body } = named;
+    const mismatch = mismatchOf(body, named.key);
     if (mismatch) return Promise.resolve(refuse(mismatch));
-    const given = { ...(body as ItemFields), [property]: valueOfKey(named.key) as JsonValue };
+    const given = { ...body, [property]: valueOfKey(named.key) as JsonValue };
     const fields = fill(given);
     const invalid = check(fields);
     if (invalid) return Promise.resolve(refuse(invalid));
@@ -58,7 +43,7 @@ export function compileReplace({ operation, resource, collection, echoId }: Role
     const replace = (store: ItemStore) =>
       serverMade === undefined
         ? store.replace({ id: named.key, fields })
-        : store.update(named.key, (current) => ({ id: named.key, fields: fill(serverMade.change(current.fields, given, body as ItemFields)) }));
+        : store.update(named.key, (current) => ({ id: named.key, fields: fill(serverMade.change(current.fields, given, body)) }));
     return guarded(async () => {
       const store = await collection(context);
       const replaced = await replace(store);

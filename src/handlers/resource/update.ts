@@ -3,27 +3,14 @@
  * declares application/merge-patch+json, else by replacing the given properties. The result must
  * stay a valid item and keep its identifier; otherwise the update is refused and nothing stored.
  */
-import { failure, type Failure } from '../../core/errors.js';
+import type { Failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { Item, ItemFields } from '../../store/item-store.js';
 import { compileServerMade } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
 import { mergePatch, shallowMerge } from './merge.js';
-import {
-  answer,
-  compileBodyOf,
-  requestSchemaOf,
-  guarded,
-  isObject,
-  notFound,
-  pathKey,
-  refuse,
-  singular,
-  successAnswer,
-  type RoleHandler,
-  type RoleParts,
-} from './parts.js';
+import { answer, compileChangeOf, requestSchemaOf, guarded, notFound, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileAnswerWriter } from './shape.js';
 
 /** Thrown out of the store's update to leave the item as it was; caught right here. */
@@ -42,13 +29,11 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
   const serverMade = compileServerMade(resource, requestSchemaOf(operation, resource), [answeredItem, resource.itemSchema]);
   const merge = resource.update === 'merge-patch' ? mergePatch : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
 
-  const bodyOf = compileBodyOf(operation, resource);
+  const changeOf = compileChangeOf(operation, resource, 'updated');
   return (context) => {
-    const named = pathKey(resource, context);
+    const named = changeOf(context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));
-    const body = bodyOf(context.body);
-    if (!isObject(body)) return Promise.resolve(refuse(failure('badRequest', `a ${singular(resource)} is updated by a JSON object`)));
-    const patch = body as ItemFields;
+    const patch = named.body;
     // Merge Patch may remove the identifier with null; that is the path's to decide, so null counts as keeping it.
     const mismatch = patch[property] === null ? undefined : mismatchOf(patch, named.key);
     if (mismatch) return Promise.resolve(refuse(mismatch));

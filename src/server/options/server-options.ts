@@ -19,7 +19,7 @@ export type ServerOptions = Omit<ServeOptionValues, 'spec' | 'seed' | 'faults' |
    * each checked by its resource's schema at start (an unknown name or a bad item fails the start).
    */
   readonly seedItems?: Readonly<Record<string, readonly JsonValue[]>>;
-  /** The resources to keep state for, instead of the model inferred from the document (overrides do not apply then). */
+  /** The resources to keep state for, instead of the model inferred from the document (overrides do not apply then; the sign-in is still the document's). */
   readonly resourceModel?: ResourceModel;
   /** Faults active from the start. */
   readonly faults?: readonly FaultSpec[];
