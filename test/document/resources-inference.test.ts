@@ -46,6 +46,11 @@ export function summarise(model: ResourceModel): unknown {
   return JSON.parse(
     JSON.stringify(model, (key, value: unknown) => {
       if (typeof value === 'bigint') return value.toString();
+      // An operation in the sign-in as the document names it: its method and path.
+      if (key === 'signUp' || key === 'logIn' || key === 'currentUser' || key === 'updateUser') {
+        const operation = value as { method: string; path: string };
+        return `${operation.method.toUpperCase()} ${operation.path}`;
+      }
       if (key === 'createSchema' || key === 'itemSchema') {
         const shape = objectShape(value);
         return { properties: [...shape.properties.keys()], required: [...shape.required] };
