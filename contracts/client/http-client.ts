@@ -4,12 +4,21 @@
  * It never throws for what the target does; only a request it cannot even build throws (see `send`).
  */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
-import { Pool, type Dispatcher } from 'undici';
+import { createRequire } from 'node:module';
+import type { Dispatcher, Pool as UndiciPool } from 'undici';
 import type { ReceivedResponse, SentRequest } from '../report.js';
 import { classifyError, MAX_HEADER_BYTES } from './classify-error.js';
 import { DEFAULTS } from '../options.js';
 import { errorMessage, PlantstoreError } from '../../src/core/errors.js';
 import { bodyConcealer, headerRevealer, revealUrl, secretMap, type Secret } from './secrets.js';
+
+/**
+ * undici's Pool and the 22 modules it needs, not undici's index: that loads 407 (fetch, WebSocket,
+ * caches, mock agents), 90 ms of every verify start. The suite only dispatches through a Pool; the
+ * path is undici's own file (undici is pinned, and declares no exports map that would hide it).
+ */
+const Pool = createRequire(import.meta.url)('undici/lib/dispatcher/pool.js') as typeof UndiciPool;
+type Pool = UndiciPool;
 
 export interface ClientOptions {
   /** Requests in flight at once: one keep-alive connection each. */
