@@ -70,21 +70,20 @@ describe('a correct server of string-keyed parts', () => {
 });
 
 describe('faulty servers of string-keyed parts are caught', () => {
-  it(
-    `${PARTS_FAULTS['digit-sku-refused']}: positive-acceptance`,
-    async () => {
-      const report = await verifyParts('digit-sku-refused');
-      const result = report.checks.find((c) => c.id === 'positive-acceptance');
-      expect(result?.status, summary(report)).toBe('failed');
-      // Caught for the right reason: a sku drawn never-used was refused (not a short literal one, which may be held).
-      const messages = result?.findings.filter((f) => f.severity === 'failure').map((f) => f.message) ?? [];
-      expect(
-        messages.some((message) => /never-used id|no earlier request used|probing which ids/.test(message)),
-        messages.join('\n'),
-      ).toBe(true);
-    },
-    TEST_TIMEOUT_MS,
-  );
+  // Caught by the boundary sku "0", refused and then refused again under a never-used sku. That sku
+  // is 16 random characters of [a-z0-9], so about one run in 180 draws one without a digit, which
+  // this server takes, and only warnings are left (seen once in CI). One more run, with fresh draws.
+  it(`${PARTS_FAULTS['digit-sku-refused']}: positive-acceptance`, { retry: 1, timeout: TEST_TIMEOUT_MS }, async () => {
+    const report = await verifyParts('digit-sku-refused');
+    const result = report.checks.find((c) => c.id === 'positive-acceptance');
+    expect(result?.status, summary(report)).toBe('failed');
+    // Caught for the right reason: a sku drawn never-used was refused (not a short literal one, which may be held).
+    const messages = result?.findings.filter((f) => f.severity === 'failure').map((f) => f.message) ?? [];
+    expect(
+      messages.some((message) => /never-used id|no earlier request used|probing which ids/.test(message)),
+      messages.join('\n'),
+    ).toBe(true);
+  });
 
   it(
     `${PARTS_FAULTS['taken-sku-accepted']}: duplicate-ids with --expect-unique-ids`,
