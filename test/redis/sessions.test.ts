@@ -15,7 +15,11 @@ const NOTES = new URL('../fixtures/documents/notes-sign-in.yaml', import.meta.ur
 /** Bearer-secured, no sign-in. */
 const PLANTS = new URL('../../spec/plant-store-public.yaml', import.meta.url).pathname;
 const PASSWORD = 'correct horse battery';
-const REQUEST_TIMEOUT_MS = 2000;
+/**
+ * A Redis command may take a quarter of it (shared-state.ts): 1 s. At 2 s (500 ms a command) a
+ * loaded CI machine once stalled a token lookup past it, and a made-up token got the store's 503.
+ */
+const REQUEST_TIMEOUT_MS = 4000;
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 const post = (url: string, body: unknown, token?: string): Promise<Reply> =>
