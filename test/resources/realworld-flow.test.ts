@@ -113,4 +113,19 @@ describe('the RealWorld Conduit flow: register, log in, use the token, an articl
     expect(me.status, me.text).toBe(401);
     expect(((await call('GET', '/articles')).json as { articlesCount: number }).articlesCount).toBe(before);
   });
+
+  // UpdateArticle (title, description, body) cannot carry tagList: a PUT that says nothing of it keeps it.
+  // Before, the replace dropped it, and verify's lifecycle found the article gone from its tag's list.
+  it('keeps what an update’s body cannot carry: the tags stay, and the article stays in its tag’s list', async () => {
+    const registered = await call('POST', '/users', { user: { username: 'kit', email: 'kit@example.com', password: 'pw-secret-2' } });
+    const { token } = (registered.json as { user: User }).user;
+    const created = await call('POST', '/articles', { article: { title: 'Ferns', description: 'd', body: 'b', tagList: ['f-kept'] } }, token);
+    expect(created.status, created.text).toBe(201);
+    const { slug } = (created.json as { article: Article }).article;
+    const updated = await conforming('PUT', '/articles/{slug}', `/articles/${slug}`, { article: {} }, token);
+    expect(updated.status, updated.text).toBe(200);
+    expect((updated.json as { article: Article }).article.tagList).toEqual(['f-kept']);
+    const listed = await conforming('GET', '/articles', '/articles?tag=f-kept', undefined, token);
+    expect((listed.json as { articles: Article[] }).articles.map((article) => article.tagList)).toEqual([['f-kept']]);
+  });
 });

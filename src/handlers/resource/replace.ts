@@ -1,10 +1,11 @@
 /**
- * replace (PUT): the validated body becomes the item the path names; its identifier stays the
+ * replace (PUT): the validated body becomes the item the path names (what its schema cannot carry stays as stored); its identifier stays the
  * path's (a body naming another is refused; a readOnly one is ignored). A missing item is refused (itemNotFound) unless the
  * operation declares 201, the document's way of saying PUT creates: then it is created.
  */
 import type { JsonValue } from '../../core/json/exact-json.js';
-import type { ItemStore } from '../../store/item-store.js';
+import type { ItemFields, ItemStore } from '../../store/item-store.js';
+import { objectShape } from '../../core/schema/properties.js';
 import { compileFill, compileServerMade, fillAll } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
@@ -28,6 +29,16 @@ export function compileReplace({ operation, resource, collection, echoId }: Role
   const property = resource.identifier.property;
   const mismatchOf = compileIdMismatch(resource, operation);
 
+  // What the replace's body cannot carry stays as stored (RealWorld's UpdateArticle has no tagList): a PUT replaces what it can say.
+  const bodyShape = objectShape(requestSchemaOf(operation, resource), { direction: 'request' });
+  const unsayable = bodyShape.open
+    ? []
+    : [...objectShape(resource.itemSchema).properties.keys()].filter((name) => name !== property && !bodyShape.properties.has(name));
+  const keepUnsayable = (current: ItemFields, next: ItemFields): ItemFields => {
+    const kept: Record<string, ItemFields[string]> = { ...next };
+    for (const name of unsayable) if (Object.hasOwn(current, name) && !Object.hasOwn(next, name)) kept[name] = current[name] as ItemFields[string];
+    return kept;
+  };
   const changeOf = compileChangeOf(operation, resource, 'replaced');
   return (context) => {
     const named = changeOf(context);
@@ -41,9 +52,12 @@ export function compileReplace({ operation, resource, collection, echoId }: Role
     if (invalid) return Promise.resolve(refuse(invalid));
     // Server-made fields are the stored item's (createdAt, a slug, counters), the updated-time now: replaced in one atomic step.
     const replace = (store: ItemStore) =>
-      serverMade === undefined
+      serverMade === undefined && unsayable.length === 0
         ? store.replace({ id: named.key, fields })
-        : store.update(named.key, (current) => ({ id: named.key, fields: fill(serverMade.change(current.fields, given, body)) }));
+        : store.update(named.key, (current) => ({
+            id: named.key,
+            fields: fill(keepUnsayable(current.fields, serverMade === undefined ? given : serverMade.change(current.fields, given, body))),
+          }));
     return guarded(async () => {
       const store = await collection(context);
       const replaced = await replace(store);
