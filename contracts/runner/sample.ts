@@ -65,7 +65,7 @@ function drawsIds(plan: Plan): boolean {
   return (operation.request?.body?.contents ?? []).length > 0 || operation.path.includes('{') || plan.owning !== undefined;
 }
 
-interface WorkItem {
+export interface WorkItem {
   readonly plan: number;
   readonly property: Property;
   readonly index: number;
@@ -73,20 +73,41 @@ interface WorkItem {
 }
 
 /**
- * Runs are drawn a slice at a time, when the workers reach them, so drawing overlaps sending.
- * fast-check reaches run i of a seed by jumping its generator i times (a slice from i costs i
- * jumps before its first value), so slices double from FIRST_SLICE up to LAST_SLICE: at --runs 3000
- * fixed slices of 32 cost 140,000 jumps a property, these about 10,000, and no slice holds the
- * event loop long enough to leave the connections idle.
+ * Runs are drawn a slice at a time, when the workers reach them, so drawing overlaps sending. A
+ * slice holds the event loop while it is drawn, and the target then waits for the answers it sent
+ * to be read: the 25 sequences of a default model run, drawn as one slice, held it 60–120 ms with
+ * no request in flight. So each slice is sized to be drawn in about SLICE_MS, judged by the time
+ * the last one took (a property's first runs are the slowest: cold code). fast-check reaches run i
+ * of a seed by jumping its generator i times (about 1 µs each), so a slice also holds at least
+ * 1/JUMPS_PER_RUN of the runs before it: the jumps then cost a few µs a run, against 100–2,500 µs
+ * to draw one.
  */
 const FIRST_SLICE = 32;
 const LAST_SLICE = 512;
+export const SLICE_MS = 4;
+const JUMPS_PER_RUN = 32;
 
-function* planWork(plan: Plan, planIndex: number, seed: number): Generator<WorkItem> {
+/** The first slice: fewer runs where a run sends more requests (a sequence draws a body for each). */
+export function firstSliceSize(requestsPerRun: number): number {
+  return Math.max(1, Math.floor(FIRST_SLICE / Math.max(1, requestsPerRun)));
+}
+
+/** The next slice's runs, after `drawn` runs took `ms` to draw and `from` runs precede it. */
+export function nextSliceSize(drawn: number, ms: number, from: number): number {
+  const inTime = ms > 0 ? Math.floor((drawn * SLICE_MS) / ms) : LAST_SLICE;
+  return Math.min(LAST_SLICE, Math.max(1, Math.ceil(from / JUMPS_PER_RUN), Math.min(drawn * 2, inTime)));
+}
+
+export function* planWork(plan: Plan, planIndex: number, seed: number, clock: () => number = () => performance.now()): Generator<WorkItem> {
   for (const property of plan.properties) {
-    for (let from = 0, slice = FIRST_SLICE; from < property.numRuns; from += slice, slice = Math.min(slice * 2, LAST_SLICE)) {
-      const runs = property.cases(seed, from, Math.min(slice, property.numRuns - from));
+    let size = firstSliceSize(property.requestsPerRun);
+    for (let from = 0; from < property.numRuns;) {
+      const started = clock();
+      const runs = property.cases(seed, from, Math.min(size, property.numRuns - from));
+      if (runs.length === 0) break;
+      size = nextSliceSize(runs.length, clock() - started, from + runs.length);
       for (const [offset, run] of runs.entries()) yield { plan: planIndex, property, index: from + offset, run };
+      from += runs.length;
     }
   }
 }
