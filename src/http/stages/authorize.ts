@@ -13,7 +13,7 @@ export function authorizeStage(authStatus: 400 | 401 | undefined): Stage<Decisio
     name: 'authorize',
     run(context) {
       const operation = routed(context);
-      const credentials = operation.binding.authorize({ headers: context.request.headers, query: context.query });
+      const credentials = operation.binding.authorize({ headers: context.request.headers, query: context.query, connection: context.request.socket });
       if (credentials instanceof Promise) return credentials.then((found) => admit(context, found, authStatus)).catch((error) => unavailable(context, error));
       const decision = admit(context, credentials, authStatus);
       return decision instanceof Promise ? decision.catch((error) => unavailable(context, error)) : decision;
