@@ -11,7 +11,7 @@ import { noServerErrors } from './no-server-errors.js';
 import { positiveAcceptance } from './positive-acceptance.js';
 import { statefulModel } from './stateful-model.js';
 import { statusConformance } from './status-conformance.js';
-import { listLimitRespected } from './resource-lifecycle.js';
+import { createdItemListed, listLimitRespected } from './resource-lifecycle.js';
 
 let context: CheckContext;
 beforeAll(async () => {
@@ -303,5 +303,27 @@ describe('list-limit-respected', () => {
     expect(listLimitRespected.judge(list(lifecycle(1), 5), listContext())).toBeUndefined();
     expect(listLimitRespected.judge(list(lifecycle(2), 5), listContext())?.outcome).toBe('fail');
     expect(listLimitRespected.judge(list(lifecycle(2), 1), listContext())?.outcome).toBe('pass');
+  });
+});
+
+describe('created-item-listed', () => {
+  const ours = { property: 'slug', text: '"ours-1"' };
+  /** A lifecycle list of `items` articles, none of them ours. */
+  const list = (items: number, page: { limit?: bigint; page?: bigint }): Exchange => ({
+    request: { method: 'GET', url: 'http://h/articles', headers: {}, label: 'a list' },
+    response: answer(200, { articles: Array.from({ length: items }, (_, i) => ({ slug: `other-${i}` })), articlesCount: items + 5 }),
+    facts: { role: 'lifecycle', kind: 'valid', target: 'parameter', state: { step: 'list', held: [ours], deleted: [], holds: 1, ...page } },
+  });
+
+  it('judges a list shorter than the page it asked for, and leaves a full one (our item may be on a later page)', () => {
+    expect(createdItemListed.judge(list(3, { limit: 20n }), context)?.outcome).toBe('fail');
+    expect(createdItemListed.judge(list(20, { limit: 20n }), context)).toBeUndefined();
+  });
+
+  it('asked for no limit, a list that fills the declared default page is not complete (RealWorld: limit, default 20)', () => {
+    expect(createdItemListed.judge(list(20, { page: 20n }), context)).toBeUndefined();
+    expect(createdItemListed.judge(list(19, { page: 20n }), context)?.outcome).toBe('fail');
+    // No page at all (no limit parameter): the list is the whole collection.
+    expect(createdItemListed.judge(list(20, {}), context)?.outcome).toBe('fail');
   });
 });

@@ -27,7 +27,7 @@ export const listFilterHonoured: Check<'list-filter-honoured'> = {
       if (filter.contains === true) return !Array.isArray(value) || !value.some((inner) => wanted.has(toJsonText(inner)));
       return value === undefined || !wanted.has(toJsonText(value));
     });
-    const limit = facts.state?.limit;
+    const limit = facts.state?.limit ?? facts.state?.page;
     const complete = limit === undefined || BigInt(items.length) < limit;
     const missing = complete ? filter.matching.filter((mark) => itemsMarked(items, mark).length === 0) : [];
     if (stray.length === 0 && missing.length === 0) return PASS;

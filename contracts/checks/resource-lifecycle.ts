@@ -137,15 +137,17 @@ function otherItem(response: Exchange['response'], content: StateFacts['content'
 export const createdItemListed: Check<'created-item-listed'> = {
   id: 'created-item-listed',
   title: 'Created items are listed',
-  description: 'A list answer with fewer items than its limit (a complete list) shows every item created and not deleted.',
+  description:
+    'A complete list (fewer items than its page: the limit it sent or, where it sent none, the limit’s declared default) shows every item created and not deleted.',
   judge(exchange) {
     const { request, response, facts } = exchange;
     const state = facts.state;
     if (facts.role !== 'lifecycle' || state?.step !== 'list' || state.held === undefined || state.held.length === 0 || !succeeded(exchange)) return undefined;
     const items = listedItems(exchange);
     if (items === undefined) return undefined;
-    // A full page may leave our items to later pages: only a list shorter than its limit is complete.
-    if (state.limit !== undefined && BigInt(items.length) >= state.limit) return undefined;
+    // A full page may leave our items to later pages: only a list shorter than its limit (or its default page) is complete.
+    const page = state.limit ?? state.page;
+    if (page !== undefined && BigInt(items.length) >= page) return undefined;
     const missing = state.held.filter((mark) => !shows(items, mark));
     if (missing.length === 0) return PASS;
     return fail({

@@ -65,6 +65,8 @@ export interface StateFacts {
   readonly holds?: number;
   /** The page size sent to a list, exactly. */
   readonly limit?: bigint;
+  /** For a list sent no limit: the page it is answered with by the document's word (its limit's default); one that fills it may not be complete. */
+  readonly page?: bigint;
   /** For a read of an item this sequence updated or replaced: the values sent that the read's schema has (update-applied). */
   readonly expected?: readonly ExpectedValue[];
   /** For a read of a held item: the property its answer wraps the item in (the resource's envelope), when it has one. */

@@ -30,7 +30,9 @@ import {
   lazily,
   withOwn,
   keyFromAnswer,
+  listLimits,
   listPath,
+  pagingOf,
   pickFrom,
   shownFacts,
   stateFacts,
@@ -163,18 +165,17 @@ export function readDeleted(resource: Resource, operation: Operation, template: 
 }
 
 export function listItems(resource: Resource, operation: Operation, template: RequestCase, mode: ListMode): Command {
-  const limitName = resource.list?.limit;
-  const limitSchema = operation.request?.query?.find((q) => q.name === limitName)?.schema;
-  const maxLimit = limitSchema === undefined ? undefined : describeSchema(limitSchema as JsonSchema).integerRange.max;
+  const paging = pagingOf(resource, operation);
+  const { sent: limit, page } = listLimits(paging, mode);
   return {
     check: () => true,
     async run(model, real) {
       real.step += 1;
       const createdAt = firstCreatedAt(model);
-      const path = listPath(operation, template, limitName, mode, maxLimit, createdAt);
-      const limit = mode.kind === 'small' ? mode.limit : limitName === undefined ? undefined : maxLimit;
+      const path = listPath(operation, template, paging, mode, createdAt);
       const because = `created ${model.held.map(describeItem).join(', ') || 'nothing held'}; deleted ${model.deleted.map(describeItem).join(', ') || 'nothing'}`;
-      const facts = stateFacts(real, model, 'list', because, withOwn(limit === undefined ? {} : { limit }, shownFacts(model, real.env.client)));
+      const pageFacts = { ...(limit === undefined ? {} : { limit }), ...(page === undefined || limit !== undefined ? {} : { page }) };
+      const facts = stateFacts(real, model, 'list', because, withOwn(pageFacts, shownFacts(model, real.env.client)));
       const exchange = await send(
         real.env,
         { ...template, path },

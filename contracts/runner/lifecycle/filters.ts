@@ -15,7 +15,7 @@ import { describeSchema, type JsonSchema } from '../../generators/schema-arbitra
 import type { RequestCase } from '../case-source.js';
 import { endIfBroken, record } from '../sequence.js';
 import { send } from '../send.js';
-import { describeItem, firstCreatedAt, itemOf, listPath, stateFacts, withItem, type Command } from './steps.js';
+import { describeItem, firstCreatedAt, itemOf, listLimits, listPath, pagingOf, stateFacts, withItem, type Command } from './steps.js';
 
 /** The first filter of the list: its parameter, the property, whether it takes several values, and whether it keeps arrays containing the value. */
 function filterOf(resource: Resource, operation: Operation): { parameter: string; property: string; many: boolean; contains: boolean } | undefined {
@@ -45,9 +45,8 @@ export function listFiltered(resource: Resource, operation: Operation, template:
       ? held.some((inner) => typeof inner === 'string' && values.includes(inner))
       : values.includes(valueOf(payload) as string);
   };
-  const limitName = resource.list?.limit;
-  const limitSchema = operation.request?.query?.find((q) => q.name === limitName)?.schema;
-  const maxLimit = limitSchema === undefined ? undefined : describeSchema(limitSchema as JsonSchema).integerRange.max;
+  const paging = pagingOf(resource, operation);
+  const { sent: limit, page } = listLimits(paging, { kind: 'complete' });
   return {
     check: (model) => filter !== undefined && model.held.some((item) => item.mark !== undefined && valueOf(item.create.payload) !== undefined),
     async run(model, real) {
@@ -56,13 +55,13 @@ export function listFiltered(resource: Resource, operation: Operation, template:
       const values = [...new Set(valued.map((item) => valueOf(item.create.payload) as string))].slice(0, filter.many && !oneValue ? 2 : 1);
       if (values.length === 0) return;
       real.step += 1;
-      const base = listPath(operation, template, limitName, { kind: 'complete' }, maxLimit, firstCreatedAt(model));
+      const base = listPath(operation, template, paging, { kind: 'complete' }, firstCreatedAt(model));
       const query = values.map((value) => `${encodeURIComponent(filter.parameter)}=${encodeURIComponent(value)}`).join('&');
       const path = `${base}${base.includes('?') ? '&' : '?'}${query}`;
       const matching = valued.filter((item) => holds(item.create.payload, values));
       const because = `asked for ${filter.property} ${values.map((v) => JSON.stringify(v)).join(' or ')}; held ${matching.map(describeItem).join(', ')}`;
       const facts = stateFacts(real, model, 'list-filtered', because, {
-        ...(maxLimit === undefined ? {} : { limit: maxLimit }),
+        ...(limit === undefined ? (page === undefined ? {} : { page }) : { limit }),
         filter: {
           parameter: filter.parameter,
           property: filter.property,

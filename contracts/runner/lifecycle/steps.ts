@@ -128,20 +128,46 @@ export function itemPath(resource: Resource, operation: Operation, template: Req
   return `${withParentOf(operation.path, createdAt).replace(`{${parameter}}`, encodeURIComponent(key))}${query}`;
 }
 
+/** How a resource's list pages, read from its limit parameter's schema. */
+export interface Paging {
+  readonly limitName: string | undefined;
+  /** The most a list may ask for (the schema's maximum): a complete list asks for it. */
+  readonly maxLimit: bigint | undefined;
+  /** The page a list asked for no limit answers (the schema's default, RealWorld's 20). */
+  readonly defaultLimit: bigint | undefined;
+}
+
+export function pagingOf(resource: Resource, operation: Operation): Paging {
+  const limitName = resource.list?.limit;
+  const schema = operation.request?.query?.find((q) => q.name === limitName)?.schema as JsonSchema | undefined;
+  const declared = schema === undefined || typeof schema !== 'object' ? undefined : (schema as { default?: unknown }).default;
+  return {
+    limitName,
+    maxLimit: schema === undefined ? undefined : describeSchema(schema).integerRange.max,
+    defaultLimit: (typeof declared === 'number' && Number.isSafeInteger(declared)) || typeof declared === 'bigint' ? BigInt(declared) : undefined,
+  };
+}
+
+/**
+ * A list's limits: the one it sends (a small page, or the most it may ask for), and the page it is
+ * answered with: that, or where it sends none, the declared default. A list that fills its page may
+ * leave the sequence's items to later pages (the items of other cases come first in a newest-first
+ * list), so only a shorter one is complete.
+ */
+export function listLimits(paging: Paging, mode: ListMode): { readonly sent?: bigint; readonly page?: bigint } {
+  if (paging.limitName === undefined) return {};
+  const sent = mode.kind === 'small' ? mode.limit : paging.maxLimit;
+  if (sent !== undefined) return { sent, page: sent };
+  return paging.defaultLimit === undefined ? {} : { page: paging.defaultLimit };
+}
+
 /** The list's path: the template's undeclared query parameters (credentials) kept, the declared ones (filters, paging) replaced. */
-export function listPath(
-  operation: Operation,
-  template: RequestCase,
-  limitName: string | undefined,
-  mode: ListMode,
-  maxLimit: bigint | undefined,
-  createdAt: string | undefined,
-): string {
+export function listPath(operation: Operation, template: RequestCase, paging: Paging, mode: ListMode, createdAt: string | undefined): string {
   const declared = new Set((operation.request?.query ?? []).map((q) => q.name));
   const query = template.path.includes('?') ? template.path.slice(template.path.indexOf('?') + 1) : '';
   const kept = query.split('&').filter((pair) => pair !== '' && !declared.has(decodeURIComponent(pair.split('=')[0] ?? '')));
-  const limit = mode.kind === 'small' ? mode.limit : maxLimit;
-  if (limitName !== undefined && limit !== undefined) kept.push(`${encodeURIComponent(limitName)}=${limit}`);
+  const { sent } = listLimits(paging, mode);
+  if (paging.limitName !== undefined && sent !== undefined) kept.push(`${encodeURIComponent(paging.limitName)}=${sent}`);
   const templateBase = template.path.includes('?') ? template.path.slice(0, template.path.indexOf('?')) : template.path;
   const parentBase = createdAt === undefined ? undefined : withParentOf(operation.path, createdAt);
   const base = parentBase === undefined || parentBase.includes('{') ? templateBase : parentBase;
