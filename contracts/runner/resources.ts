@@ -3,13 +3,8 @@
  * by (src/core/resources, inferred from the document's structure), so that a fact about a
  * resource is read one way on both sides.
  */
-import type { LoadedDocument, Operation } from '../../src/core/openapi/load-document.js';
-import { inferResources } from '../../src/core/resources/infer.js';
+import type { Operation } from '../../src/core/openapi/load-document.js';
 import { operationRoles, roleKey, type OperationRole, type Resource } from '../../src/core/resources/model.js';
-
-export function resourcesOf(document: LoadedDocument): Resource[] {
-  return [...inferResources(document).resources];
-}
 
 /** The resource an operation plays a role in, and that role. */
 export function roleOf(resources: readonly Resource[], operation: Operation): OperationRole | undefined {

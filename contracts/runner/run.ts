@@ -21,7 +21,7 @@ import type { CaseSource } from './case-source.js';
 import { coverageOf, operationLabel } from './coverage.js';
 import { cryptoRandom64 } from './ids.js';
 import { planFor, plannedRequests, unplannedOperations, type Plan } from './plan.js';
-import { resourcesOf } from './resources.js';
+import { inferResources } from '../../src/core/resources/infer.js';
 import { replayInto } from './replay.js';
 import { sampleInto } from './sample.js';
 import type { RunEnv } from './send.js';
@@ -38,11 +38,13 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   const document = await loadOrExplain(options.spec);
   const operations = verifiableOperations(document);
   // Sign-ups and log-ins answer by state the schema cannot show: the run signs in by evidence where it has no token.
-  const signedIn = await signInWhereNeeded(options, operations, source);
+  // One reading of the document's data model, the one serve keeps state by: its resources and its sign-in.
+  const model = inferResources(document);
+  const signedIn = await signInWhereNeeded(options, operations, source, model.signIn);
   const credentials = runCredentials(signedIn.options, document.operations);
   const settings = withCredentials(settingsOf(signedIn.options), credentials);
   const planned = [
-    ...planFor(operations, source, settings, resourcesOf(document)),
+    ...planFor(operations, source, settings, [...model.resources]),
     ...unplannedOperations(document.operations, operations, () => 'a webhook: the API sends it, so the suite does not'),
   ];
   const replayOptions: ReplayOptions = { ...replayOptionsOf(options), credentials: credentials.replayFlags };

@@ -19,7 +19,7 @@ import type { CaseSource, RequestCase } from './case-source.js';
 import { cryptoRandom64 } from './ids.js';
 import type { VerifyOptions } from '../report.js';
 import { credentialRoles, noteAccepted, noteCredentialRoles, noteUserUpdate, tokenIn, type CredentialRole } from './issued-credentials.js';
-import { signInOf } from '../../src/core/resources/sign-in.js';
+import type { SignIn } from '../../src/core/resources/sign-in.js';
 import { send, type RunEnv } from './send.js';
 import { settingsOf, type Settings } from './settings.js';
 import { clientOrExplain } from './setup.js';
@@ -42,10 +42,11 @@ export async function signInWhereNeeded(
   options: VerifyOptions,
   operations: readonly Operation[],
   source: CaseSource,
+  /** The resource model's reading of the sign-in (src/core/resources/sign-in.ts), the one serve answers by. */
+  read: SignIn | undefined,
 ): Promise<{ readonly options: VerifyOptions; readonly exchanges: SignedIn['exchanges'] }> {
   const roles = credentialRoles(operations);
   noteCredentialRoles(roles);
-  const read = signInOf(operations);
   if (read?.updateUser !== undefined && read.signUp !== undefined) noteUserUpdate(read.updateUser, read.signUp);
   const bearerGiven = options.token !== undefined || (options.auth ?? []).some((form) => /^(bearer|oauth2|openidconnect):/i.test(form));
   // A session presented as an API key in Authorization (RealWorld's `Token <t>`): the issued token is given as that key.
