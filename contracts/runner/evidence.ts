@@ -33,7 +33,8 @@ export async function gatherEvidence(plans: readonly Plan[], source: CaseSource,
   const exchanges: Array<{ plan: number; exchanges: Exchange[] }> = [];
   const learnt: Plan[] = [];
   for (const [index, plan] of plans.entries()) {
-    const identifier = plan.identifier;
+    // A replace or update names its path's item in its body too: a fresh id there is not a new item but a mismatch.
+    const identifier = plan.bodyNamesPathItem === true ? undefined : plan.identifier;
     const found =
       identifier === undefined
         ? undefined

@@ -215,9 +215,14 @@ function withItems(requestCase: RequestCase, parameters: readonly OwnedParameter
   return path === requestCase.path ? requestCase : { ...requestCase, path };
 }
 
-/** A body that named the path's item (a replace's id, aligned with its path) names the run's item too. */
+/**
+ * A body that named the path's item (a replace's id, aligned with its path) names the run's item too,
+ * except in a case about that id being invalid (above the int64 maximum, of the wrong type): given
+ * the run's id, it would be a valid request judged as an invalid one.
+ */
 function withOwnItem(requestCase: RequestCase, own: OwnedParameter | undefined, made: readonly OwnedItem[], env: RunEnv): RequestCase {
   if (own === undefined || env.bodyNamesPathItem !== true || env.identifier === undefined) return requestCase;
+  if (requestCase.breaks?.startsWith(`body: property '${env.identifier.property}' `) === true) return requestCase;
   const item = made.find((m) => m.resource === own.resource);
   if (item === undefined || idIn(requestCase, env.identifier) === undefined) return requestCase;
   const value = idValue(item.resource, item.key);

@@ -55,6 +55,7 @@ const DOCUMENTS: ReadonlyArray<
   // The faulty servers' own shapes: an id the client may give or leave to the server, parts keyed by a string sku.
   ['optional ids (given or assigned)', documentPath('../fixtures/documents/optional-ids.yaml'), { gaps: false }],
   ['parts (a client-assigned string key)', documentPath('../fixtures/documents/parts.yaml'), { gaps: false }],
+  ['TodoItems (a PUT that carries the whole item, id included)', documentPath('../fixtures/documents/todo-items.yaml'), { gaps: false }],
   // Public documents of shapes the ones above do not have (issue 19): oneOf bodies with discriminators,
   // path-level parameters with a number id and a path naming it twice, a two-parameter square path answering text/html.
   [

@@ -37,6 +37,7 @@ const DOCUMENTS: Readonly<Record<string, string>> = {
   discriminators: `${FIXTURES}discriminators.yaml`,
   'common-parameters': `${FIXTURES}common-parameters.yaml`,
   tictactoe: `${FIXTURES}tictactoe.yaml`,
+  'todo-items': `${FIXTURES}todo-items.yaml`,
   'plant-store': `${SPEC}plant-store.yaml`,
   'plant-store-public': `${SPEC}plant-store-public.yaml`,
 };

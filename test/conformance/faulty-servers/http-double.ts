@@ -48,7 +48,7 @@ export function readBody(req: IncomingMessage, res: ServerResponse, maxBytes: nu
 export interface Answer {
   readonly status: number;
   readonly body?: unknown;
-  /** Headers besides Content-Type and Content-Length, by lower-case name. */
+  /** Headers besides Content-Length, by lower-case name (Content-Type: application/json unless given). */
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -74,6 +74,6 @@ export function respond(res: ServerResponse, answer: () => Answer): void {
     new RegExp(`"${nonce}:(-?\\d+)"`, 'g'),
     '$1',
   );
-  res.writeHead(given.status, { ...given.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(given.status, { 'content-type': 'application/json', ...given.headers, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
