@@ -5,7 +5,19 @@ import type { IncomingHttpHeaders } from 'node:http';
  * The origin is echoed rather than "*" so requests made with credentials work too.
  */
 // Link and Plantstore-Next-Cursor: a browser app pages the control API's plant list with them.
-const EXPOSED = 'WWW-Authenticate, Allow, Content-Length, Retry-After, Link, Plantstore-Next-Cursor';
+const EXPOSED = ['WWW-Authenticate', 'Allow', 'Content-Length', 'Retry-After', 'Link', 'Plantstore-Next-Cursor', 'Location'];
+const EXPOSED_TEXT = EXPOSED.join(', ');
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * The headers a browser app may read: ours, and every header the document declares for an answer
+ * (X-Total-Count, a rate limit…); without this a cross-origin app sees none of them (Fetch standard).
+ */
+export function exposedHeaders(declared: Iterable<string>): string {
+  const names = new Map(EXPOSED.map((name) => [name.toLowerCase(), name]));
+  for (const name of declared) if (TOKEN.test(name) && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  return names.size === EXPOSED.length ? EXPOSED_TEXT : [...names.values()].join(', ');
+}
 const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
@@ -13,13 +25,13 @@ export function isPreflight(method: string, headers: IncomingHttpHeaders): boole
   return method === 'OPTIONS' && headers.origin !== undefined && headers['access-control-request-method'] !== undefined;
 }
 
-/** Headers every answer to a cross-origin request carries. */
-export function corsHeaders(origin: string | undefined): Record<string, string> {
+/** Headers every answer to a cross-origin request carries; `exposed` from exposedHeaders. */
+export function corsHeaders(origin: string | undefined, exposed: string = EXPOSED_TEXT): Record<string, string> {
   if (origin === undefined) return {};
   return {
     'access-control-allow-origin': origin,
     'access-control-allow-credentials': 'true',
-    'access-control-expose-headers': EXPOSED,
+    'access-control-expose-headers': exposed,
     vary: 'Origin',
   };
 }

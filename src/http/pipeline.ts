@@ -152,7 +152,7 @@ function respond(site: CompiledSite, context: RequestContext, reply: Reply, resp
     return undefined;
   }
   const answer = reply.kind === 'answer' ? reply.answer : refusal(reply.failure, reply.status, context.operation?.refusalBody);
-  const cors = site.cors && request.headers.origin !== undefined ? corsHeaders(request.headers.origin) : undefined;
+  const cors = site.cors && request.headers.origin !== undefined ? corsHeaders(request.headers.origin, site.exposedHeaders) : undefined;
   // request.complete first: the hot path (its body read) pays no wait.
   if (!request.complete) return bodyLeftUnread(request).then((unread) => sendAnswer(context, reply, answer, cors, unread, response));
   return sendAnswer(context, reply, answer, cors, false, response);

@@ -14,6 +14,7 @@ import type { BodyBudget } from './read-body.js';
 import { authorizeStage } from './stages/authorize.js';
 import { bodyStage } from './stages/body.js';
 import { corsStage } from './stages/cors.js';
+import { exposedHeaders } from './cors.js';
 import { faultStage } from './stages/faults.js';
 import { handleStage } from './stages/handle.js';
 import { hostStage, type HostCheck } from './stages/host.js';
@@ -58,6 +59,8 @@ export interface CompiledSite {
   readonly stages: readonly Stage<unknown>[];
   readonly onResponse: readonly ResponseHook[];
   readonly cors: boolean;
+  /** The Access-Control-Expose-Headers of its cross-origin answers: ours and the document's declared ones. */
+  readonly exposedHeaders: string;
   readonly bodyBudget: BodyBudget | undefined;
   /** Compiles one operation's request validator each, ahead of its first request: for the server's lulls (start-server.ts). */
   readonly prepare: ReadonlyArray<() => void>;
@@ -90,7 +93,15 @@ export function compileSite(definition: SiteDefinition, options: SiteOptions): C
   const onResponse: ResponseHook[] = logsRequests(options.logger) ? [logRequest(options.logger)] : [];
   // A journal of capacity 0 keeps nothing: no hook at all.
   if (options.journal && options.journal.capacity > 0) onResponse.push(recordJournal(options.journal));
-  return { stages, onResponse, cors: options.cors, bodyBudget: options.bodyBudget, prepare: validators.map((validator) => validator.prepare) };
+  const declared = operations.flatMap((operation) => operation.responses.flatMap((response) => (response.headers ?? []).map((header) => header.name)));
+  return {
+    stages,
+    onResponse,
+    cors: options.cors,
+    exposedHeaders: exposedHeaders(declared),
+    bodyBudget: options.bodyBudget,
+    prepare: validators.map((validator) => validator.prepare),
+  };
 }
 
 interface FirstUse {

@@ -6,57 +6,19 @@
  * the report lists as left behind (json-server stores an array body as a post without an id). The document describing json-server is
  * test/fixtures/json-server-posts.yaml.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verify } from '../../contracts/index.js';
+import { startJsonServer, type JsonServer } from '../support/json-server.js';
 
 const spec = fileURLToPath(new URL('../fixtures/json-server-posts.yaml', import.meta.url));
-const bin = fileURLToPath(new URL('../../node_modules/json-server/lib/cli/bin.js', import.meta.url));
 
 const SEEDED = [
   { id: 1, title: 'first post', author: 'ann' },
   { id: 2, title: 'second post', author: 'bob' },
   { id: 3, title: 'third post', author: 'cy' },
 ];
-
-interface JsonServer {
-  readonly url: string;
-  readonly db: string;
-  readonly process: ChildProcess;
-}
-
-/** A free loopback port: bound, read, released (json-server cannot report the port it chose). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function startJsonServer(directory: string): Promise<JsonServer> {
-  const db = join(directory, 'db.json');
-  await writeFile(db, JSON.stringify({ posts: SEEDED }, null, 2));
-  const port = await freePort();
-  const child = spawn(process.execPath, [bin, db, '--port', String(port), '--host', '127.0.0.1', '--quiet'], { stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 15_000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${url}/posts`)).ok) return { url, db, process: child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error(`json-server did not answer on ${url} within 15 s`);
-}
 
 /** The posts as the server answers them, each as its exact bytes. */
 async function postsHeld(server: JsonServer): Promise<{ count: number; seeded: string[] }> {
@@ -66,17 +28,11 @@ async function postsHeld(server: JsonServer): Promise<{ count: number; seeded: s
 }
 
 describe('verify against json-server changes nothing it did not create', () => {
-  let directory: string;
   let server: JsonServer;
   beforeEach(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'plantstore-json-server-'));
-    server = await startJsonServer(directory);
+    server = await startJsonServer({ posts: SEEDED }, '/posts');
   });
-  afterEach(async () => {
-    server.process.kill();
-    await new Promise((resolve) => server.process.once('exit', resolve));
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterEach(() => server.stop());
 
   it.each([20, 100])(
     '--runs %i: the seeded posts byte-identical, the count back to 3 but for what the report lists as left behind',

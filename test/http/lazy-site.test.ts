@@ -15,7 +15,7 @@ import { send } from '../support/server.js';
 const answering = (text: string): CompiledSite => {
   const reply: Reply = { kind: 'answer', answer: { status: 200, headers: { 'content-type': 'text/plain' }, body: text } };
   const stage: Stage<unknown> = { name: 'handle', run: () => reply };
-  return { stages: [stage], onResponse: [], cors: false, bodyBudget: undefined, prepare: [] };
+  return { stages: [stage], onResponse: [], cors: false, exposedHeaders: '', bodyBudget: undefined, prepare: [] };
 };
 
 let server: Server | undefined;

@@ -17,6 +17,7 @@ import type { HandlerContext } from '../binding.js';
 import type { Outcome } from '../outcome.js';
 import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileAnswerWriter } from './shape.js';
+import { compileAnswerHeaders } from './answer-headers.js';
 
 /** Allocations tried before giving up: a seed or client may already hold the next numbers. */
 const ALLOCATION_ATTEMPTS = 1000;
@@ -29,15 +30,19 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
   const fill = fillAll([compileFill(answered.item), compileFill(resource.itemSchema)]);
   const serverMade = compileServerMade(resource, resource.createSchema, [answered.item, resource.itemSchema]);
   const noun = singular(resource);
-  const answerItem = (fields: ItemFields, tenant: TenantId) => {
+  const declaredHeaders = compileAnswerHeaders(operation, success.status);
+  /** `collection`: the path the create was sent to, under which the item's Location is. */
+  const answerItem = (fields: ItemFields, tenant: TenantId, collection: string): Outcome | Promise<Outcome> => {
     onCreated?.(resource, fields, tenant);
-    return answer(success.status, success.headers, write(fields));
+    if (declaredHeaders === undefined) return answer(success.status, success.headers, write(fields));
+    const location = `${collection.replace(/\/+$/, '')}/${encodeURIComponent(String(fields[identifier.property]))}`;
+    return declaredHeaders({ location }).then((headers) => answer(success.status, { ...success.headers, ...headers }, write(fields)));
   };
 
   // No async frame on the hot path: a create is one then on the store's answer.
-  function createClientAssigned(store: ItemStore, body: ItemFields, tenant: TenantId, parents: readonly string[]): Promise<Outcome> {
+  function createClientAssigned(store: ItemStore, body: ItemFields, tenant: TenantId, parents: readonly string[], collection: string): Promise<Outcome> {
     const given = body[identifier.property];
-    if (given === undefined) return createServerAssigned(store, body, tenant, parents);
+    if (given === undefined) return createServerAssigned(store, body, tenant, parents, collection);
     const key = keyFromValue(identifier.type, given);
     if (key === undefined) {
       return Promise.resolve(refuse(failure('invalidId', `${JSON.stringify(String(given))} is not an identifier of a ${noun} (${identifier.property})`)));
@@ -46,7 +51,7 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     return store
       .create({ id: key, fields })
       .then((created) =>
-        created.ok ? answerItem(created.item.fields, tenant) : refuse(failure('duplicateId', errorMessage('duplicateId', noun, keyText(key)))),
+        created.ok ? answerItem(created.item.fields, tenant, collection) : refuse(failure('duplicateId', errorMessage('duplicateId', noun, keyText(key)))),
       );
   }
 
@@ -54,7 +59,7 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
   const issued = new IssuedSlugs();
   const slugScope = (tenant: TenantId, parents: readonly string[]) => JSON.stringify([tenant, ...parents]);
 
-  async function createServerAssigned(store: ItemStore, body: ItemFields, tenant: TenantId, parents: readonly string[]) {
+  async function createServerAssigned(store: ItemStore, body: ItemFields, tenant: TenantId, parents: readonly string[], collection: string) {
     const slug = serverMade.identifierSlug;
     if (slug !== undefined) {
       // The identifier is made from the item's text: the first free candidate keys it (create-if-absent: atomic).
@@ -64,14 +69,14 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
         const created = await store.create({ id: candidate, fields: withKey(fill(body), identifier.property, candidate) });
         if (!created.ok) continue;
         issued.add(scope, candidate);
-        return answerItem(created.item.fields, tenant);
+        return answerItem(created.item.fields, tenant, collection);
       }
     }
     for (let attempt = 0; attempt < ALLOCATION_ATTEMPTS; attempt++) {
       const key = allocatedKey(identifier.type, await store.allocate());
       if (key === undefined) return refuse(failure('storageFailed', `every ${noun} identifier within the schema's bounds is taken; delete some or reset`));
       const created = await store.create({ id: key, fields: withKey(fill(body), identifier.property, key) });
-      if (created.ok) return answerItem(created.item.fields, tenant);
+      if (created.ok) return answerItem(created.item.fields, tenant, collection);
     }
     return refuse(failure('storageFailed', `no free ${noun} identifier found after ${ALLOCATION_ATTEMPTS} tries`));
   }
@@ -101,8 +106,8 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     // client and either alike: a given id is taken as is (refused when taken), a missing one is allocated.
     const parents = resource.parentParameters.length === 0 ? NO_PARENTS : resource.parentParameters.map((name) => context.pathParameters[name] ?? '');
     return identifier.assignedBy !== 'server'
-      ? createClientAssigned(store, fields, context.tenant, parents)
-      : createServerAssigned(store, fields, context.tenant, parents);
+      ? createClientAssigned(store, fields, context.tenant, parents, context.request.path)
+      : createServerAssigned(store, fields, context.tenant, parents, context.request.path);
   }
 }
 

@@ -19,6 +19,7 @@ import { filterOn } from '../../core/resources/list-parameters.js';
 import { typeOf } from '../../core/schema/types.js';
 import { compileEnvelopeWriter, type PageFacts } from './list-envelope.js';
 import { compileItemWriter, jsonText, listShape } from './shape.js';
+import { compileAnswerHeaders, pageUrl, type AnswerHeaders, type PageLinks } from './answer-headers.js';
 
 /** Items a list answers when the request gives no limit and the document declares no default. */
 export const LIST_CAP = 1000;
@@ -43,6 +44,7 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
   const refusesCursors = declares(statuses, statusOf(failure('badRequest', ''), statuses));
   const arrayProperty = layout.arrayProperty;
   const writeEnvelope = arrayProperty === undefined ? undefined : compileEnvelopeWriter({ ...layout, arrayProperty });
+  const declaredHeaders = compileAnswerHeaders(operation, success.status);
 
   /** Where this page starts, as the envelope's offset and page say it: the given values (none given: the first page). */
   function position(query: Query, limit: number): { readonly offset: number; readonly page: number } {
@@ -122,19 +124,56 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
       let items = '';
       for (const item of page.items) items += (items === '' ? '' : ',') + writeItem(item.fields);
       const array = `[${items}]`;
-      const headers =
+      const cursorHeaders =
         page.next !== undefined && parameters.cursor !== undefined ? { ...success.headers, 'plantstore-next-cursor': page.next } : success.headers;
-      if (writeEnvelope === undefined) return answer(success.status, headers, array);
+      if (writeEnvelope === undefined && declaredHeaders === undefined) return answer(success.status, cursorHeaders, array);
+      let counted: Promise<number> | undefined;
       const facts: PageFacts = {
         shown: page.items.length,
         limit: request.limit,
         ...position(context.request.query, request.limit),
         next: page.next,
-        total: () => (request.where !== undefined || request.anyOf !== undefined || request.contains !== undefined ? matching(store, request) : store.count()),
+        // Counted once, for the envelope and the headers alike.
+        total: () =>
+          (counted ??= request.where !== undefined || request.anyOf !== undefined || request.contains !== undefined ? matching(store, request) : store.count()),
       };
-      return answer(success.status, headers, await writeEnvelope(array, facts));
+      const headers = declaredHeaders === undefined ? cursorHeaders : { ...cursorHeaders, ...(await pageHeaders(declaredHeaders, facts, context)) };
+      return answer(success.status, headers, writeEnvelope === undefined ? array : await writeEnvelope(array, facts));
     });
   };
+
+  /** The declared headers of a page: its total, and its other pages where the list pages. */
+  function pageHeaders(headers: AnswerHeaders, facts: PageFacts, context: HandlerContext): Promise<Readonly<Record<string, string>>> {
+    const host = context.request.headers.host;
+    const at = (name: string, value: number | string | undefined) =>
+      pageUrl(host, context.request.path, context.queryText, name, value === undefined ? undefined : String(value));
+    const pages = async (): Promise<PageLinks> => {
+      if (parameters.cursor !== undefined) {
+        return { first: at(parameters.cursor, undefined), ...(facts.next === undefined ? {} : { next: at(parameters.cursor, facts.next) }) };
+      }
+      const limit = facts.limit;
+      if (limit <= 0 || (parameters.offset === undefined && parameters.page === undefined)) return {};
+      const total = await facts.total();
+      const more = facts.offset + limit < total;
+      if (parameters.offset !== undefined) {
+        const last = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+        return {
+          first: at(parameters.offset, 0),
+          ...(facts.offset > 0 ? { prev: at(parameters.offset, Math.max(0, facts.offset - limit)) } : {}),
+          ...(more ? { next: at(parameters.offset, facts.offset + limit) } : {}),
+          last: at(parameters.offset, last),
+        };
+      }
+      const name = parameters.page as string;
+      return {
+        first: at(name, pageBase),
+        ...(facts.page > pageBase ? { prev: at(name, facts.page - 1) } : {}),
+        ...(more ? { next: at(name, facts.page + 1) } : {}),
+        last: at(name, pageBase + Math.max(0, Math.ceil(total / limit) - 1)),
+      };
+    };
+    return headers({ total: facts.total, pages });
+  }
 }
 
 /** A list request with filters the store cannot express: a property that may hold any of several values. */

@@ -1,0 +1,109 @@
+/**
+ * The headers a role's success answer declares, written as the stand-in knows them: a create's
+ * Location (the new item's path), a list's total (X-Total-Count and its kin) and its pages (an RFC
+ * 8288 Link with first, prev, next and last, as json-server and GitHub write it; X-Next). Any other
+ * header the document requires gets its schema's one small value (core/schema/value.ts); an optional
+ * one of no known meaning is left out, as the document allows. Compiled once per operation: where
+ * none is declared, nothing is done per request.
+ */
+import type { IHttpOperation } from '@stoplight/types';
+import type { JsonValue } from '../../core/json/exact-json.js';
+import { valueMaker, type ValueMaker } from '../../core/schema/value.js';
+
+/** What a role knows of its answer, each asked for only where a declared header needs it. */
+export interface AnswerFacts {
+  /** The item's path, as the client would ask for it (a create's Location). */
+  readonly location?: string;
+  /** The collection's items under the list's filters. */
+  readonly total?: () => number | Promise<number>;
+  /** The list's other pages, as absolute URLs (a browser app on another origin follows them as they are). */
+  readonly pages?: () => PageLinks | Promise<PageLinks>;
+}
+
+/** Each present where the list has such a page: next is absent on the last page, prev on the first. */
+export interface PageLinks {
+  readonly first?: string;
+  readonly prev?: string;
+  readonly next?: string;
+  readonly last?: string;
+}
+
+const RELATIONS = ['first', 'prev', 'next', 'last'] as const;
+
+export type AnswerHeaders = (facts: AnswerFacts) => Promise<Readonly<Record<string, string>>>;
+
+type Meaning = 'location' | 'total' | 'link' | 'next';
+
+/** Header names (lower case) whose meaning real APIs agree on. */
+const MEANINGS: Readonly<Record<string, Meaning>> = {
+  location: 'location',
+  'x-total-count': 'total',
+  'x-total': 'total',
+  'total-count': 'total',
+  'x-total-items': 'total',
+  link: 'link',
+  'x-next': 'next',
+};
+
+interface Written {
+  readonly name: string;
+  readonly meaning: Meaning | undefined;
+  /** Required: a header of no known value still goes out, with its schema's small value (a uuid fresh each time). */
+  readonly fallback: ValueMaker | undefined;
+}
+
+/** The declared headers of the operation's `status` answer, or undefined where it declares none worth writing. */
+export function compileAnswerHeaders(operation: IHttpOperation, status: number): AnswerHeaders | undefined {
+  const response =
+    operation.responses.find((candidate) => candidate.code === String(status)) ??
+    operation.responses.find((candidate) => candidate.code.toUpperCase() === `${String(status)[0]}XX`) ??
+    operation.responses.find((candidate) => candidate.code === 'default');
+  const written: Written[] = [];
+  for (const header of response?.headers ?? []) {
+    const name = header.name.toLowerCase();
+    if (name === 'content-type' || name === 'content-length') continue;
+    const meaning = MEANINGS[name];
+    const fallback = header.required === true ? valueMaker(header.schema ?? { type: 'string' }, { direction: 'response', fresh: true }) : undefined;
+    if (meaning !== undefined || fallback !== undefined) written.push({ name, meaning, fallback });
+  }
+  if (written.length === 0) return undefined;
+  return async (facts) => {
+    const headers: Record<string, string> = {};
+    for (const { name, meaning, fallback } of written) {
+      const value = meaning === undefined ? undefined : await known(meaning, facts);
+      if (value !== undefined) headers[name] = value;
+      else if (fallback !== undefined) headers[name] = headerText(fallback());
+    }
+    return headers;
+  };
+}
+
+async function known(meaning: Meaning, facts: AnswerFacts): Promise<string | undefined> {
+  switch (meaning) {
+    case 'location':
+      return facts.location;
+    case 'total':
+      return facts.total === undefined ? undefined : String(await facts.total());
+    case 'link': {
+      const pages = await facts.pages?.();
+      const links = RELATIONS.flatMap((rel) => (pages?.[rel] === undefined ? [] : [`<${pages[rel]}>; rel="${rel}"`]));
+      return links.length === 0 ? undefined : links.join(', ');
+    }
+    case 'next':
+      return (await facts.pages?.())?.next;
+  }
+}
+
+/** A value as a header's text: a string as it is, anything else as JSON. */
+function headerText(value: JsonValue): string {
+  return typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : JSON.stringify(value);
+}
+
+/** A page's URL: the request's, with `name` set to `value` (removed where undefined); absolute where the Host is known. */
+export function pageUrl(host: string | undefined, path: string, queryText: string | undefined, name: string, value: string | undefined): string {
+  const query = new URLSearchParams(queryText ?? '');
+  if (value === undefined) query.delete(name);
+  else query.set(name, value);
+  const search = query.toString();
+  return `${host === undefined ? '' : `http://${host}`}${path}${search === '' ? '' : `?${search}`}`;
+}
