@@ -99,11 +99,18 @@ function headerText(value: JsonValue): string {
   return typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : JSON.stringify(value);
 }
 
-/** A page's URL: the request's, with `name` set to `value` (removed where undefined); absolute where the Host is known. */
+/** A Host a URL can be made of: a name or an IPv4 address, or an IPv6 literal, and a port. */
+const HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+
+/**
+ * A page's URL: the request's, with `name` set to `value` (removed where undefined); absolute where
+ * the Host is a host (a browser app on another origin follows it as it is), else relative: a Host
+ * the client made up never reaches the header.
+ */
 export function pageUrl(host: string | undefined, path: string, queryText: string | undefined, name: string, value: string | undefined): string {
   const query = new URLSearchParams(queryText ?? '');
   if (value === undefined) query.delete(name);
   else query.set(name, value);
   const search = query.toString();
-  return `${host === undefined ? '' : `http://${host}`}${path}${search === '' ? '' : `?${search}`}`;
+  return `${host !== undefined && HOST.test(host) ? `http://${host}` : ''}${path}${search === '' ? '' : `?${search}`}`;
 }
