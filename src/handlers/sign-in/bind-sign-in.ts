@@ -17,6 +17,7 @@ import type { TenantId } from '../../store/tenants.js';
 import type { Outcome } from '../outcome.js';
 import { guarded, refuse, successAnswer, type RoleHandler } from '../resource/parts.js';
 import { compileUserAnswer, withIssuedToken } from './answer.js';
+import { claimValues } from './claims.js';
 import { givenPassword, isRecord, leafValues, mergedUser, passwordMatches, sealPasswords, storedEnvelope, takenValue, unwrapped, userWith } from './users.js';
 
 export interface SignInParts {
@@ -41,7 +42,10 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
   const resource = parts.usersResource;
   const key: CollectionKey = resource !== undefined ? collectionKey(resource) : parts.resourceNames.includes('users') ? 'sign-in.users' : 'users';
   const usersOf = async (tenant: TenantId): Promise<ItemStore> => (await stores.forTenant(tenant)).collection(key);
-  // One sign-up at a time: two at once with one email must not both find it free.
+  /** The claims of the unique values of a users collection's users (claims.ts): what keeps replicas from sharing an email. */
+  const claimsOf = async (tenant: TenantId, users: CollectionKey): Promise<ItemStore> =>
+    (await stores.forTenant(tenant)).collection(`sign-in.claims/${encodeURIComponent(users)}`);
+  // One sign-up at a time in this process; claims.ts keeps replicas apart.
   let signUps: Promise<unknown> = Promise.resolve();
   const serialized = (step: () => Promise<Outcome>): Promise<Outcome> => {
     const next = signUps.then(step, step);
@@ -64,19 +68,32 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
           const store = await usersOf(context.tenant);
           const taken = await takenValue(store, unique);
           if (taken !== undefined) return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', `a user with ${taken} is already signed up`)));
+          const claim = await claimValues(await claimsOf(context.tenant, key), store, unique);
+          if (!claim.ok) return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', `a user with ${claim.taken} is already signed up`)));
           const sealed = sealPasswords(body) as Readonly<Record<string, JsonValue>>;
           if (stateful !== undefined) {
-            const outcome = await stateful({ ...context, body: sealed });
-            if (!outcome.ok || typeof outcome.answer.body !== 'string') return outcome;
+            const outcome = await stateful({ ...context, body: sealed }).catch(async (error: unknown) => {
+              await claim.release();
+              throw error;
+            });
+            if (!outcome.ok) {
+              await claim.release();
+              return outcome;
+            }
             const user = await userWith(store, pick(given, [...new Set([...signIn.identity, ...signIn.unique])]));
-            if (user === undefined) return outcome;
+            if (user !== undefined) await claim.held(user.id);
+            if (typeof outcome.answer.body !== 'string' || user === undefined) return outcome;
             const token = await issued.issue(issuedTo(context.tenant, key, user.id));
             return { ...outcome, answer: { ...outcome.answer, body: withIssuedToken(outcome.answer.body, path, token, schema) } };
           }
           const fields = unwrapped(sealed, envelope);
           const id = await store.allocate();
           const created = await store.create({ id, fields });
-          if (!created.ok) return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', 'the user store gave a taken number; try again')));
+          if (!created.ok) {
+            await claim.release();
+            return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', 'the user store gave a taken number; try again')));
+          }
+          await claim.held(id);
           return userAnswer(fields, await issued.issue(issuedTo(context.tenant, key, id)));
         }),
       );
@@ -119,10 +136,23 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
         if (item === undefined) return noUser;
         if (!update) return userAnswer(unwrapped(item.fields, storedEnvelope(item.fields)), token);
         const change = isRecord(context.body) ? unwrapped(context.body, envelope) : {};
-        const taken = await takenValue(store, pick(leafValues(change), signIn.unique), item.id);
+        const wanted = pick(leafValues(change), signIn.unique);
+        const taken = await takenValue(store, wanted, item.id);
         if (taken !== undefined) return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', `a user with ${taken} is already signed up`)));
+        // The values the user does not have yet are claimed; the ones it gives up leave claims that are stale from now on.
+        const held = leafValues(item.fields as JsonValue);
+        const claim = await claimValues(
+          await claimsOf(user.tenant, user.collection),
+          store,
+          new Map([...wanted].filter(([name, value]) => held.get(name) !== value)),
+        );
+        if (!claim.ok) return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', `a user with ${claim.taken} is already signed up`)));
         const changed = await store.update(item.id, (current) => ({ id: current.id, fields: mergedUser(current.fields, change) }));
-        if (changed === undefined) return noUser;
+        if (changed === undefined) {
+          await claim.release();
+          return noUser;
+        }
+        await claim.held(item.id);
         return userAnswer(unwrapped(changed.fields, storedEnvelope(changed.fields)), token);
       });
   }
