@@ -6,6 +6,7 @@
 import type fc from 'fast-check';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import type { Resource } from '../../../src/core/resources/model.js';
+import { limitDefault } from '../../../src/core/resources/list-parameters.js';
 import type { ExchangeFacts, ExpectedValue, ItemMark, StateFacts } from '../../checks/index.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import { isJsonObject, parseJsonExact, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
@@ -140,11 +141,11 @@ export interface Paging {
 export function pagingOf(resource: Resource, operation: Operation): Paging {
   const limitName = resource.list?.limit;
   const schema = operation.request?.query?.find((q) => q.name === limitName)?.schema as JsonSchema | undefined;
-  const declared = schema === undefined || typeof schema !== 'object' ? undefined : (schema as { default?: unknown }).default;
+  const declared = limitDefault(operation, resource.list);
   return {
     limitName,
     maxLimit: schema === undefined ? undefined : describeSchema(schema).integerRange.max,
-    defaultLimit: (typeof declared === 'number' && Number.isSafeInteger(declared)) || typeof declared === 'bigint' ? BigInt(declared) : undefined,
+    defaultLimit: declared === undefined ? undefined : BigInt(declared),
   };
 }
 

@@ -83,6 +83,18 @@ function containingProperty(name: string, schema: unknown, item: ObjectShape | u
   return [`${name}List`, `${name}s`, `${name}es`].find((candidate) => typeOf(arrayItems(item.properties.get(candidate))) === 'string');
 }
 
+/**
+ * The page a list answers when asked for no limit, by the document's word: the page-size parameter's
+ * declared default (RealWorld's 20), a whole number. serve answers that many; verify reads a list
+ * that fills it as perhaps incomplete.
+ */
+export function limitDefault(list: Operation, parameters: ListParameters | undefined): number | undefined {
+  const name = parameters?.limit;
+  const schema = name === undefined ? undefined : list.request?.query?.find((parameter) => parameter.name === name)?.schema;
+  const value = (schema as { readonly default?: unknown } | undefined)?.default;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
 /** What a list's filter parameter keeps: the items whose `property` equals a value, or (contains) holds one in its array. */
 export function filterOn(list: ListParameters | undefined, parameter: string): { readonly property: string; readonly contains: boolean } {
   return { property: list?.filterProperties?.[parameter] ?? parameter, contains: list?.filterContains?.includes(parameter) === true };

@@ -8,6 +8,7 @@
  */
 import type { IHttpOperation } from '@stoplight/types';
 import type { JsonValue } from '../../core/json/exact-json.js';
+import { declaredResponse } from '../../core/openapi/operation.js';
 import { valueMaker, type ValueMaker } from '../../core/schema/value.js';
 
 /** What a role knows of its answer, each asked for only where a declared header needs it. */
@@ -54,10 +55,7 @@ interface Written {
 
 /** The declared headers of the operation's `status` answer, or undefined where it declares none worth writing. */
 export function compileAnswerHeaders(operation: IHttpOperation, status: number): AnswerHeaders | undefined {
-  const response =
-    operation.responses.find((candidate) => candidate.code === String(status)) ??
-    operation.responses.find((candidate) => candidate.code.toUpperCase() === `${String(status)[0]}XX`) ??
-    operation.responses.find((candidate) => candidate.code === 'default');
+  const response = declaredResponse(operation, status);
   const written: Written[] = [];
   for (const header of response?.headers ?? []) {
     const name = header.name.toLowerCase();

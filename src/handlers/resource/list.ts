@@ -15,7 +15,7 @@ import type { HandlerContext } from '../binding.js';
 import { answer, guarded, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import type { Schema } from '../../core/schema/normalise.js';
 import { arrayItems, objectShape } from '../../core/schema/properties.js';
-import { filterOn } from '../../core/resources/list-parameters.js';
+import { filterOn, limitDefault as declaredLimitDefault } from '../../core/resources/list-parameters.js';
 import { typeOf } from '../../core/schema/types.js';
 import { compileEnvelopeWriter, type PageFacts } from './list-envelope.js';
 import { compileItemWriter, jsonText, listShape } from './shape.js';
@@ -31,7 +31,7 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
   const success = successAnswer(operation, [200]);
   const layout = listShape(success.schema);
   const writeItem = compileItemWriter(layout.itemSchema, { echo: echoId ? resource.identifier.property : undefined });
-  const limitDefault = parameters.limit === undefined ? undefined : integerDefault(queryParameter(operation, parameters.limit));
+  const limitDefault = declaredLimitDefault(operation, parameters);
   const pageBase = parameters.page === undefined ? 1 : pageStart(queryParameter(operation, parameters.page));
   const itemProperties = objectShape(resource.itemSchema).properties;
   const filters = parameters.filters.map((name) => {
@@ -258,11 +258,6 @@ function count(text: string): number | undefined {
 
 function queryParameter(operation: IHttpOperation, name: string): Schema | undefined {
   return operation.request?.query?.find((parameter) => parameter.name === name)?.schema as Schema | undefined;
-}
-
-function integerDefault(schema: Schema | undefined): number | undefined {
-  const value = (schema as { readonly default?: unknown } | undefined)?.default;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
 /** Pages count from 0 when the parameter's minimum says so, else from 1. */

@@ -12,7 +12,7 @@ import type { TenantId } from '../../store/tenants.js';
 import type { HandlerContext } from '../binding.js';
 import { JSON_HEADERS, type Answer, type Outcome } from '../outcome.js';
 import { keyFromPath, keyText } from './identifier.js';
-import type { BodySchema as Schema } from '../../core/openapi/operation.js';
+import { declaredResponse, type BodySchema as Schema } from '../../core/openapi/operation.js';
 import { unwrapValue, wrappedItem } from '../../core/schema/envelope.js';
 
 /** The collection a request reads and writes: its tenant's, under its parents' values for a nested resource. */
@@ -52,10 +52,7 @@ export function successAnswer(operation: IHttpOperation, preferred: readonly num
   const codes = operation.responses.map((response) => Number(response.code)).filter((code) => code >= 200 && code < 300);
   const status = preferred.find((code) => codes.includes(code)) ?? (codes.length > 0 ? Math.min(...codes) : 200);
   if (NO_BODY_STATUSES.has(status)) return { status, schema: undefined, headers: {} };
-  const response =
-    operation.responses.find((candidate) => candidate.code === String(status)) ??
-    operation.responses.find((candidate) => candidate.code.toUpperCase() === '2XX') ??
-    operation.responses.find((candidate) => candidate.code === 'default');
+  const response = declaredResponse(operation, status);
   const contents = response?.contents ?? [];
   const content = contents.find((c) => c.mediaType === 'application/json') ?? contents.find((c) => isJsonMediaType(mediaTypeOf(c.mediaType) ?? ''));
   if (content === undefined) return { status, schema: undefined, headers: {} };
