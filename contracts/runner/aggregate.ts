@@ -18,6 +18,8 @@ export interface Occurrence {
   readonly startPath: string | undefined;
   /** The operation's plan it belongs to (index into the run's plans). */
   readonly plan: number;
+  /** Its case's place in the run's sending order (sample.ts), which the seed alone decides. */
+  readonly order?: number;
   readonly exchange: Exchange;
   readonly verdict: ProblemVerdict;
 }
@@ -92,12 +94,22 @@ export function record(tally: Tally, exchanges: readonly Exchange[], context: Ch
       if (!group) tally.groups.set(signature, { check, signature, first: { ...where, exchange, verdict }, count: 1 });
       else {
         group.count += 1;
-        // A fixed probe cannot be shrunk or replayed: the first occurrence that can stands for the group.
-        if (group.first.startPath === undefined && where.startPath !== undefined)
-          tally.groups.set(signature, { ...group, first: { ...where, exchange, verdict } });
+        if (standsBefore(where, group.first)) tally.groups.set(signature, { ...group, first: { ...where, exchange, verdict } });
       }
     }
   }
+}
+
+/**
+ * Whether an occurrence should stand for its group rather than the one standing now. A fixed probe
+ * cannot be shrunk or replayed, so any case that can comes before it. Among cases, the one sent
+ * first in the seed's order, not the one answered first: answers come back in the order of the
+ * target's load, and one seed must report the same finding, replay and shrunk case each time.
+ */
+function standsBefore(where: Omit<Occurrence, 'exchange' | 'verdict'>, standing: Occurrence): boolean {
+  if (where.startPath === undefined) return false;
+  if (standing.startPath === undefined) return true;
+  return where.order !== undefined && standing.order !== undefined && where.order < standing.order;
 }
 
 /** The first exchange in `exchanges` showing the problem of `group`, with its verdict (what shrinking must keep finding). */

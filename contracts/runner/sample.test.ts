@@ -4,8 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Resource } from '../../src/core/resources/model.js';
 import type { Plan } from './plan.js';
 import { defineProperty, type Property } from './property.js';
-import { firstSliceSize, nextSliceSize, planWork, SLICE_MS, strandsOf } from './sample.js';
+import { answer, createPlantContext, exchange } from '../checks/exchanges.test-support.js';
+import { newTally } from './aggregate.js';
+import type { CaseSource } from './case-source.js';
+import { firstSliceSize, nextSliceSize, planWork, sampleInto, SLICE_MS, strandsOf } from './sample.js';
 import type { RunEnv } from './send.js';
+import type { Settings } from './settings.js';
 
 const plants = { name: 'plants', operations: { create: { method: 'post', path: '/plants' } } } as unknown as Resource;
 
@@ -93,5 +97,28 @@ describe('nextSliceSize', () => {
     expect(firstSliceSize(1)).toBe(32);
     expect(firstSliceSize(8)).toBe(4);
     expect(firstSliceSize(40)).toBe(1);
+  });
+});
+
+describe('sampleInto: the case that stands for a finding', () => {
+  it('is the first the seed sends, though later cases are answered first (one seed, one replay)', async () => {
+    // CI once printed `--replay boundary:5` where every other run printed `valid:0`: on a loaded machine a later case came back first.
+    const context = await createPlantContext();
+    let started = 0;
+    const refused = (name: string) =>
+      defineProperty(name, fc.integer(), 10, 1, async () => {
+        const delayMs = Math.max(0, 60 - 6 * started++);
+        await new Promise((done) => setTimeout(done, delayMs));
+        return [exchange({}, answer(500, { error: 'boom' }))];
+      });
+    const properties = [refused('valid'), refused('boundary')];
+    const plan = { operation: context.operation, context, properties, key: (p: Property) => p.name } as unknown as Plan;
+    const tally = newTally();
+    const source = { validCases: () => fc.constant(undefined) } as unknown as CaseSource;
+    const settings = { seed: 5, concurrency: 8 } as unknown as Settings;
+    await sampleInto(tally, [plan], Promise.resolve([plan]), source, settings, () => ({}) as RunEnv);
+    const group = [...tally.groups.values()].find((g) => g.check === 'no-server-errors');
+    expect(group?.count).toBe(20);
+    expect([group?.first.property, group?.first.startPath]).toEqual(['valid', '0']);
   });
 });

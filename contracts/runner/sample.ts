@@ -47,7 +47,7 @@ export async function sampleInto(
     async (item) => {
       const plan = (waits[item.plan] === true ? await ready : planned)[item.plan] as Plan;
       const exchanges = await item.run(envFor(plan.operation, true));
-      record(tally, exchanges, plan.context, { property: plan.key(item.property), startPath: String(item.index), plan: item.plan });
+      record(tally, exchanges, plan.context, { property: plan.key(item.property), startPath: String(item.index), plan: item.plan, order: item.order });
       // Judged first, then deleted: the next case's lists see what is in flight, not the whole run.
       await plan.tidy?.(envFor(plan.operation, false), exchanges);
     },
@@ -65,11 +65,16 @@ function drawsIds(plan: Plan): boolean {
   return (operation.request?.body?.contents ?? []).length > 0 || operation.path.includes('{') || plan.owning !== undefined;
 }
 
-export interface WorkItem {
+export interface PlanItem {
   readonly plan: number;
   readonly property: Property;
   readonly index: number;
   readonly run: (env: RunEnv) => Promise<Exchange[]>;
+}
+
+interface WorkItem extends PlanItem {
+  /** Its place in the run's sending order, which the seed alone decides (unlike the order answers come back in). */
+  readonly order: number;
 }
 
 /**
@@ -98,7 +103,7 @@ export function nextSliceSize(drawn: number, ms: number, from: number): number {
   return Math.min(LAST_SLICE, Math.max(1, Math.ceil(from / JUMPS_PER_RUN), Math.min(drawn * 2, inTime)));
 }
 
-export function* planWork(plan: Plan, planIndex: number, seed: number, clock: () => number = () => performance.now()): Generator<WorkItem> {
+export function* planWork(plan: Plan, planIndex: number, seed: number, clock: () => number = () => performance.now()): Generator<PlanItem> {
   for (const property of plan.properties) {
     let size = firstSliceSize(property.requestsPerRun);
     for (let from = 0; from < property.numRuns;) {
@@ -118,6 +123,7 @@ export function* planWork(plan: Plan, planIndex: number, seed: number, clock: ()
  * has sent the smaller share of its own, so the deletes meet fresh items from start to end.
  */
 function* ordered(plans: readonly Plan[], seed: number, stop: () => boolean): Generator<WorkItem> {
+  let order = 0;
   for (const strand of strandsOf(plans)) {
     const streams = strand.map((index) => ({ work: planWork(plans[index] as Plan, index, seed), total: casesOf(plans[index] as Plan), sent: 0 }));
     while (streams.length > 0) {
@@ -130,7 +136,7 @@ function* ordered(plans: readonly Plan[], seed: number, stop: () => boolean): Ge
       }
       if (stop()) return;
       next.sent += 1;
-      yield step.value;
+      yield { ...step.value, order: order++ };
     }
   }
 }
