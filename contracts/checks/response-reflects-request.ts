@@ -6,9 +6,11 @@
  * back, nor a password it shows (src/core/resources/sign-in.ts names what is one). readOnly properties are the server's, writeOnly ones are not said back. At the top level, a
  * property the request could carry but did not is absent from the answer, unless the server may
  * fill it: readOnly, required by the answer, an assigned identifier, or kept by a PATCH's merge.
+ * A JSON Merge Patch (RFC 7396) null asks for the property's removal: it comes back absent (or null).
  */
 import { isJsonObject, jsonEquals, toJsonText, type JsonObject, type JsonValue } from '../generators/json-value.js';
 import { answerJson } from './answer-json.js';
+import { mediaTypeOf } from '../../src/core/http/media-type.js';
 import { declaredResponse, isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import { objectShape, type ObjectShape } from '../../src/core/schema/properties.js';
 import { isPasswordProperty } from '../../src/core/resources/sign-in.js';
@@ -47,7 +49,8 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     if (!isJsonObject(answer)) return undefined;
     const sent = facts.payload;
     const name = operationName(operation);
-    const missing = firstUnreflected(sent, answer, requestSchema, answerSchema, [], 0);
+    const removes = mediaTypeOf(request.headers['content-type']) === 'application/merge-patch+json';
+    const missing = firstUnreflected(sent, answer, requestSchema, answerSchema, [], 0, removes);
     if (missing !== undefined) {
       const { steps, sentValue, backValue } = missing;
       const path = steps.join('.');
@@ -88,6 +91,8 @@ function firstUnreflected(
   answerSchema: unknown,
   at: readonly string[],
   depth: number,
+  /** A merge patch: a null sent removes the property. */
+  removes: boolean,
 ): Unreflected | undefined {
   const requested = shapeOf(requestSchema).properties;
   const shown = shapeOf(answerSchema).properties;
@@ -99,8 +104,12 @@ function firstUnreflected(
     if (isPasswordProperty(property, requested.get(property) as Readonly<Record<string, unknown>> | undefined)) continue;
     const steps = [...at, property];
     const backValue = Object.prototype.hasOwnProperty.call(back, property) ? back[property] : undefined;
+    if (removes && sentValue === null) {
+      if (backValue === undefined || backValue === null) continue;
+      return { steps, sentValue, backValue };
+    }
     if (depth < MAX_DEPTH && isJsonObject(sentValue) && isJsonObject(backValue)) {
-      const inner = firstUnreflected(sentValue, backValue, requested.get(property), answerProperty, steps, depth + 1);
+      const inner = firstUnreflected(sentValue, backValue, requested.get(property), answerProperty, steps, depth + 1, removes);
       if (inner !== undefined) return inner;
       continue;
     }
