@@ -49,7 +49,7 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     if (!isJsonObject(answer)) return undefined;
     const sent = facts.payload;
     const name = operationName(operation);
-    const removes = mediaTypeOf(request.headers['content-type']) === 'application/merge-patch+json';
+    const removes = mediaTypeOf(contentTypeOf(request.headers)) === 'application/merge-patch+json';
     const missing = firstUnreflected(sent, answer, requestSchema, answerSchema, [], 0, removes);
     if (missing !== undefined) {
       const { steps, sentValue, backValue } = missing;
@@ -115,6 +115,12 @@ function firstUnreflected(
     }
     if (backValue === undefined || !jsonEquals(sentValue, backValue)) return { steps, sentValue, backValue };
   }
+  return undefined;
+}
+
+/** The request's Content-Type, however its name was cased (valid cases vary it). */
+function contentTypeOf(headers: Readonly<Record<string, string>>): string | undefined {
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'content-type') return value;
   return undefined;
 }
 
