@@ -1,20 +1,26 @@
 /**
  * The headers a role's success answer declares, written as the stand-in knows them: a create's
- * Location (the new item's path), a list's total (X-Total-Count and its kin) and its pages (an RFC
+ * Location (the new item's path), an item's ETag (its stored version: the same for every answer
+ * showing that version, another once it changes), a list's total (X-Total-Count and its kin) and its pages (an RFC
  * 8288 Link with first, prev, next and last, as json-server and GitHub write it; X-Next). Any other
  * header the document requires gets its schema's one small value (core/schema/value.ts); an optional
  * one of no known meaning is left out, as the document allows. Compiled once per operation: where
  * none is declared, nothing is done per request.
  */
+import { createHash } from 'node:crypto';
 import type { IHttpOperation } from '@stoplight/types';
-import type { JsonValue } from '../../core/json/exact-json.js';
+import { toJsonText, type JsonValue } from '../../core/json/exact-json.js';
 import { declaredResponse } from '../../core/openapi/operation.js';
 import { valueMaker, type ValueMaker } from '../../core/schema/value.js';
+import type { Outcome } from '../outcome.js';
+import { answer, type SuccessAnswer } from './parts.js';
 
 /** What a role knows of its answer, each asked for only where a declared header needs it. */
 export interface AnswerFacts {
   /** The item's path, as the client would ask for it (a create's Location). */
   readonly location?: string;
+  /** The item as stored, whose version an ETag names. */
+  readonly item?: JsonValue;
   /** The collection's items under the list's filters. */
   readonly total?: () => number | Promise<number>;
   /** The list's other pages, as absolute URLs (a browser app on another origin follows them as they are). */
@@ -33,11 +39,12 @@ const RELATIONS = ['first', 'prev', 'next', 'last'] as const;
 
 export type AnswerHeaders = (facts: AnswerFacts) => Promise<Readonly<Record<string, string>>>;
 
-type Meaning = 'location' | 'total' | 'link' | 'next';
+type Meaning = 'location' | 'etag' | 'total' | 'link' | 'next';
 
 /** Header names (lower case) whose meaning real APIs agree on. */
 const MEANINGS: Readonly<Record<string, Meaning>> = {
   location: 'location',
+  etag: 'etag',
   'x-total-count': 'total',
   'x-total': 'total',
   'total-count': 'total',
@@ -76,10 +83,27 @@ export function compileAnswerHeaders(operation: IHttpOperation, status: number):
   };
 }
 
+/**
+ * The answer with the headers its status declares; where none is declared, the plain answer, with
+ * no work per request.
+ */
+export function compileDeclaredAnswer(operation: IHttpOperation, success: SuccessAnswer): (body: string, facts: AnswerFacts) => Outcome | Promise<Outcome> {
+  const declared = compileAnswerHeaders(operation, success.status);
+  if (declared === undefined) return (body) => answer(success.status, success.headers, body);
+  return (body, facts) => declared(facts).then((headers) => answer(success.status, { ...success.headers, ...headers }, body));
+}
+
+/** A strong entity tag (RFC 9110) of an item's stored fields: equal fields, equal tag. */
+export function entityTag(item: JsonValue): string {
+  return `"${createHash('sha256').update(toJsonText(item)).digest('base64url').slice(0, 27)}"`;
+}
+
 async function known(meaning: Meaning, facts: AnswerFacts): Promise<string | undefined> {
   switch (meaning) {
     case 'location':
       return facts.location;
+    case 'etag':
+      return facts.item === undefined ? undefined : entityTag(facts.item);
     case 'total':
       return facts.total === undefined ? undefined : String(await facts.total());
     case 'link': {

@@ -36,7 +36,7 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
     onCreated?.(resource, fields, tenant);
     if (declaredHeaders === undefined) return answer(success.status, success.headers, write(fields));
     const location = `${collection.replace(/\/+$/, '')}/${encodeURIComponent(String(fields[identifier.property]))}`;
-    return declaredHeaders({ location }).then((headers) => answer(success.status, { ...success.headers, ...headers }, write(fields)));
+    return declaredHeaders({ location, item: fields }).then((headers) => answer(success.status, { ...success.headers, ...headers }, write(fields)));
   };
 
   // No async frame on the hot path: a create is one then on the store's answer.

@@ -9,7 +9,8 @@ import { objectShape } from '../../core/schema/properties.js';
 import { compileFill, compileServerMade, fillAll } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
-import { answer, compileChangeOf, requestSchemaOf, guarded, notFound, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { compileDeclaredAnswer } from './answer-headers.js';
+import { compileChangeOf, requestSchemaOf, guarded, notFound, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileAnswerWriter } from './shape.js';
 
 export function compileReplace({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
@@ -39,6 +40,8 @@ export function compileReplace({ operation, resource, collection, echoId }: Role
     for (const name of unsayable) if (Object.hasOwn(current, name) && !Object.hasOwn(next, name)) kept[name] = current[name] as ItemFields[string];
     return kept;
   };
+  const replied = compileDeclaredAnswer(operation, success);
+  const repliedCreated = compileDeclaredAnswer(operation, created);
   const changeOf = compileChangeOf(operation, resource, 'replaced');
   return (context) => {
     const named = changeOf(context);
@@ -61,14 +64,15 @@ export function compileReplace({ operation, resource, collection, echoId }: Role
     return guarded(async () => {
       const store = await collection(context);
       const replaced = await replace(store);
-      if (replaced !== undefined) return answer(success.status, success.headers, success.schema === undefined ? '' : write(replaced.fields));
+      if (replaced !== undefined) return replied(success.schema === undefined ? '' : write(replaced.fields), { item: replaced.fields });
       if (!upsert) return refuse(notFound(resource, named.key));
       const made = await store.create({ id: named.key, fields: serverMade === undefined ? fields : fill(await serverMade.create(given, store)) });
       // Created by another request in between: this one replaces it after all.
       const item = made.ok ? made.item : await replace(store);
       if (item === undefined) return refuse(notFound(resource, named.key));
-      const answered = made.ok ? created : success;
-      return answer(answered.status, answered.headers, answered.schema === undefined ? '' : (made.ok ? writeCreated : write)(item.fields));
+      if (!made.ok) return replied(success.schema === undefined ? '' : write(item.fields), { item: item.fields });
+      // Created here: where the client reads it is the path it was put to.
+      return repliedCreated(created.schema === undefined ? '' : writeCreated(item.fields), { item: item.fields, location: context.request.path });
     });
   };
 }

@@ -10,7 +10,8 @@ import { compileServerMade } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
 import { mergePatch, shallowMerge } from './merge.js';
-import { answer, compileChangeOf, requestSchemaOf, guarded, notFound, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { compileDeclaredAnswer } from './answer-headers.js';
+import { compileChangeOf, requestSchemaOf, guarded, notFound, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileAnswerWriter } from './shape.js';
 
 /** Thrown out of the store's update to leave the item as it was; caught right here. */
@@ -29,6 +30,7 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
   const serverMade = compileServerMade(resource, requestSchemaOf(operation, resource), [answeredItem, resource.itemSchema]);
   const merge = resource.update === 'merge-patch' ? mergePatch : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
 
+  const reply = compileDeclaredAnswer(operation, success);
   const changeOf = compileChangeOf(operation, resource, 'updated');
   return (context) => {
     const named = changeOf(context);
@@ -54,7 +56,7 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
         throw error;
       }
       if (updated === undefined) return refuse(notFound(resource, named.key));
-      return answer(success.status, success.headers, success.schema === undefined ? '' : write(updated.fields));
+      return reply(success.schema === undefined ? '' : write(updated.fields), { item: updated.fields });
     });
   };
 }
