@@ -365,8 +365,15 @@ export function compileParameterCheck(
   const validate = compileValidator(schema, bundle, true);
   judgedBundles.set(schema, bundle);
   const readers = [...byName].map(([name, spec]) => {
-    const read = (deserializers()[location] as Record<string, Deserializer | undefined>)[spec.style ?? DEFAULT_STYLE[location]];
-    return { name, read, schema: properties[name], explode: spec.explode ?? false };
+    const style = spec.style ?? DEFAULT_STYLE[location];
+    const read = (deserializers()[location] as Record<string, Deserializer | undefined>)[style];
+    // Every style but a query's deepObject and exploded form object reads the parameter's own value
+    // only; prism's simple reader throws on an absent array or object (Eclipse Ditto's optional
+    // put-metadata header made every PUT a 500), so an absent one is not read at all.
+    const object = (properties[name] as { type?: unknown } | undefined)?.type === 'object';
+    const explode = spec.explode ?? false;
+    const ownValueOnly = location !== 'query' || !(style === 'deepObject' || (object && explode));
+    return { name, read, schema: properties[name], explode, ownValueOnly };
   });
   const deprecated = specs.filter((spec) => spec.deprecated === true);
   const Prefix = location[0]!.toUpperCase() + location.slice(1);
@@ -374,7 +381,8 @@ export function compileParameterCheck(
     const lowered: Record<string, unknown> = Object.create(null) as Record<string, unknown>; // "__proto__" is a name like any other, as in lodash mapKeys
     for (const key of Object.keys(target)) lowered[key.toLowerCase()] = target[key];
     const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-    for (const { name, read, schema: own, explode } of readers) {
+    for (const { name, read, schema: own, explode, ownValueOnly } of readers) {
+      if (ownValueOnly && lowered[name] === undefined) continue;
       const value = read?.(name, lowered, own, explode);
       if (value) values[name] = value; // lodash pickBy: prism drops every falsy value ('' included)
     }
