@@ -32,6 +32,18 @@ export function runIdentifierOf(resource: Resource | undefined): RunIdentifier |
   return 'rules' in read ? { property, kind: 'string', rules: read.rules } : { property, kind: 'string', unfreshable: read.unfreshable };
 }
 
+/**
+ * The identifier as a body names it, whoever assigns it: a replace's or update's body may carry a
+ * server-assigned id too (Eclipse Ditto's thingId), and then names the path's item.
+ */
+export function bodyIdentifierOf(resource: Resource): RunIdentifier {
+  const drawn = runIdentifierOf(resource);
+  if (drawn !== undefined) return drawn;
+  const { property, type } = resource.identifier;
+  if (type.kind === 'integer') return { property, kind: 'integer', space: { min: type.minimum, max: type.maximum } };
+  return type.kind === 'uuid' ? { property, kind: 'uuid' } : { property, kind: 'string', unfreshable: 'the server assigns it' };
+}
+
 function isJsonSchemaObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

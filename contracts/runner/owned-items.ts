@@ -18,7 +18,7 @@ import type { Exchange } from '../checks/index.js';
 import { isJsonObject } from '../generators/json-value.js';
 import { credentialHeaderNames } from './auth.js';
 import type { CaseSource, RequestCase } from './case-source.js';
-import { freshIdValue, idIn, withIdIn, type RunIdentifier } from './identifier.js';
+import { bodyIdentifierOf, freshIdValue, idIn, withIdIn, type RunIdentifier } from './identifier.js';
 import { createdKeyIn, idValue } from './lifecycle/steps.js';
 import { createCase } from './properties.js';
 import type { RunEnv } from './send.js';
@@ -221,12 +221,15 @@ function withItems(requestCase: RequestCase, parameters: readonly OwnedParameter
  * the run's id, it would be a valid request judged as an invalid one.
  */
 function withOwnItem(requestCase: RequestCase, own: OwnedParameter | undefined, made: readonly OwnedItem[], env: RunEnv): RequestCase {
-  if (own === undefined || env.bodyNamesPathItem !== true || env.identifier === undefined) return requestCase;
-  if (requestCase.breaks?.startsWith(`body: property '${env.identifier.property}' `) === true) return requestCase;
+  if (own === undefined || env.bodyNamesPathItem !== true) return requestCase;
   const item = made.find((m) => m.resource === own.resource);
-  if (item === undefined || idIn(requestCase, env.identifier) === undefined) return requestCase;
+  if (item === undefined) return requestCase;
+  // A server-assigned id is not drawn (env.identifier is undefined), yet the body may name it.
+  const identifier = env.identifier ?? bodyIdentifierOf(item.resource);
+  if (requestCase.breaks?.startsWith(`body: property '${identifier.property}' `) === true) return requestCase;
+  if (idIn(requestCase, identifier) === undefined) return requestCase;
   const value = idValue(item.resource, item.key);
-  return (typeof value === 'bigint' || typeof value === 'string' ? withIdIn(requestCase, value, env.identifier) : undefined) ?? requestCase;
+  return (typeof value === 'bigint' || typeof value === 'string' ? withIdIn(requestCase, value, identifier) : undefined) ?? requestCase;
 }
 
 /** The request's path and query relative to the target's base URL. */
