@@ -6,6 +6,7 @@ import { exampleAnswer, type MockedResponse } from './example-answer.js';
 import type { MockPreferences } from '../http/prefer.js';
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
 import { echoSent } from './mock-echo.js';
+import { withValidHeaders } from './mocked-headers.js';
 import type { Outcome } from './outcome.js';
 
 export type { MockPreferences } from '../http/prefer.js';
@@ -64,7 +65,8 @@ function answerOf(
   // What was sent may hold exact int64s (bigints): an answer that says it back is written exactly.
   const echoed = body !== mocked.body;
   // prism spells the header as it likes ("Content-type"): read it by its lower-case name.
-  const answered = lowerCaseKeys(headers);
+  const spelled = lowerCaseKeys(headers);
+  const answered = asked ? spelled : withValidHeaders(operation, statusCode, spelled);
   const contentType = answered['content-type'];
   const text =
     body === undefined ? '' : typeof body === 'string' && !isJson(contentType) ? body : echoed ? toJsonText(body as JsonValue) : JSON.stringify(body);

@@ -117,7 +117,7 @@ async function known(meaning: Meaning, facts: AnswerFacts): Promise<string | und
 }
 
 /** A value as a header's text: a string as it is, anything else as JSON. */
-function headerText(value: JsonValue): string {
+export function headerText(value: JsonValue): string {
   return typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : JSON.stringify(value);
 }
 

@@ -1,0 +1,55 @@
+/**
+ * A mocked answer's declared headers, each as its schema allows. prism's static mocker writes a
+ * boolean header as "null" (Eclipse Ditto's live-channel-condition-matched on every read of a
+ * thing's parts), so a stand-in answer failed the very document it stands in for. Each declared
+ * header is judged by the check verify judges answers with (compileParameterCheck); one it breaks,
+ * or a required one left out, gets its schema's small value (core/schema/value.ts). Compiled once
+ * per response; a response that declares no header costs nothing.
+ */
+import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
+import { declaredResponse } from '../core/openapi/operation.js';
+import { bundleOf, compileParameterCheck, type ParameterCheck } from '../core/prism/adapter.js';
+import { valueMaker, type ValueMaker } from '../core/schema/value.js';
+import { headerText } from './resource/answer-headers.js';
+
+interface DeclaredHeader {
+  readonly name: string;
+  readonly required: boolean;
+  readonly check: ParameterCheck;
+  readonly make: ValueMaker;
+}
+
+const compiled = new WeakMap<IHttpOperationResponse, readonly DeclaredHeader[]>();
+
+function declaredHeaders(operation: IHttpOperation, response: IHttpOperationResponse): readonly DeclaredHeader[] {
+  let headers = compiled.get(response);
+  if (headers === undefined) {
+    headers = (response.headers ?? [])
+      .filter((header) => header.name.toLowerCase() !== 'content-type')
+      .map((header) => ({
+        name: header.name.toLowerCase(),
+        required: header.required === true,
+        check: compileParameterCheck([header], 'header', bundleOf(operation), 'response'),
+        make: valueMaker(header.schema ?? { type: 'string' }, { direction: 'response', fresh: true }),
+      }));
+    compiled.set(response, headers);
+  }
+  return headers;
+}
+
+/** `headers` (lower-case names) with each declared header of the `status` answer made valid. */
+export function withValidHeaders(operation: IHttpOperation, status: number, headers: Record<string, string>): Record<string, string> {
+  const response = declaredResponse(operation, status);
+  if (response === undefined) return headers;
+  for (const { name, required, check, make } of declaredHeaders(operation, response)) {
+    // prism types its headers as strings but hands on whatever it made: null for a boolean, numbers as they are.
+    const made: unknown = headers[name];
+    if (made === undefined) {
+      if (required) headers[name] = headerText(make());
+      continue;
+    }
+    const value = made === null ? undefined : String(made);
+    headers[name] = value === undefined || check({ [name]: value }) !== undefined ? headerText(make()) : value;
+  }
+  return headers;
+}

@@ -1,0 +1,29 @@
+/**
+ * A mocked answer's declared headers keep to their schemas (src/handlers/mocked-headers.ts): prism's
+ * static mocker wrote a boolean header as "null", so serve of Eclipse Ditto's document failed verify's
+ * response-headers-conformance on every read of a thing's parts. A valid value prism made is kept.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { verify } from '../../contracts/index.js';
+import { send, serverFor } from '../support/server.js';
+
+const DOCUMENT = fileURLToPath(new URL('./documents/mocked-headers.yaml', import.meta.url));
+
+describe('a mocked answer’s declared headers', () => {
+  const server = serverFor({ spec: DOCUMENT, logLevel: 'silent' });
+
+  it('are each a value of their schema, a required one included; a valid one is kept as prism made it', async () => {
+    const reply = await send(`${server.current.url}/things/t-1/definition`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['live-channel-condition-matched']).toMatch(/^(true|false)$/);
+    expect(reply.headers.channel).toBe('string');
+    expect(Number(reply.headers['x-revision'])).toBeGreaterThanOrEqual(1);
+    expect(Number.isNaN(Number(reply.headers['x-ratio'] ?? '1'))).toBe(false);
+  });
+
+  it('pass verify’s judging of answer headers', async () => {
+    const report = await verify({ target: server.current.url, spec: DOCUMENT, runs: 20, seed: 27, timeoutMs: 5_000 });
+    expect(report.checks.find((check) => check.id === 'response-headers-conformance')?.status).toBe('passed');
+  }, 60_000);
+});
