@@ -34,3 +34,19 @@ describe('boundaryCases', async () => {
     expect(boundaryCases(operation, { token: 't' }).map((requestCase) => requestCase.body)).toEqual(cases.map((requestCase) => requestCase.body));
   });
 });
+
+describe('boundaryCases of an operation with required header and query parameters', async () => {
+  const document = await loadDocument(new URL('../../test/fixtures/documents/cloudevents-headers.yaml', import.meta.url).pathname);
+  const [operation] = document.operations;
+  if (!operation) throw new Error('the cloudevents document has an operation');
+
+  it('carry them in every case, as every valid request does', () => {
+    const cases = boundaryCases(operation);
+    expect(cases.length).toBeGreaterThan(3);
+    for (const requestCase of cases) {
+      expect(Object.keys(requestCase.headers)).toEqual(expect.arrayContaining(['ce-specversion', 'ce-type', 'ce-source', 'ce-id']));
+      expect(requestCase.headers['ce-specversion']).toBe('1.0');
+      expect(requestCase.path).toMatch(/^\/cloudevents\?channel=(twin|live)$/);
+    }
+  });
+});

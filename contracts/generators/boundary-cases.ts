@@ -11,6 +11,7 @@ import { jsonObject, toJsonText, type JsonValue } from './json-value.js';
 import { prismValidationErrors } from './prism-validation.js';
 import { jsonRequestBody, type CaseContext, type RequestCase } from './request-cases.js';
 import { headersWith, pathWith, validCredentials } from './request-cases/credentials.js';
+import { parameterHeaders, validQuery, withQuery } from './request-cases/parameters.js';
 import {
   arbitraryFromSchema,
   describeSchema,
@@ -39,8 +40,11 @@ export function boundaryCases(operation: Operation, context: CaseContext = {}): 
     }),
   );
   const credentials = validCredentials(operation, context);
-  const headers = headersWith({ 'content-type': body.mediaType }, credentials);
-  const path = pathWith(operation.path, credentials);
+  // What every valid request carries besides its body: the required header parameters (Ditto's
+  // cloudevents ce-* headers) and a valid query, drawn once from a fixed seed.
+  const headers = headersWith({ ...parameterHeaders(operation), 'content-type': body.mediaType }, credentials);
+  const [query = ''] = fc.sample(validQuery(operation), { seed: 1, numRuns: 1 });
+  const path = pathWith(withQuery(operation.path, query), credentials);
 
   const payloads: JsonValue[] = [jsonObject(minimal)];
   for (const [key, property] of facts.properties) {

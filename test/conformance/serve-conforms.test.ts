@@ -56,6 +56,13 @@ const DOCUMENTS: ReadonlyArray<
   ['optional ids (given or assigned)', documentPath('../fixtures/documents/optional-ids.yaml'), { gaps: false }],
   ['parts (a client-assigned string key)', documentPath('../fixtures/documents/parts.yaml'), { gaps: false }],
   ['TodoItems (a PUT that carries the whole item, id included)', documentPath('../fixtures/documents/todo-items.yaml'), { gaps: false }],
+  // Eclipse Ditto's shapes: required ce-* headers and a required query on a create; a server-assigned id its PUT and PATCH bodies may carry.
+  [
+    'cloud events (required header and query parameters on every valid request)',
+    documentPath('../fixtures/documents/cloudevents-headers.yaml'),
+    { gaps: false },
+  ],
+  ['things with server-assigned ids their replace and update bodies carry', documentPath('../fixtures/documents/things-server-ids.yaml'), { gaps: false }],
   // Public documents of shapes the ones above do not have (issue 19): oneOf bodies with discriminators,
   // path-level parameters with a number id and a path naming it twice, a two-parameter square path answering text/html.
   [
