@@ -58,7 +58,15 @@ export function inferResources(document: LoadedDocument, overrides: Readonly<Rec
       notes.push({ subject: path, level: 'info', message: `left to the mocker: "stateful": false in ${settled.origin?.where ?? 'an override'}` });
       continue;
     }
-    const itemPaths = [...paths.keys()].filter((candidate) => itemParameterOf(path, candidate) !== undefined);
+    const itemPaths = [...paths.keys()].filter((candidate) => {
+      const name = itemParameterOf(path, candidate);
+      if (name === undefined) return false;
+      // A parameter of fixed values (Eclipse Ditto's /devops/piggyback/{serviceName}: things, policies,
+      // connectivity) names one of a few known things, not an item a create makes.
+      if (!takesFixedValues(parameterSchema(paths.get(candidate) ?? new Map<string, Operation>(), name))) return true;
+      notes.push({ subject: candidate, level: 'info', message: `{${name}} takes fixed values (enum or const): not the path of ${path}'s items` });
+      return false;
+    });
     if (itemPaths.length > 1) {
       notes.push({
         subject: path,
@@ -265,6 +273,10 @@ function itemParameterOf(collection: string, candidate: string): string | undefi
   const prefix = collection.endsWith('/') ? collection : `${collection}/`;
   if (!candidate.startsWith(prefix)) return undefined;
   return /^\{([^{}/]+)\}$/.exec(candidate.slice(prefix.length))?.[1];
+}
+
+function takesFixedValues(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && (Array.isArray((schema as { enum?: unknown }).enum) || Object.hasOwn(schema, 'const'));
 }
 
 function templateParameters(path: string): string[] {
