@@ -162,6 +162,22 @@ describe('status-conformance where the document declares no failure status', () 
     expect(verdict?.outcome).toBe('warn');
     expect(verdict?.outcome === 'warn' && verdict.message).toMatch(/the document declares no failure status for this operation; .*409/);
   });
+
+  it('counts an operation that declares only 401 or 403 as silent on invalid requests (Eclipse Ditto’s PUT /devops/logging: 201, 401)', () => {
+    const declaring = (...codes: string[]) => ({
+      operation: { ...context.operation, path: '/devops/logging', responses: codes.map((code) => ({ code, contents: [] })) } as unknown as Operation,
+      expectUniqueIds: false,
+    });
+    const invalid = exchange({ kind: 'invalid', target: 'body' }, badRequest);
+    const verdict = statusConformance.judge(invalid, declaring('201', '401'));
+    expect(verdict?.outcome).toBe('warn');
+    expect(verdict?.outcome === 'warn' && verdict.message).toMatch(/declares failure statuses for refused credentials only \(401\)/);
+    expect(statusConformance.judge(invalid, declaring('201', '401', '403'))?.outcome).toBe('warn');
+    // Still failures: a 400 where 422 is declared too, a valid request refused, a refused credential answered 400 where 401 is declared.
+    expect(statusConformance.judge(invalid, declaring('201', '401', '422'))?.outcome).toBe('fail');
+    expect(statusConformance.judge(exchange({}, badRequest), declaring('201', '401'))?.outcome).toBe('fail');
+    expect(statusConformance.judge(exchange({ kind: 'invalid', target: 'auth' }, badRequest), declaring('201', '401'))?.outcome).toBe('fail');
+  });
 });
 
 describe('positive-acceptance of string ids', () => {

@@ -46,23 +46,32 @@ function undeclaredNotFound(exchange: Exchange, operation: Operation, status: nu
   return `a 404 for an item id the run never created: the document declares ${declared.join(', ')} but not 404 for ${operation.method.toUpperCase()} ${operation.path} (a gap in the document; HTTP answers 404 for an item the server does not hold)`;
 }
 
+/** Statuses that say how credentials are refused, and nothing about a request's content. */
+const CREDENTIAL_STATUSES = new Set(['401', '403']);
+
 /**
- * Where the operation declares no failure status at all (no 4xx, no default), a server cannot
- * refuse in a declared way: 400 for a request it cannot accept and 404 for an item it does not
+ * Where the operation declares no failure status at all (no 4xx, no default), or only those of
+ * refused credentials (Eclipse Ditto's PUT /devops/logging: 201 and 401), a server cannot refuse
+ * in a declared way: 400 for a request it cannot accept and 404 for an item it does not
  * hold are HTTP's own answers (RFC 9110 §15.5.1, §15.5.5). The omission is the document's, so it
  * warns (as Schemathesis users expect a documentation gap reported, not a server bug).
  */
 function undeclaredFailure(exchange: Exchange, operation: Operation, status: number): string | undefined {
-  const declaresFailure = operation.responses.some((r) => r.code.startsWith('4') || r.code.toLowerCase() === 'default');
-  if (declaresFailure) return undefined;
-  if (status === 400 && exchange.facts.kind === 'invalid') {
-    return 'the document declares no failure status for this operation; HTTP (RFC 9110) refuses an invalid request 400';
+  const failures = operation.responses.filter((r) => r.code.startsWith('4') || r.code.toLowerCase() === 'default').map((r) => r.code);
+  const credentialsOnly = failures.length > 0 && failures.every((code) => CREDENTIAL_STATUSES.has(code));
+  if (failures.length > 0 && !credentialsOnly) return undefined;
+  const declares = credentialsOnly
+    ? `the document declares failure statuses for refused credentials only (${failures.join(', ')}) for this operation`
+    : 'the document declares no failure status for this operation';
+  // Where 401 or 403 is declared, a refused credential has its declared answer: a 400 to it is no gap.
+  if (status === 400 && exchange.facts.kind === 'invalid' && !(credentialsOnly && exchange.facts.target === 'auth')) {
+    return `${declares}; HTTP (RFC 9110) refuses an invalid request 400`;
   }
   if (status === 409 && silentlyAllowed(exchange, status, operation) !== undefined) {
-    return 'the document declares no failure status for this operation; HTTP (RFC 9110) answers 409 Conflict to a create of an id already in use';
+    return `${declares}; HTTP (RFC 9110) answers 409 Conflict to a create of an id already in use`;
   }
   if (status === 404 && operation.path.includes('{')) {
-    return 'the document declares no failure status for this operation; HTTP (RFC 9110) answers 404 for an item the server does not hold';
+    return `${declares}; HTTP (RFC 9110) answers 404 for an item the server does not hold`;
   }
   return undefined;
 }
