@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DiagnosticSeverity, type IHttpOperation, type IHttpParam } from '@stoplight/types';
 import type { JsonValue } from '../json/exact-json.js';
 import { validationView, widenInt64Bounds } from './int64-bounds.js';
+import { installJsonEqual } from './json-equal.js';
 import { readValidator, validatorKey, writeValidator } from './validator-cache.js';
 
 /**
@@ -36,7 +37,11 @@ type Operations = typeof import('@stoplight/prism-http/dist/utils/operations.js'
 /** Requires `path` the first time the returned function is called. */
 function lazy<T>(path: string): () => T {
   let loaded: T | undefined;
-  return () => (loaded ??= require(path) as T);
+  return () => {
+    // prism's own validators (its mocker's, validateAgainstSchema) compile with the same equality.
+    installJsonEqual();
+    return (loaded ??= require(path) as T);
+  };
 }
 
 /** Builds six Ajv instances at load; needed for error wording (a failed check) and validateAgainstSchema. */
@@ -109,6 +114,7 @@ function ajvFor(draft: Draft, coerceTypes = false, source = false): AjvInstance 
   const key = `${draft}${coerceTypes ? ':coerce' : ''}${source ? ':source' : ''}`;
   let ajv = ajvInstances.get(key);
   if (!ajv) {
+    installJsonEqual();
     const Ajv = ajvClasses[draft]();
     const code = source ? { code: { source: true, formats: (fromPrism('ajv') as AjvModule)._`require(${FORMATS_MODULE})` } } : {};
     ajv = new Ajv({ ...AJV_OPTIONS, coerceTypes, ...code });
@@ -137,6 +143,7 @@ let ownDigest: string | undefined;
 /** Standalone code's require(): the formats as ajvFor adds them, the rest (Ajv's runtime helpers) from prism's copies. */
 let standaloneFormats: object | undefined;
 function requireForStandalone(specifier: string): unknown {
+  installJsonEqual();
   if (specifier !== FORMATS_MODULE) return fromPrism(specifier);
   const full = (fromPrism('ajv-formats/dist/formats') as { fullFormats: object }).fullFormats;
   return (standaloneFormats ??= { ...full, 'date-time': dateTime.fmtDef(dateTime.date_time, dateTime.compareDateTime) });
