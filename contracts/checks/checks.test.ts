@@ -163,6 +163,19 @@ describe('status-conformance where the document declares no failure status', () 
     expect(verdict?.outcome === 'warn' && verdict.message).toMatch(/the document declares no failure status for this operation; .*409/);
   });
 
+  it('names the silence for a 409 to the lifecycle’s create again of a held item’s id, as for the duplicate-ids pair', () => {
+    const again = exchange(
+      { role: 'lifecycle', kind: 'valid', target: 'body', state: { step: 'duplicate', held: [], deleted: [], holds: 1 } },
+      answer(409, {}),
+    );
+    const verdict = statusConformance.judge(again, only200('/notes'));
+    expect(verdict?.outcome).toBe('warn');
+    expect(verdict?.outcome === 'warn' && verdict.message).toMatch(/declares no failure status for this operation; .*409/);
+    // Any other lifecycle step answered 409 there is no taken id: it fails.
+    const create = exchange({ role: 'lifecycle', kind: 'valid', target: 'body', state: { step: 'create', held: [], deleted: [], holds: 0 } }, answer(409, {}));
+    expect(statusConformance.judge(create, only200('/notes'))?.outcome).toBe('fail');
+  });
+
   it('counts an operation that declares only 401 or 403 as silent on invalid requests (Eclipse Ditto’s PUT /devops/logging: 201, 401)', () => {
     const declaring = (...codes: string[]) => ({
       operation: { ...context.operation, path: '/devops/logging', responses: codes.map((code) => ({ code, contents: [] })) } as unknown as Operation,

@@ -46,6 +46,8 @@ export function silentlyAllowed(exchange: Exchange, status: number, operation: O
     facts.expect === 'either' ||
     facts.role === 'repeat' ||
     facts.id?.freshness === 'literal' ||
+    // The lifecycle's create again of a held item's id.
+    facts.state?.step === 'duplicate' ||
     (retryStatus !== undefined && isSuccess(retryStatus));
   if (status === 409 && facts.kind === 'valid' && idWasTaken) {
     return `${declaredFailures(operation)}, no 409 for an id already in use; HTTP (RFC 9110) allows 409 Conflict`;

@@ -10,6 +10,28 @@ import { invalidCaseFamilies, validCases } from './request-cases.js';
 const inline = (paths: object) => loadDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths });
 
 describe('parameters', () => {
+  it('a list’s optional cursor is never drawn (Ory Kratos’s page_token): only the server can give one; a required one is sent', async () => {
+    const document = await inline({
+      '/identities': {
+        get: {
+          parameters: [
+            { name: 'page_token', in: 'query', schema: { type: 'string' } },
+            { name: 'per_page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+      '/messages': {
+        get: { parameters: [{ name: 'cursor', in: 'query', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } },
+      },
+    });
+    const [identities, messages] = document.operations;
+    const paths = fc.sample(validCases(identities!), { seed: 3, numRuns: 200 }).map((c) => c.path);
+    expect(paths.some((path) => path.includes('per_page='))).toBe(true);
+    expect(paths.filter((path) => path.includes('page_token'))).toEqual([]);
+    expect(fc.sample(validCases(messages!), { seed: 3, numRuns: 20 }).every((c) => c.path.includes('cursor='))).toBe(true);
+  });
+
   it('a query parameter of int32 is sent within int32 and sometimes left out; a path int64 is written digit for digit', async () => {
     const document = await inline({
       '/plants': {

@@ -63,6 +63,8 @@ const DOCUMENTS: ReadonlyArray<
     { gaps: false },
   ],
   ['things with server-assigned ids their replace and update bodies carry', documentPath('../fixtures/documents/things-server-ids.yaml'), { gaps: false }],
+  // A cursor-paged list that declares 400, as Ory Kratos's lists do: serve refuses a cursor it never gave.
+  ['notes paged by cursor, with a declared 400', documentPath('../resources/documents/cursor-refusal.yaml'), { gaps: true }],
   // Public documents of shapes the ones above do not have (issue 19): oneOf bodies with discriminators,
   // path-level parameters with a number id and a path naming it twice, a two-parameter square path answering text/html.
   [

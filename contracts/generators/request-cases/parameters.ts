@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { refusesEmptyValue } from '../../../src/core/openapi/parameters.js';
+import { isCursorParameter } from '../../../src/core/resources/list-parameters.js';
 import type { JsonValue } from '../json-value.js';
 import { arbitraryFromSchema, describeSchema, INT32, INT64, type JsonSchema, type SchemaFacts } from '../schema-arbitrary.js';
 import { family, type Base } from './base.js';
@@ -41,7 +42,10 @@ function valuesOf(parameter: Parameter): fc.Arbitrary<string[] | undefined> {
 
 /** The query string of a valid request ("" or "limit=3&tags=a&tags=b"), without the "?". */
 export function validQuery(operation: Operation): fc.Arbitrary<string> {
-  const parameters = (operation.request?.query ?? []) as readonly Parameter[];
+  // An optional cursor is left out: only the server can give one (the one reading of a list's paging).
+  const parameters = ((operation.request?.query ?? []) as readonly Parameter[]).filter(
+    (parameter) => parameter.required === true || !isCursorParameter(parameter.name, parameter.schema),
+  );
   if (parameters.length === 0) return fc.constant('');
   const pieces = parameters.map((parameter) => {
     const noEmpty = refusesEmptyValue(parameter);

@@ -50,6 +50,15 @@ export function listParameters(list: Operation, item: ObjectShape | undefined, e
   };
 }
 
+/**
+ * Whether a query parameter is a list's cursor (cursor, after, page_token …): its values are the
+ * server's to give, so a drawn one is a page the list never gave (serve refuses it where the list
+ * declares a 400, as Ory Kratos does its page_token), and verify's valid requests leave it out.
+ */
+export function isCursorParameter(name: string, schema: unknown): boolean {
+  return pagingRole(name, schema) === 'cursor';
+}
+
 function pagingRole(name: string, schema: unknown): Paging | undefined {
   const key = name.toLowerCase().replace(/[-_]/g, '');
   const role = (Object.keys(PAGING) as Paging[]).find((candidate) => PAGING[candidate].includes(key));
