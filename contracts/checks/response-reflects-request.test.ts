@@ -73,3 +73,55 @@ describe('response-reflects-request, a JSON Merge Patch', () => {
     expect(judged({ deviceId: 'd-1', name: 'two' }, 'application/json')).toBe('fail');
   });
 });
+
+describe('response-reflects-request, an array of other things under the same name', () => {
+  it('does not expect back patches answered as results (Ory Kratos’s batch patch), and still holds an echoed array', async () => {
+    const item = (properties: object) => ({ type: 'object', properties });
+    const document = await loadDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/identities': {
+          patch: {
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: item({ identities: { type: 'array', items: item({ create: { type: 'object' }, patch_id: { type: 'string' } }) } }),
+                },
+              },
+            },
+            responses: {
+              '200': {
+                description: 'results',
+                content: {
+                  'application/json': {
+                    schema: item({
+                      identities: { type: 'array', items: item({ action: { type: 'string' }, identity: { type: 'string' }, patch_id: { type: 'string' } }) },
+                    }),
+                  },
+                },
+              },
+            },
+          },
+        },
+        '/tags': {
+          post: {
+            requestBody: { content: { 'application/json': { schema: item({ tags: { type: 'array', items: { type: 'string' } } }) } } },
+            responses: {
+              '200': { description: 'the tags', content: { 'application/json': { schema: item({ tags: { type: 'array', items: { type: 'string' } } }) } } },
+            },
+          },
+        },
+      },
+    });
+    const [batch, tags] = document.operations;
+    if (batch === undefined || tags === undefined) throw new Error('two operations');
+    const patches = parseJsonExact('{"identities":[{"create":{},"patch_id":"p1"}]}');
+    const results = { identities: [{ action: 'create', identity: 'i1', patch_id: 'p1' }] };
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, results), patches), { operation: batch, expectUniqueIds: false })?.outcome).toBe('pass');
+    const sentTags = parseJsonExact('{"tags":["a","b"]}');
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { tags: ['a'] }), sentTags), { operation: tags, expectUniqueIds: false })?.outcome).toBe(
+      'fail',
+    );
+  });
+});
