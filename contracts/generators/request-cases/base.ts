@@ -8,6 +8,7 @@ import { isJsonObject, toJsonText, type JsonObject, type JsonValue } from '../js
 import { arbitraryFromSchema, type JsonSchema } from '../schema-arbitrary.js';
 import { jsonRequestBody } from '../../../src/core/openapi/operation.js';
 import { mediaTypeOf } from '../../../src/core/http/media-type.js';
+import { isJsonPatchDocument } from '../../../src/core/schema/json-patch.js';
 import { parameterHeaders, validQuery, withQuery } from './parameters.js';
 import { headersWith, NOTHING, pathWith, validCredentials, type Carried } from './credentials.js';
 import type { CaseContext, CaseFamily, RequestCase } from './types.js';
@@ -69,7 +70,11 @@ function requestBodyOf(operation: Operation, context: CaseContext): RequestBody 
   const json = jsonRequestBody(operation);
   const payloadOf = (schema: JsonSchema): fc.Arbitrary<JsonValue> => arbitraryFromSchema(schema, { extraProperties: context.extraProperties ?? true });
   const required = operation.request?.body?.required === true;
-  if (json !== undefined) return { mediaType: json.mediaType, schema: json.schema, payload: payloadOf(json.schema), required, encode: toJsonText, json: true };
+  if (json !== undefined) {
+    // A JSON Patch's drawn operations name nothing the target holds: the empty patch is the valid one.
+    const payload = isJsonPatchDocument(json.schema, json.mediaType) ? fc.constant<JsonValue>([]) : payloadOf(json.schema);
+    return { mediaType: json.mediaType, schema: json.schema, payload, required, encode: toJsonText, json: true };
+  }
   const contents = operation.request?.body?.contents ?? [];
   const form = contents.find((c) => mediaTypeOf(c.mediaType) === 'application/x-www-form-urlencoded');
   if (form !== undefined) {

@@ -5,6 +5,7 @@
  * an item. What inference cannot settle becomes an 'ambiguous' note saying how to settle it; the
  * config file's `resources` and the document's `x-plantstore` settle it. docs/resources.md, "What is inferred".
  */
+import { isJsonPatchDocument } from '../schema/json-patch.js';
 import type { LoadedDocument } from '../openapi/load-document.js';
 import { jsonRequestBody, operationName, type Operation } from '../openapi/operation.js';
 import { findIdentifier } from './identifier.js';
@@ -177,7 +178,7 @@ function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source
     parentParameters: templateParameters(path),
     identifier,
     operations,
-    ...(update !== undefined ? { update: update.request?.body?.contents?.some((content) => content.mediaType === MERGE_PATCH) ? 'merge-patch' : 'merge' } : {}),
+    ...(update !== undefined ? { update: updateKind(update) } : {}),
     ...(envelope !== undefined ? { envelope } : {}),
     ...(list !== undefined ? { list: listParameters(list.operation, itemShape, list.envelope) } : {}),
     ...(createSchema !== undefined ? { createSchema } : {}),
@@ -273,6 +274,12 @@ function itemParameterOf(collection: string, candidate: string): string | undefi
   const prefix = collection.endsWith('/') ? collection : `${collection}/`;
   if (!candidate.startsWith(prefix)) return undefined;
   return /^\{([^{}/]+)\}$/.exec(candidate.slice(prefix.length))?.[1];
+}
+
+function updateKind(update: Operation): 'merge-patch' | 'json-patch' | 'merge' {
+  const contents = update.request?.body?.contents ?? [];
+  if (contents.some((content) => content.mediaType === MERGE_PATCH)) return 'merge-patch';
+  return contents.some((content) => isJsonPatchDocument(content.schema, content.mediaType)) ? 'json-patch' : 'merge';
 }
 
 function takesFixedValues(schema: unknown): boolean {

@@ -106,8 +106,12 @@ export interface Resource {
   readonly identifier: Identifier;
   /** The document's operations on this resource, by what they do. */
   readonly operations: Readonly<Partial<Record<ResourceRole, OperationRef>>>;
-  /** merge-patch: the update operation accepts application/merge-patch+json (RFC 7396); merge: its given properties replace the stored ones. */
-  readonly update?: 'merge-patch' | 'merge';
+  /**
+   * merge-patch: the update operation accepts application/merge-patch+json (RFC 7396); json-patch: its
+   * body is a JSON Patch (RFC 6902: application/json-patch+json, or an array of op/path objects, as
+   * Ory Kratos declares); merge: its given properties replace the stored ones.
+   */
+  readonly update?: 'merge-patch' | 'json-patch' | 'merge';
   /** The item bodies' envelope, when they wrap the item (Envelope). */
   readonly envelope?: Envelope;
   readonly list?: ListParameters;

@@ -6,6 +6,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import { failure, storageFailure, type Failure } from '../../core/errors.js';
 import { isJsonMediaType, mediaTypeOf } from '../../core/http/media-type.js';
+import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemKey, Resource } from '../../core/resources/model.js';
 import type { ItemFields, ItemStore } from '../../store/item-store.js';
 import type { TenantId } from '../../store/tenants.js';
@@ -170,6 +171,23 @@ export function isObject(value: unknown): value is Readonly<Record<string, unkno
 }
 
 /** What a replace or update reads first: the item its path names and the JSON object that changes it, or why it is refused. */
+/** The item the path names and the JSON Patch (an array of operations) to apply to it. */
+export function compileJsonPatchOf(
+  operation: IHttpOperation,
+  resource: Resource,
+): (context: HandlerContext) => { readonly key: ItemKey; readonly body: JsonValue[] } | { readonly refusal: Failure } {
+  const bodyOf = compileBodyOf(operation, resource);
+  const optional = operation.request?.body?.required !== true;
+  return (context) => {
+    const named = pathKey(resource, context);
+    if ('refusal' in named) return named;
+    // An optional patch left out changes nothing, as the empty one.
+    const body = context.body === undefined && optional ? [] : bodyOf(context.body);
+    if (!Array.isArray(body)) return { refusal: failure('badRequest', `a ${singular(resource)} is updated by a JSON Patch (an array of operations)`) };
+    return { key: named.key, body: body as JsonValue[] };
+  };
+}
+
 export function compileChangeOf(
   operation: IHttpOperation,
   resource: Resource,

@@ -3,7 +3,7 @@
  * declares application/merge-patch+json, else by replacing the given properties. The result must
  * stay a valid item and keep its identifier; otherwise the update is refused and nothing stored.
  */
-import type { Failure } from '../../core/errors.js';
+import { failure, type Failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { Item, ItemFields } from '../../store/item-store.js';
 import { compileServerMade } from './fill.js';
@@ -11,7 +11,20 @@ import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
 import { mergePatch, shallowMerge } from './merge.js';
 import { compileDeclaredAnswer } from './answer-headers.js';
-import { compileChangeOf, requestSchemaOf, guarded, notFound, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { applyJsonPatch } from './json-patch.js';
+import {
+  compileChangeOf,
+  compileJsonPatchOf,
+  isObject,
+  singular,
+  requestSchemaOf,
+  guarded,
+  notFound,
+  refuse,
+  successAnswer,
+  type RoleHandler,
+  type RoleParts,
+} from './parts.js';
 import { compileAnswerWriter } from './shape.js';
 
 /** Thrown out of the store's update to leave the item as it was; caught right here. */
@@ -31,18 +44,31 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
   const merge = resource.update === 'merge-patch' ? mergePatch : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
 
   const reply = compileDeclaredAnswer(operation, success);
-  const changeOf = compileChangeOf(operation, resource, 'updated');
+  const changeOf = resource.update === 'json-patch' ? compileJsonPatchOf(operation, resource) : compileChangeOf(operation, resource, 'updated');
   return (context) => {
     const named = changeOf(context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));
     const patch = named.body;
     // Merge Patch may remove the identifier with null; that is the path's to decide, so null counts as keeping it.
-    const mismatch = patch[property] === null ? undefined : mismatchOf(patch, named.key);
+    const mismatch = Array.isArray(patch) || patch[property] === null ? undefined : mismatchOf(patch, named.key);
     if (mismatch) return Promise.resolve(refuse(mismatch));
 
     const change = (current: Item): Item => {
-      const merged = merge(current.fields, patch as JsonValue & ItemFields) as ItemFields;
-      const fields: ItemFields = serverMade.change(current.fields, { ...merged, [property]: valueOfKey(named.key) as JsonValue }, patch);
+      let merged: ItemFields;
+      if (Array.isArray(patch)) {
+        // A JSON Patch applies to the item as stored, whole or not at all; it must leave the item its identifier.
+        const applied = applyJsonPatch(current.fields as JsonValue, patch);
+        if ('refusal' in applied) throw new Refused(failure('badRequest', `the JSON Patch does not apply: ${applied.refusal}`));
+        if (!isObject(applied.value)) throw new Refused(failure('badRequest', `the JSON Patch leaves no ${singular(resource)} (an object)`));
+        merged = applied.value as ItemFields;
+        const moved = mismatchOf(merged, named.key);
+        if (moved) throw new Refused(moved);
+      } else merged = merge(current.fields, patch as JsonValue & ItemFields) as ItemFields;
+      const fields: ItemFields = serverMade.change(
+        current.fields,
+        { ...merged, [property]: valueOfKey(named.key) as JsonValue },
+        Array.isArray(patch) ? {} : patch,
+      );
       const invalid = check(fields);
       if (invalid) throw new Refused(invalid);
       return { id: named.key, fields };
