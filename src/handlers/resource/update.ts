@@ -1,7 +1,8 @@
 /**
  * update (PATCH): changes the item the path names by JSON Merge Patch (RFC 7396) when the document
- * declares application/merge-patch+json, else by replacing the given properties. The result must
- * stay a valid item and keep its identifier; otherwise the update is refused and nothing stored.
+ * declares application/merge-patch+json, by JSON Patch (RFC 6902, json-patch.ts) when its body is
+ * one, else by replacing the given properties. The result must stay a valid item and keep its
+ * identifier; otherwise the update is refused and nothing stored.
  */
 import { failure, type Failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
