@@ -6,9 +6,8 @@ import { exampleAnswer, type MockedResponse } from './example-answer.js';
 import type { MockPreferences } from '../http/prefer.js';
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
 import { echoSent } from './mock-echo.js';
-import { withValidHeaders } from './mocked-headers.js';
+import { breaksBodySchema, withValidHeaders } from './mock-conformance.js';
 import type { Answer, Outcome } from './outcome.js';
-import { judgeAnswer } from '../core/conformance/judge.js';
 
 export type { MockPreferences } from '../http/prefer.js';
 
@@ -58,25 +57,25 @@ export function mockOperation(operation: IHttpOperation, request: IHttpRequest, 
 /**
  * The mocker's static answer where it keeps to the document, else a generated one that does:
  * prism's static values ignore a string's pattern ("string" where Eclipse Ditto's definitions must
- * read ns:name:version), so the stand-in broke the document it stands in for. Judged by the one
- * judge verify uses, at an answer's first mocking: what it found is kept per operation and status,
+ * read ns:name:version), so the stand-in broke the document it stands in for. Judged by the body
+ * check verify's judge uses (mock-conformance.ts), at an answer's first mocking: what it found is kept per operation and status,
  * so generating (json-schema-faker, which keeps patterns) is paid only where it helps, and an
  * answer neither way can make valid is not generated again at each request.
  */
 function conformingAnswer(operation: IHttpOperation, request: IHttpRequest, preferences: MockPreferences, mocked: MockedAnswer): Outcome {
   const outcome = answerOf(operation, request, preferences, mocked);
-  if (!outcome.ok) return outcome;
   const ways = chosenWays.get(operation) ?? new Map<number, 'static' | 'generated'>();
   chosenWays.set(operation, ways);
   const chosen = ways.get(mocked.statusCode);
-  if (chosen === 'static' || (chosen === undefined && !breaksBody(operation, outcome.answer))) {
+  if (!outcome.ok || chosen === 'static') return outcome;
+  if (chosen === undefined && !breaks(operation, outcome.answer)) {
     ways.set(mocked.statusCode, 'static');
     return outcome;
   }
   const config: IHttpOperationConfig = { dynamic: true, code: mocked.statusCode };
   const generated = mock({ resource: operation, input: { data: request, validations: [] }, config })(silentLogger);
   const regenerated = generated._tag === 'Left' ? undefined : answerOf(operation, request, preferences, generated.right);
-  const keeps = regenerated?.ok === true && !breaksBody(operation, regenerated.answer);
+  const keeps = regenerated?.ok === true && !breaks(operation, regenerated.answer);
   if (chosen === undefined) ways.set(mocked.statusCode, keeps ? 'generated' : 'static');
   return keeps && regenerated !== undefined ? regenerated : outcome;
 }
@@ -84,8 +83,8 @@ function conformingAnswer(operation: IHttpOperation, request: IHttpRequest, pref
 /** Per operation and status, which way of mocking keeps to the document (see conformingAnswer). */
 const chosenWays = new WeakMap<IHttpOperation, Map<number, 'static' | 'generated'>>();
 
-function breaksBody(operation: IHttpOperation, answer: Answer): boolean {
-  return judgeAnswer(operation, answer).violations.some((violation) => violation.kind === 'schema');
+function breaks(operation: IHttpOperation, answer: Answer): boolean {
+  return typeof answer.body === 'string' && breaksBodySchema(operation, answer.status, answer.headers['content-type'], answer.body);
 }
 
 type MockedAnswer = { readonly statusCode: number; readonly headers?: MockedResponse['headers']; readonly body?: unknown };

@@ -1,5 +1,5 @@
 /**
- * A mocked answer's declared headers keep to their schemas (src/handlers/mocked-headers.ts): prism's
+ * A mocked answer's declared headers keep to their schemas (src/handlers/mock-conformance.ts): prism's
  * static mocker wrote a boolean header as "null", so serve of Eclipse Ditto's document failed verify's
  * response-headers-conformance on every read of a thing's parts.
  * Its static body ignores a pattern too ("string"): a generated one that keeps to it is sent instead.
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { verify } from '../../contracts/index.js';
 import { send, serverFor } from '../support/server.js';
 
-const DOCUMENT = fileURLToPath(new URL('./documents/mocked-headers.yaml', import.meta.url));
+const DOCUMENT = fileURLToPath(new URL('./documents/mock-conformance.yaml', import.meta.url));
 
 describe('a mocked answer’s declared headers', () => {
   const server = serverFor({ spec: DOCUMENT, logLevel: 'silent' });

@@ -1,14 +1,17 @@
 /**
- * A mocked answer's declared headers, each as its schema allows. prism's static mocker writes a
- * boolean header as "null" (Eclipse Ditto's live-channel-condition-matched on every read of a
- * thing's parts), so a stand-in answer failed the very document it stands in for. Each declared
- * header is judged by the check verify judges answers with (compileParameterCheck); one it breaks,
- * or a required one left out, gets its schema's small value (core/schema/value.ts). Compiled once
- * per response; a response that declares no header costs nothing.
+ * A mocked answer kept to the document it stands in for. prism's static mocker writes a boolean
+ * header as "null" (Eclipse Ditto's live-channel-condition-matched on every read of a thing's parts)
+ * and a string of a pattern as "string" (Ditto's ns:name:version definitions). Each declared header
+ * is judged by the check verify judges answers with (compileParameterCheck); one it breaks, or a
+ * required one left out, gets its schema's small value (core/schema/value.ts). A body is judged by
+ * the body check verify's judge uses (compileBodyCheck), so mock-operation.ts can send a generated
+ * one instead. Compiled once per response; a response that declares no header costs nothing.
  */
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
 import { declaredResponse } from '../core/openapi/operation.js';
-import { bundleOf, compileParameterCheck, type ParameterCheck } from '../core/prism/adapter.js';
+import { bundleOf, compileBodyCheck, compileParameterCheck, type BodyCheck, type ParameterCheck } from '../core/prism/adapter.js';
+import { isJsonMediaType, mediaTypeOf } from '../core/http/media-type.js';
+import { readAnswerJson } from '../core/json/exact-json.js';
 import { valueMaker, type ValueMaker } from '../core/schema/value.js';
 import { headerText } from './resource/answer-headers.js';
 
@@ -52,4 +55,21 @@ export function withValidHeaders(operation: IHttpOperation, status: number, head
     headers[name] = value === undefined || check({ [name]: value }) !== undefined ? headerText(make()) : value;
   }
   return headers;
+}
+
+const bodyChecks = new WeakMap<IHttpOperationResponse, Map<string, BodyCheck | undefined>>();
+
+/** Whether a JSON answer's body breaks the schema its status and media type declare (not JSON at all counts). */
+export function breaksBodySchema(operation: IHttpOperation, status: number, contentType: string | undefined, body: string): boolean {
+  const response = declaredResponse(operation, status);
+  const type = mediaTypeOf(contentType);
+  if (response === undefined || type === undefined || !isJsonMediaType(type)) return false;
+  const content = response.contents?.find((candidate) => mediaTypeOf(candidate.mediaType) === type);
+  if (content?.schema === undefined) return false;
+  const checks = bodyChecks.get(response) ?? new Map<string, BodyCheck | undefined>();
+  bodyChecks.set(response, checks);
+  if (!checks.has(type)) checks.set(type, compileBodyCheck(content.schema, operation, 'response'));
+  const check = checks.get(type);
+  const read = readAnswerJson(body);
+  return !read.ok || (check !== undefined && check(read.value, read.exact) !== undefined);
 }
