@@ -253,3 +253,63 @@ describe('withoutToken', () => {
     expect(withoutToken(request, undefined)).toBe(request);
   });
 });
+
+describe('a kept-alive connection the target closes as a request arrives', () => {
+  /** Answers each request, but drops the connection at the first request that reuses one (once), and at every request for /broken. */
+  async function droppingTarget(): Promise<{ readonly url: string; readonly seen: () => number; close(): Promise<void> }> {
+    let seen = 0;
+    let reuseDrops = 1;
+    const server = createTcpServer((socket) => {
+      let onThis = 0;
+      socket.on('data', (chunk: Buffer) => {
+        seen += 1;
+        onThis += 1;
+        const broken = chunk.toString('latin1').includes(' /broken ');
+        if (broken || (onThis > 1 && reuseDrops > 0)) {
+          if (!broken) reuseDrops -= 1;
+          socket.destroy();
+          return;
+        }
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\nok');
+      });
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      seen: () => seen,
+      close: () => new Promise<void>((closed) => server.close(() => closed())),
+    };
+  }
+
+  it('sends an idempotent request once more on a new connection, and reports a target that drops that one too', async () => {
+    const target = await droppingTarget();
+    const client = createClient(target.url, { timeoutMs: 2_000, connections: 1 });
+    const get = (path: string) => ({ method: 'GET', url: `${client.baseUrl}${path}`, headers: {}, label: 'a read' });
+    try {
+      expect((await client.send(get('/things/1'))).status).toBe(200);
+      // Reused and dropped, then sent again on a new connection.
+      expect((await client.send(get('/things/1'))).status).toBe(200);
+      expect(target.seen()).toBe(3);
+      const dropped = await client.send(get('/broken'));
+      expect(dropped.error?.kind).toBe('connection');
+      expect(target.seen()).toBe(5);
+    } finally {
+      await client.close();
+      await target.close();
+    }
+  });
+
+  it('never sends a POST twice: its drop is reported', async () => {
+    const target = await droppingTarget();
+    const client = createClient(target.url, { timeoutMs: 2_000, connections: 1 });
+    const post = { method: 'POST', url: `${client.baseUrl}/things`, headers: { 'content-type': 'application/json' }, body: '{}', label: 'a create' };
+    try {
+      expect((await client.send(post)).status).toBe(200);
+      expect((await client.send(post)).error?.kind).toBe('connection');
+      expect(target.seen()).toBe(2);
+    } finally {
+      await client.close();
+      await target.close();
+    }
+  });
+});

@@ -39,6 +39,13 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
+const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** A connection reset or closed before any answer: what a kept-alive connection the target closed as the request came gives. */
+function isDropped(answer: ReceivedResponse): boolean {
+  return answer.error?.kind === 'connection' && /ECONNRESET|EPIPE|other side closed|socket hang up/i.test(answer.error.message);
+}
+
 /** The full URL of `path` (e.g. "/plants") on a target that may carry a base path ("http://h/api"). */
 export function urlOn(baseUrl: string, path: string): string {
   return baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
@@ -63,16 +70,19 @@ export function createClient(target: string, options: ClientOptions): HttpClient
   const secrets = secretMap(options.secrets ?? []);
   const reveal = { url: (url: string) => revealUrl(url, secrets), headers: headerRevealer(secrets), body: bodyConcealer(secrets) };
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  const sendOnce = (request: SentRequest, timeoutMs: number) =>
+    sendOn(pool, base.origin, request, { timeoutMs, maxBytes: options.maxAnswerBytes ?? DEFAULTS.maxAnswerBytes }, reveal);
   return {
     baseUrl,
-    send: (request, overrides) =>
-      sendOn(
-        pool,
-        base.origin,
-        request,
-        { timeoutMs: overrides?.timeoutMs ?? options.timeoutMs, maxBytes: options.maxAnswerBytes ?? DEFAULTS.maxAnswerBytes },
-        reveal,
-      ),
+    send: async (request, overrides) => {
+      const timeoutMs = overrides?.timeoutMs ?? options.timeoutMs;
+      const answer = await sendOnce(request, timeoutMs);
+      // A kept-alive connection the target closes as the request arrives (its keep-alive ended while this
+      // run held its event loop: planning a large document takes seconds) drops the request unanswered.
+      // HTTP clients send an idempotent request once more on a new connection (RFC 9112 §9.3.1); a target
+      // that drops that one too is reported. A POST is never sent twice.
+      return isDropped(answer) && IDEMPOTENT.has(request.method.toUpperCase()) ? sendOnce(request, timeoutMs) : answer;
+    },
     close: async () => {
       // destroy, not close: a hanging target must not keep the run waiting for its sockets.
       await pool.destroy();
