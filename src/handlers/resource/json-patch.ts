@@ -8,9 +8,7 @@
  */
 import { toJsonText, type JsonValue } from '../../core/json/exact-json.js';
 import { jsonEqual } from '../../core/prism/json-equal.js';
-
-type JsonObject = { [key: string]: JsonValue };
-type Container = JsonObject | JsonValue[];
+import { define, isObject, type JsonObject } from './merge.js';
 
 /** The patched value, or why the patch does not apply (said to the client). */
 export function applyJsonPatch(target: JsonValue, patch: JsonValue): { readonly value: JsonValue } | { readonly refusal: string } {
@@ -125,14 +123,6 @@ function clone(value: JsonValue): JsonValue {
   const copy: JsonObject = {};
   for (const [name, member] of Object.entries(value)) define(copy, name, clone(member));
   return copy;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function define(target: JsonObject, name: string, value: JsonValue): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function describe(operation: JsonValue): string {

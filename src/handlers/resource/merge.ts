@@ -1,9 +1,10 @@
 /** The two ways an update's body changes an item: JSON Merge Patch (RFC 7396) and a shallow merge. */
 import type { JsonValue } from '../../core/json/exact-json.js';
 
-type JsonObject = { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
 
-function isObject(value: unknown): value is JsonObject {
+/** A JSON object (not an array, not null). */
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value !== 'bigint';
 }
 
@@ -35,6 +36,6 @@ function copy(source: Readonly<JsonObject>): JsonObject {
 }
 
 /** defineProperty, not assignment: a "__proto__" member stays an own property. */
-function define(target: JsonObject, name: string, value: JsonValue): void {
+export function define(target: JsonObject, name: string, value: JsonValue): void {
   Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
