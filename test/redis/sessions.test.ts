@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../../src/index.js';
 import { createSharedIssuedTokens, issuedTokenKeys } from '../../src/auth/shared-issued-tokens.js';
 import { connectRedis } from '../../src/store/redis/connection.js';
 import { send, VALID_HEADERS, type Reply } from '../support/server.js';
+import { monitorRedis } from './monitor.js';
 import { startRedis, type TestRedis } from './redis-server.js';
 
 const NOTES = new URL('../fixtures/documents/notes-sign-in.yaml', import.meta.url).pathname;
@@ -56,18 +57,16 @@ async function everything(url: string): Promise<string[]> {
 
 /** The issued tokens' lookups Redis runs while `step` does (read with MONITOR). */
 async function lookupsDuring(url: string, step: () => Promise<unknown>): Promise<number> {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(url);
-  const monitor = await client.monitor();
   let seen = 0;
   // MONITOR reports commands in the order Redis ran them: once a marker sent after the step is seen, every lookup of the step has been.
   const marker = `lookups-marker-${process.pid}-${Date.now()}`;
   let markerSeen: () => void = () => {};
   const markerArrived = new Promise<void>((resolve) => (markerSeen = resolve));
-  monitor.on('monitor', (_time: string, args: string[]) => {
-    if (args[0]?.toLowerCase() === 'hget' && args[1]?.endsWith(':{issued-tokens}:users')) seen += 1;
-    if (args[0]?.toLowerCase() === 'echo' && args[1] === marker) markerSeen();
+  const monitor = await monitorRedis(url, ([name, key]) => {
+    if (name === 'hget' && key?.endsWith(':{issued-tokens}:users')) seen += 1;
+    if (name === 'echo' && key === marker) markerSeen();
   });
+  const { Redis } = await import('ioredis');
   const probe = new Redis(url);
   try {
     await step();
@@ -76,8 +75,7 @@ async function lookupsDuring(url: string, step: () => Promise<unknown>): Promise
     return seen;
   } finally {
     probe.disconnect();
-    monitor.disconnect();
-    client.disconnect();
+    monitor.stop();
   }
 }
 
