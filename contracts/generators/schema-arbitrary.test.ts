@@ -289,6 +289,8 @@ describe('keyword coverage, judged by prism-http', () => {
     ['format email', { type: 'string', format: 'email' }],
     ['format uuid', { type: 'string', format: 'uuid' }],
     ['format uri', { type: 'string', format: 'uri' }],
+    ['format uri-reference', { type: 'string', format: 'uri-reference' }],
+    ['format uri within a length', { type: 'string', format: 'uri', maxLength: 40 }],
     ['format ipv4', { type: 'string', format: 'ipv4' }],
     ['format ipv6', { type: 'string', format: 'ipv6' }],
     ['format hostname', { type: 'string', format: 'hostname' }],

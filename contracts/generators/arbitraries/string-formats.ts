@@ -1,5 +1,6 @@
 /** Strings of the formats the generators know (date-time, email, uuid, ...). */
 import fc from 'fast-check';
+import { WEB_URL } from './web-url.js';
 
 const DATE_RANGE = fc.date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
 
@@ -11,12 +12,12 @@ export const STRING_FORMATS: Readonly<Record<string, () => fc.Arbitrary<string>>
   email: () => fc.emailAddress(),
   'idn-email': () => fc.emailAddress(),
   uuid: () => fc.uuid(),
-  uri: () => fc.webUrl(),
-  url: () => fc.webUrl(),
-  'uri-reference': () => fc.webUrl(),
-  iri: () => fc.webUrl(),
-  'iri-reference': () => fc.webUrl(),
-  'uri-template': () => fc.webUrl(),
+  uri: () => WEB_URL,
+  url: () => WEB_URL,
+  'uri-reference': () => WEB_URL,
+  iri: () => WEB_URL,
+  'iri-reference': () => WEB_URL,
+  'uri-template': () => WEB_URL,
   ipv4: () => fc.ipV4(),
   ipv6: () => fc.ipV6(),
   hostname: () => fc.domain(),
