@@ -30,8 +30,40 @@ export interface SchemaArbitraryOptions {
 
 const DEFAULT_MAX_DEPTH = 6;
 
+type Built = { readonly arbitrary: fc.Arbitrary<JsonValue> } | { readonly error: SchemaError };
+const NO_ROOT = {};
+/**
+ * What each schema (an object of a loaded document) was built into, by root and options. A run
+ * builds from one parameter's or body's schema for every plan and family that sends it, and a build
+ * can cost milliseconds (fast-check's stringMatching, the probes of `passing`); arbitraries are
+ * immutable, so a shared one draws what a fresh one would.
+ */
+const built = new WeakMap<object, WeakMap<object, Map<string, Built>>>();
+
 /** A JSON Schema as a fast-check arbitrary of JSON values (int64 as bigint). Throws SchemaError when it cannot. */
 export function arbitraryFromSchema(schema: JsonSchemaDefinition, options: SchemaArbitraryOptions = {}): fc.Arbitrary<JsonValue> {
+  if (typeof schema !== 'object' || schema === null) return buildFresh(schema, options);
+  let byRoot = built.get(schema);
+  if (byRoot === undefined) built.set(schema, (byRoot = new WeakMap()));
+  const root = options.root ?? NO_ROOT;
+  let byOptions = byRoot.get(root);
+  if (byOptions === undefined) byRoot.set(root, (byOptions = new Map()));
+  const key = `${options.extraProperties ?? true}|${options.maxDepth ?? DEFAULT_MAX_DEPTH}`;
+  let entry = byOptions.get(key);
+  if (entry === undefined) {
+    try {
+      entry = { arbitrary: buildFresh(schema, options) };
+    } catch (error) {
+      if (!(error instanceof SchemaError)) throw error;
+      entry = { error };
+    }
+    byOptions.set(key, entry);
+  }
+  if ('error' in entry) throw entry.error;
+  return entry.arbitrary;
+}
+
+function buildFresh(schema: JsonSchemaDefinition, options: SchemaArbitraryOptions): fc.Arbitrary<JsonValue> {
   const context: BuildContext = {
     root: options.root,
     extraProperties: options.extraProperties ?? true,
