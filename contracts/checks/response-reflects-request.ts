@@ -13,6 +13,7 @@ import { answerJson } from './answer-json.js';
 import { mediaTypeOf } from '../../src/core/http/media-type.js';
 import { declaredResponse, isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import { arrayItems, objectShape, type ObjectShape } from '../../src/core/schema/properties.js';
+import { holdsOf } from '../../src/core/conformance/held-value.js';
 import { isPasswordProperty } from '../../src/core/resources/sign-in.js';
 import type { Schema } from '../../src/core/schema/normalise.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
@@ -50,7 +51,7 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     const sent = facts.payload;
     const name = operationName(operation);
     const removes = mediaTypeOf(contentTypeOf(request.headers)) === 'application/merge-patch+json';
-    const missing = firstUnreflected(sent, answer, requestSchema, answerSchema, [], 0, removes);
+    const missing = firstUnreflected(sent, answer, requestSchema, answerSchema, [], 0, removes, operation);
     if (missing !== undefined) {
       const { steps, sentValue, backValue } = missing;
       const path = steps.join('.');
@@ -93,6 +94,7 @@ function firstUnreflected(
   depth: number,
   /** A merge patch: a null sent removes the property. */
   removes: boolean,
+  operation: object,
 ): Unreflected | undefined {
   const requested = shapeOf(requestSchema).properties;
   const shown = shapeOf(answerSchema).properties;
@@ -111,13 +113,24 @@ function firstUnreflected(
     // An array of other things under the same name (Ory Kratos's batch patch: patches in, results out) is no echo.
     if (Array.isArray(sentValue) && !itemsShown(requested.get(property), answerProperty)) continue;
     if (depth < MAX_DEPTH && isJsonObject(sentValue) && isJsonObject(backValue)) {
-      const inner = firstUnreflected(sentValue, backValue, requested.get(property), answerProperty, steps, depth + 1, removes);
+      const inner = firstUnreflected(sentValue, backValue, requested.get(property), answerProperty, steps, depth + 1, removes, operation);
       if (inner !== undefined) return inner;
       continue;
     }
+    if (backValue === undefined && !answerCanHold(answerProperty, requested.get(property), sentValue, operation)) continue;
     if (backValue === undefined || !jsonEquals(sentValue, backValue)) return { steps, sentValue, backValue };
   }
   return undefined;
+}
+
+/**
+ * Whether the answer's declaration of a property can hold the value sent: where it declares the
+ * property otherwise than the request (Ory Kratos's credentials) and the value does not fit, an
+ * answer without it is the server's way (core/conformance/held-value.ts, the rule serve stores by).
+ */
+function answerCanHold(answerProperty: Schema, requestProperty: Schema | undefined, sentValue: JsonValue, operation: object): boolean {
+  const holds = holdsOf(answerProperty, requestProperty, operation);
+  return holds === undefined || holds(sentValue);
 }
 
 /** The request's Content-Type, however its name was cased (valid cases vary it). */

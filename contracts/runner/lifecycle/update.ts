@@ -11,6 +11,9 @@ import type { Resource } from '../../../src/core/resources/model.js';
 import type { ExpectedValue } from '../../checks/index.js';
 import { isJsonObject, jsonEntries, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
 import { objectShape } from '../../../src/core/schema/properties.js';
+import { holdsOf } from '../../../src/core/conformance/held-value.js';
+import { jsonRequestBody } from '../../../src/core/openapi/operation.js';
+import { wrappedItem } from '../../../src/core/schema/envelope.js';
 import type { RequestCase } from '../case-source.js';
 import { endIfBroken, record, SequenceEnded } from '../sequence.js';
 import { send } from '../send.js';
@@ -25,8 +28,25 @@ export function settableProperties(resource: Resource): ReadonlySet<string> {
   return new Set([...shape.properties.keys()].filter((name) => !shape.readOnly.has(name) && !shape.writeOnly.has(name)));
 }
 
+/**
+ * Whether a value sent under a property can be shown as sent: where the item declares it otherwise than
+ * the change does (Ory Kratos's credentials), only a value that fits the item's declaration (core/conformance/held-value.ts).
+ */
+export function shownAsSent(resource: Resource, operation: Operation): (property: string, value: JsonValue) => boolean {
+  const sentSchema = jsonRequestBody(operation)?.schema;
+  const sentAs = objectShape(wrappedItem(sentSchema, resource.envelope?.request) ?? sentSchema, { direction: 'request' }).properties;
+  const heldAs = objectShape(resource.itemSchema, { direction: 'response' }).properties;
+  const checks = new Map<string, ReturnType<typeof holdsOf>>();
+  return (property, value) => {
+    if (!checks.has(property)) checks.set(property, holdsOf(heldAs.get(property), sentAs.get(property), operation));
+    const holds = checks.get(property);
+    return holds === undefined || holds(value);
+  };
+}
+
 export function changeHeld(resource: Resource, operation: Operation, change: Change, template: RequestCase, pick: number, marking: Marking): Command {
   const settable = settableProperties(resource);
+  const shown = shownAsSent(resource, operation);
   return {
     check: (model) => model.held.some((item) => item.key !== undefined),
     async run(model, real) {
@@ -51,7 +71,7 @@ export function changeHeld(resource: Resource, operation: Operation, change: Cha
       const sent = record(real, exchange === undefined ? [] : [exchange], operation);
       endIfBroken(sent);
       if (!isSuccess(sent.response.status ?? 0)) throw new SequenceEnded(`the ${change} was refused (update-applied judges it)`);
-      const expected = expectedAfter(change, resource.update, item.expected, changed, settable);
+      const expected = expectedAfter(change, resource.update, item.expected, changed, settable, shown);
       // A replace sets everything anew; an update leaves what it did not send as the create sent it.
       const kept = item.sent.filter(
         (value) => value.property === resource.identifier.property || (change === 'update' && !Object.hasOwn(changed, value.property)),
@@ -82,10 +102,16 @@ export function expectedAfter(
   before: readonly ExpectedValue[],
   body: JsonObject,
   settable: ReadonlySet<string>,
+  shown: (property: string, value: JsonValue) => boolean = () => true,
 ): ExpectedValue[] {
   const expected = new Map<string, ExpectedValue>(change === 'replace' ? [] : before.map((value) => [value.property, value]));
   for (const [property, value] of jsonEntries(body)) {
     if (!settable.has(property)) continue;
+    // A value the item declares otherwise and cannot hold as sent: the target's to turn into something else.
+    if (!shown(property, value)) {
+      expected.delete(property);
+      continue;
+    }
     if (change === 'update' && (value === null || isJsonObject(value))) {
       // Merge Patch: null removes the property, an object merges into the stored one; a plain merge's null is the target's to read.
       if (value === null && update === 'merge-patch') expected.set(property, { property });

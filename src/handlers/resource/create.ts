@@ -15,7 +15,8 @@ import { IssuedSlugs } from './issued-slugs.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
 import type { HandlerContext } from '../binding.js';
 import type { Outcome } from '../outcome.js';
-import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { answer, compileBodyOf, guarded, isObject, refuse, requestSchemaOf, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { compileHeldOnly } from './held-only.js';
 import { compileAnswerWriter } from './shape.js';
 import { compileAnswerHeaders } from './answer-headers.js';
 
@@ -82,12 +83,14 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
   }
 
   const bodyOf = compileBodyOf(operation, resource);
+  const heldOnly = compileHeldOnly(resource, operation, requestSchemaOf(operation, resource));
   return (context) => {
-    const body = bodyOf(context.body);
-    if (!isObject(body)) {
-      return Promise.resolve(refuse(failure('badRequest', `a ${noun} is stored from a JSON object; this body is ${describe(body)}`)));
+    const sent = bodyOf(context.body);
+    if (!isObject(sent)) {
+      return Promise.resolve(refuse(failure('badRequest', `a ${noun} is stored from a JSON object; this body is ${describe(sent)}`)));
     }
-    return guarded(() => (missingParent === undefined ? stored(context, body as ItemFields) : underParent(context, body as ItemFields, missingParent)));
+    const body = heldOnly(sent as ItemFields);
+    return guarded(() => (missingParent === undefined ? stored(context, body) : underParent(context, body, missingParent)));
   };
 
   // Under a parent that does not exist nothing is stored: the item could never be reached through its parent.

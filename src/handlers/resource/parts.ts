@@ -15,6 +15,7 @@ import { JSON_HEADERS, type Answer, type Outcome } from '../outcome.js';
 import { keyFromPath, keyText } from './identifier.js';
 import { declaredResponse, type BodySchema as Schema } from '../../core/openapi/operation.js';
 import { unwrapValue, wrappedItem } from '../../core/schema/envelope.js';
+import { compileHeldOnly } from './held-only.js';
 
 /** The collection a request reads and writes: its tenant's, under its parents' values for a nested resource. */
 export type CollectionOf = (context: HandlerContext) => Promise<ItemStore>;
@@ -194,11 +195,13 @@ export function compileChangeOf(
   verb: 'replaced' | 'updated',
 ): (context: HandlerContext) => { readonly key: ItemKey; readonly body: ItemFields } | { readonly refusal: Failure } {
   const bodyOf = compileBodyOf(operation, resource);
+  // A replace's body is the item (item-check.ts); an update's is a change, judged once merged.
+  const heldOnly = verb === 'replaced' ? compileHeldOnly(resource, operation, requestSchemaOf(operation, resource)) : undefined;
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return named;
     const body = bodyOf(context.body);
     if (!isObject(body)) return { refusal: failure('badRequest', `a ${singular(resource)} is ${verb} by a JSON object`) };
-    return { key: named.key, body: body as ItemFields };
+    return { key: named.key, body: heldOnly === undefined ? (body as ItemFields) : heldOnly(body as ItemFields) };
   };
 }
