@@ -8,6 +8,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import type { Schema } from '../core/schema/normalise.js';
 import { objectShape } from '../core/schema/properties.js';
+import { sameSchema } from '../core/schema/same-schema.js';
 
 interface EchoPlan {
   /** Properties the answer takes from what was sent. */
@@ -60,16 +61,6 @@ function makePlan(operation: IHttpOperation, status: number): EchoPlan | undefin
 
 function isReadOnly(schema: Schema): boolean {
   return (schema as { readonly readOnly?: unknown }).readOnly === true;
-}
-
-/** The same schema: the same object (one $ref, dereferenced), or the same JSON; a recursive one is never compared. */
-function sameSchema(a: Schema, b: Schema): boolean {
-  if (a === b) return true;
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -11,9 +11,7 @@ import type { Resource } from '../../../src/core/resources/model.js';
 import type { ExpectedValue } from '../../checks/index.js';
 import { isJsonObject, jsonEntries, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
 import { objectShape } from '../../../src/core/schema/properties.js';
-import { holdsOf } from '../../../src/core/conformance/held-value.js';
-import { jsonRequestBody } from '../../../src/core/openapi/operation.js';
-import { wrappedItem } from '../../../src/core/schema/envelope.js';
+import { heldChecks } from '../../../src/core/conformance/held-value.js';
 import type { RequestCase } from '../case-source.js';
 import { endIfBroken, record, SequenceEnded } from '../sequence.js';
 import { send } from '../send.js';
@@ -33,15 +31,8 @@ export function settableProperties(resource: Resource): ReadonlySet<string> {
  * the change does (Ory Kratos's credentials), only a value that fits the item's declaration (core/conformance/held-value.ts).
  */
 export function shownAsSent(resource: Resource, operation: Operation): (property: string, value: JsonValue) => boolean {
-  const sentSchema = jsonRequestBody(operation)?.schema;
-  const sentAs = objectShape(wrappedItem(sentSchema, resource.envelope?.request) ?? sentSchema, { direction: 'request' }).properties;
-  const heldAs = objectShape(resource.itemSchema, { direction: 'response' }).properties;
-  const checks = new Map<string, ReturnType<typeof holdsOf>>();
-  return (property, value) => {
-    if (!checks.has(property)) checks.set(property, holdsOf(heldAs.get(property), sentAs.get(property), operation));
-    const holds = checks.get(property);
-    return holds === undefined || holds(value);
-  };
+  const checks = heldChecks(resource, operation);
+  return (property, value) => checks.get(property)?.(value) ?? true;
 }
 
 export function changeHeld(resource: Resource, operation: Operation, change: Change, template: RequestCase, pick: number, marking: Marking): Command {

@@ -4,19 +4,24 @@
  * `credentials`: `{password: {config: {password}}}` in a create, a map of `{type, identifiers, …}` in
  * an identity), and a server turns such a value into something else. One rule for both sides:
  * `serve` stores such a value only where it fits (handlers/resource/held-only.ts), and `verify`
- * expects it back only where it fits (response-reflects-request).
+ * expects it back only where it fits (response-reflects-request, the lifecycle's update step).
  */
 import type { JsonValue } from '../json/exact-json.js';
+import { jsonRequestBody, type Operation } from '../openapi/operation.js';
 import { compileBodyCheck, type BodyCheck } from '../prism/adapter.js';
+import type { Resource } from '../resources/model.js';
+import { wrappedItem } from '../schema/envelope.js';
+import { objectShape } from '../schema/properties.js';
+import { sameSchema } from '../schema/same-schema.js';
 
-/** The check of a value against `heldAs`, or undefined where `sentAs` declares it alike (every value sent fits). */
-export type Holds = ((value: JsonValue) => boolean) | undefined;
+/** Whether a value fits the held declaration. */
+export type Holds = (value: JsonValue) => boolean;
 
-const alike = new WeakMap<object, WeakMap<object, boolean>>();
 const checks = new WeakMap<object, BodyCheck | null>();
 
-export function holdsOf(heldAs: unknown, sentAs: unknown, operation: object | undefined): Holds {
-  if (typeof heldAs !== 'object' || heldAs === null || declaredAlike(heldAs, sentAs)) return undefined;
+/** The check of a value against `heldAs`, or undefined where `sentAs` declares it alike (every value sent fits). */
+export function holdsOf(heldAs: unknown, sentAs: unknown, operation: object | undefined): Holds | undefined {
+  if (typeof heldAs !== 'object' || heldAs === null || sameSchema(heldAs, sentAs)) return undefined;
   return (value) => {
     let check = checks.get(heldAs);
     // Compiled on the first value that needs it, not when an operation is read.
@@ -25,20 +30,15 @@ export function holdsOf(heldAs: unknown, sentAs: unknown, operation: object | un
   };
 }
 
-/** The same object, or the same JSON text (a recursive schema, which has none, counts as declared otherwise). */
-function declaredAlike(heldAs: object, sentAs: unknown): boolean {
-  if (heldAs === sentAs) return true;
-  if (typeof sentAs !== 'object' || sentAs === null) return false;
-  let known = alike.get(heldAs);
-  if (known === undefined) alike.set(heldAs, (known = new WeakMap()));
-  let same = known.get(sentAs);
-  if (same === undefined) {
-    try {
-      same = JSON.stringify(heldAs) === JSON.stringify(sentAs);
-    } catch {
-      same = false;
-    }
-    known.set(sentAs, same);
+/** The properties the resource's item declares otherwise than `operation`'s request body (inside its envelope), each with its check; empty in most documents. */
+export function heldChecks(resource: Resource, operation: Pick<Operation, 'request'> & object): ReadonlyMap<string, Holds> {
+  const found = new Map<string, Holds>();
+  if (resource.itemSchema === undefined) return found;
+  const body = jsonRequestBody(operation)?.schema;
+  const item = objectShape(resource.itemSchema, { direction: 'response' }).properties;
+  for (const [name, sentAs] of objectShape(wrappedItem(body, resource.envelope?.request) ?? body, { direction: 'request' }).properties) {
+    const holds = holdsOf(item.get(name), sentAs, operation);
+    if (holds !== undefined) found.set(name, holds);
   }
-  return same;
+  return found;
 }

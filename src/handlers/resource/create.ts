@@ -15,7 +15,7 @@ import { IssuedSlugs } from './issued-slugs.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
 import type { HandlerContext } from '../binding.js';
 import type { Outcome } from '../outcome.js';
-import { answer, compileBodyOf, guarded, isObject, refuse, requestSchemaOf, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
+import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileHeldOnly } from './held-only.js';
 import { compileAnswerWriter } from './shape.js';
 import { compileAnswerHeaders } from './answer-headers.js';
@@ -83,7 +83,7 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
   }
 
   const bodyOf = compileBodyOf(operation, resource);
-  const heldOnly = compileHeldOnly(resource, operation, requestSchemaOf(operation, resource));
+  const heldOnly = compileHeldOnly(resource, operation);
   return (context) => {
     const sent = bodyOf(context.body);
     if (!isObject(sent)) {

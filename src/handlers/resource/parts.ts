@@ -196,7 +196,7 @@ export function compileChangeOf(
 ): (context: HandlerContext) => { readonly key: ItemKey; readonly body: ItemFields } | { readonly refusal: Failure } {
   const bodyOf = compileBodyOf(operation, resource);
   // A replace's body is the item (item-check.ts); an update's is a change, judged once merged.
-  const heldOnly = verb === 'replaced' ? compileHeldOnly(resource, operation, requestSchemaOf(operation, resource)) : undefined;
+  const heldOnly = verb === 'replaced' ? compileHeldOnly(resource, operation) : undefined;
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return named;
