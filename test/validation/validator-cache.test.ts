@@ -143,6 +143,18 @@ describe('a cached validator judges exactly as a freshly compiled one', () => {
     ]);
   });
 
+  it("with the linear pattern engine: Eclipse Ditto's definition pattern on a 60,000-character value", () => {
+    const schema = { type: 'string', pattern: '([_a-zA-Z0-9\\-.]+):([_a-zA-Z0-9\\-.]+):([_a-zA-Z0-9\\-.]+)' };
+    const { written, read } = threeWays(schema, undefined);
+    const long = 'a'.repeat(60_000) + ':';
+    const started = performance.now();
+    expect(written(long)).toBeDefined();
+    expect(read(long)).toBeDefined();
+    expect(read('a:b:c')).toBeUndefined();
+    // JavaScript's backtracking RegExp takes about 10 s for each of the two (core/regexp/pattern.ts).
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
   it('for parameters, read with type coercion', () => {
     const specs = [
       { id: 'q-limit', name: 'limit', style: 'form', schema: { type: 'integer', minimum: 1, maximum: 100 } },

@@ -6,6 +6,7 @@ import { DiagnosticSeverity, type IHttpOperation, type IHttpParam } from '@stopl
 import type { JsonValue } from '../json/exact-json.js';
 import { validationView, widenInt64Bounds } from './int64-bounds.js';
 import { installJsonEqual } from './json-equal.js';
+import { PATTERN_MODULE, STANDALONE_PATTERN_SOURCE, compilePattern, patternEngine } from '../regexp/pattern.js';
 import { readValidator, validatorKey, writeValidator } from './validator-cache.js';
 
 /**
@@ -116,8 +117,9 @@ function ajvFor(draft: Draft, coerceTypes = false, source = false): AjvInstance 
   if (!ajv) {
     installJsonEqual();
     const Ajv = ajvClasses[draft]();
-    const code = source ? { code: { source: true, formats: (fromPrism('ajv') as AjvModule)._`require(${FORMATS_MODULE})` } } : {};
-    ajv = new Ajv({ ...AJV_OPTIONS, coerceTypes, ...code });
+    // Patterns run in linear time (core/regexp/pattern.ts): a client's long string cannot hold the server.
+    const formats = source ? { source: true, formats: (fromPrism('ajv') as AjvModule)._`require(${FORMATS_MODULE})` } : {};
+    ajv = new Ajv({ ...AJV_OPTIONS, coerceTypes, code: { regExp: patternEngine, ...formats } });
     (fromPrism('ajv-formats') as { default: (ajv: AjvInstance) => AjvInstance }).default(ajv);
     ajv.addFormat('date-time', dateTime.fmtDef(dateTime.date_time, dateTime.compareDateTime));
     ajvInstances.set(key, ajv);
@@ -144,6 +146,7 @@ let ownDigest: string | undefined;
 let standaloneFormats: object | undefined;
 function requireForStandalone(specifier: string): unknown {
   installJsonEqual();
+  if (specifier === PATTERN_MODULE) return { compilePattern };
   if (specifier !== FORMATS_MODULE) return fromPrism(specifier);
   const full = (fromPrism('ajv-formats/dist/formats') as { fullFormats: object }).fullFormats;
   return (standaloneFormats ??= { ...full, 'date-time': dateTime.fmtDef(dateTime.date_time, dateTime.compareDateTime) });
@@ -205,6 +208,7 @@ export function standaloneParts(schema: object, bundle: unknown, coerceTypes = f
     code,
     resolve(specifier, from) {
       if (specifier === FORMATS_MODULE) return { name: FORMATS_MODULE, source: FORMATS_SOURCE };
+      if (specifier === PATTERN_MODULE) return { name: PATTERN_MODULE, source: STANDALONE_PATTERN_SOURCE };
       try {
         return { file: (from === undefined || from === FORMATS_MODULE ? fromPrism : createRequire(from)).resolve(specifier) };
       } catch {
