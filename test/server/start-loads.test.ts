@@ -75,6 +75,9 @@ const OPTIONAL = [
   'dist/src/core/conformance/judge.js',
 ];
 const loadedOf = (modules: readonly string[]) => OPTIONAL.filter((part) => modules.some((module) => module.includes(part)));
+const FAST_CHECK = 'node_modules/fast-check/';
+/** Twilio's sids: `^WS[0-9a-fA-F]{32}$`, which no plain number keeps. */
+const TWILIO = fileURLToPath(new URL('../fixtures/documents/twilio-taskrouter-workspaces.json', import.meta.url));
 
 describe('serve loads a feature only when asked for', () => {
   it('a plain start answers its first request without the Redis client, the proxy, webhooks, --watch or the judge', { timeout: 60_000 }, async () => {
@@ -85,6 +88,22 @@ describe('serve loads a feature only when asked for', () => {
     expect(modules.some((module) => module.includes('dist/src/server/start-server.js'))).toBe(true);
     expect(loadedOf(modules)).toEqual([]);
     expect(controlOf(modules)).toEqual([]);
+    // fast-check draws a server-made id only for a pattern the plain number does not keep (handlers/resource/string-key.ts).
+    expect(modules.filter((module) => module.includes(FAST_CHECK))).toEqual([]);
+  });
+
+  it('loads fast-check at the first create of an id whose pattern the plain number does not keep, not at the start', { timeout: 60_000 }, async () => {
+    const args = ['--spec', TWILIO];
+    const started = await loadedBy(args);
+    expect(started.modules.filter((module) => module.includes(FAST_CHECK))).toEqual([]);
+    let created = 0;
+    const drawn = await loadedBy(args, {}, async (url) => {
+      const basic = `Basic ${Buffer.from('user:secret').toString('base64')}`;
+      const headers = { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' };
+      created = (await send(`${url}/v1/Workspaces`, { method: 'POST', headers, body: 'FriendlyName=probe' })).status;
+    });
+    expect(created).toBe(201);
+    expect(drawn.modules.some((module) => module.includes(FAST_CHECK))).toBe(true);
   });
 
   it('a start reads its own code from a few bundled files, not one file per module', { timeout: 60_000 }, async () => {

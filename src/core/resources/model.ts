@@ -31,7 +31,21 @@ export interface OperationRef {
 /** How identifiers are typed, from the identifier's schema. */
 export type IdentifierType =
   /** An integer within its format's bounds (int32, int64; the schema's minimum/maximum narrow them). */
-  { readonly kind: 'integer'; readonly minimum: bigint; readonly maximum: bigint } | { readonly kind: 'uuid' } | { readonly kind: 'string' };
+  | { readonly kind: 'integer'; readonly minimum: bigint; readonly maximum: bigint }
+  | { readonly kind: 'uuid' }
+  /** `rules`: what the schema asks of the text, where it asks anything (a server-made one must keep them). */
+  | { readonly kind: 'string'; readonly rules?: StringRules };
+
+/** A string identifier's declared constraints (Twilio's sid: `^WS[0-9a-fA-F]{32}$`, 34 long). */
+export interface StringRules {
+  /** ECMA-262, as the document writes it. */
+  readonly pattern?: string;
+  /** In code points, as JSON Schema counts. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** A format other than uuid (that one is its own kind). */
+  readonly format?: string;
+}
 
 /** Who assigns an item's identifier (Identifier.assignedBy says what each means). */
 export type AssignedBy = 'client' | 'server' | 'either';

@@ -9,8 +9,8 @@
 import type { JsonValue } from '../json/exact-json.js';
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, isInt64, narrow, parseInt64 } from '../json/int64.js';
 import { isPrismBound } from '../prism/int64-bounds.js';
-import type { IdentifierType, ItemKey } from '../resources/model.js';
-import { isSchema, normalise } from './normalise.js';
+import type { IdentifierType, ItemKey, StringRules } from '../resources/model.js';
+import { isSchema, normalise, type Schema } from './normalise.js';
 import { formatOf, typeOf } from './types.js';
 
 export type KeyRead = { readonly ok: true; readonly key: ItemKey } | { readonly ok: false; readonly reason: string };
@@ -78,7 +78,10 @@ export function keyText(key: ItemKey): string {
   return typeof key === 'bigint' ? key.toString() : JSON.stringify(key);
 }
 
-/** An identifier's type from its property's schema: an integer within its format (narrowed by minimum/maximum), a uuid, or a string. */
+/**
+ * An identifier's type from its property's schema: an integer within its format (narrowed by
+ * minimum/maximum), a uuid, or a string with the pattern, lengths and format its schema asks for.
+ */
 export function identifierType(schema: unknown): IdentifierType {
   if (typeOf(schema) === 'integer' && isSchema(schema)) {
     const flat = normalise(schema);
@@ -90,7 +93,24 @@ export function identifierType(schema: unknown): IdentifierType {
     if (upper !== undefined && upper < maximum) maximum = upper;
     return { kind: 'integer', minimum, maximum };
   }
-  return formatOf(schema) === 'uuid' ? { kind: 'uuid' } : { kind: 'string' };
+  if (formatOf(schema) === 'uuid') return { kind: 'uuid' };
+  const type = typeOf(schema);
+  // A number identifier (common-parameters.yaml) is keyed by its text too; its format (double) asks nothing of that text.
+  const rules = isSchema(schema) && (type === 'string' || type === undefined) ? stringRules(normalise(schema)) : undefined;
+  return rules === undefined ? { kind: 'string' } : { kind: 'string', rules };
+}
+
+/** What a string identifier's schema asks of its text; undefined when it asks nothing (any text, as before). */
+function stringRules(flat: Schema): StringRules | undefined {
+  const length = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
+  const rules: { pattern?: string; minLength?: number; maxLength?: number; format?: string } = {};
+  if (typeof flat.pattern === 'string') rules.pattern = flat.pattern;
+  const minLength = length(flat.minLength);
+  if (minLength !== undefined && minLength > 0) rules.minLength = minLength;
+  const maxLength = length(flat.maxLength);
+  if (maxLength !== undefined) rules.maxLength = maxLength;
+  if (typeof flat.format === 'string') rules.format = flat.format;
+  return Object.keys(rules).length === 0 ? undefined : rules;
 }
 
 /** The smallest (or largest) integer a bound admits: 3.1's numeric exclusive bounds and 3.0's boolean ones. */

@@ -1,9 +1,11 @@
 /**
  * create: stores the validated body as a new item and answers it as the document declares.
  * Client-assigned identifiers are create-if-absent (a taken one is refused, the store unchanged);
- * server-assigned ones come from the collection's allocation sequence; where the client may give
- * one (assignedBy 'either', or a client id left out), a create without it gets an allocated one. Required properties of the
- * answer that the request lacks are made once here and stored, so every later answer agrees.
+ * server-assigned ones come from the collection's allocation sequence (a string one kept within its
+ * schema's pattern, lengths and format: string-key.ts); where the client may give one (assignedBy
+ * 'either', or a client id left out), a create without it gets an allocated one. Required
+ * properties of the answer that the request lacks are made once here and stored, so every later
+ * answer agrees.
  */
 import { errorMessage, failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
@@ -13,6 +15,7 @@ import type { TenantId } from '../../store/tenants.js';
 import { compileFill, compileServerMade, fillAll } from './fill.js';
 import { IssuedSlugs } from './issued-slugs.js';
 import { allocatedKey, keyFromValue, keyText, valueOfKey } from './identifier.js';
+import { rulesText } from './string-key.js';
 import type { HandlerContext } from '../binding.js';
 import type { Outcome } from '../outcome.js';
 import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
@@ -31,6 +34,12 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
   const fill = fillAll([compileFill(answered.item), compileFill(resource.itemSchema)]);
   const serverMade = compileServerMade(resource, resource.createSchema, [answered.item, resource.itemSchema]);
   const noun = singular(resource);
+  const rules = identifier.type.kind === 'string' ? identifier.type.rules : undefined;
+  const declared = rules === undefined ? '' : ` keeping its schema (${rulesText(rules)})`;
+  const noKeyLeft =
+    rules === undefined
+      ? `every ${noun} identifier within the schema's bounds is taken; delete some or reset`
+      : `no ${noun} identifier can be made that keeps its schema (${rulesText(rules)})`;
   const declaredHeaders = compileAnswerHeaders(operation, success.status);
   /** `collection`: the path the create was sent to, under which the item's Location is. */
   const answerItem = (fields: ItemFields, tenant: TenantId, collection: string): Outcome | Promise<Outcome> => {
@@ -73,13 +82,17 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
         return answerItem(created.item.fields, tenant, collection);
       }
     }
+    // Drawn strings vary by collection: a Worker's sid and a TaskQueue's share no random part.
+    const scope = rules === undefined ? undefined : JSON.stringify([resource.name, tenant, ...parents]);
     for (let attempt = 0; attempt < ALLOCATION_ATTEMPTS; attempt++) {
-      const key = allocatedKey(identifier.type, await store.allocate());
-      if (key === undefined) return refuse(failure('storageFailed', `every ${noun} identifier within the schema's bounds is taken; delete some or reset`));
+      const made = allocatedKey(identifier.type, await store.allocate(), scope);
+      // A promise only where a pattern is drawn: no extra wait for numbers and uuids.
+      const key = made instanceof Promise ? await made : made;
+      if (key === undefined) return refuse(failure('storageFailed', noKeyLeft));
       const created = await store.create({ id: key, fields: withKey(fill(body), identifier.property, key) });
       if (created.ok) return answerItem(created.item.fields, tenant, collection);
     }
-    return refuse(failure('storageFailed', `no free ${noun} identifier found after ${ALLOCATION_ATTEMPTS} tries`));
+    return refuse(failure('storageFailed', `no free ${noun} identifier${declared} found after ${ALLOCATION_ATTEMPTS} tries; delete some or reset`));
   }
 
   const bodyOf = compileBodyOf(operation, resource);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { IdentifierType, ItemKey } from '../../core/resources/model.js';
 import { keyOfText, keyOfValue, keyOrNothing } from '../../core/schema/identifier.js';
+import { stringKey, type MadeKey } from './string-key.js';
 
 export { keyText, valueOfKey } from '../../core/schema/identifier.js';
 
@@ -23,10 +24,12 @@ export function keyFromValue(type: IdentifierType, value: JsonValue | undefined)
 /**
  * A server-assigned key from the collection's allocation sequence (1, 2, 3, …): integers count
  * up from the type's lowest value when that is above 1 and from 1 otherwise; a uuid is random
- * (crypto.randomUUID); other strings are the number in decimal. Undefined when the integer
- * bounds are used up.
+ * (crypto.randomUUID); a string is the number in decimal, or where its schema asks more (a
+ * pattern, lengths, a format) a text made from the number that keeps it (string-key.ts). Undefined
+ * when none can be made: the integer bounds are used up, or no text keeps the string's rules.
+ * `scope` (the parents' path values) varies a drawn string between collections.
  */
-export function allocatedKey(type: IdentifierType, sequence: bigint): ItemKey | undefined {
+export function allocatedKey(type: IdentifierType, sequence: bigint, scope?: string): MadeKey {
   switch (type.kind) {
     case 'integer': {
       const start = type.minimum > 1n ? type.minimum : 1n;
@@ -36,6 +39,6 @@ export function allocatedKey(type: IdentifierType, sequence: bigint): ItemKey | 
     case 'uuid':
       return randomUUID();
     default:
-      return sequence.toString();
+      return type.rules === undefined ? sequence.toString() : stringKey(type.rules, sequence, scope);
   }
 }

@@ -1,0 +1,99 @@
+/**
+ * A server-made string identifier that keeps what its schema asks (pattern, minLength, maxLength,
+ * format), made from the collection's allocation sequence so replicas sharing a store never make
+ * the same one for two sequence numbers:
+ *   - the plain text first: the number in decimal (zero-padded up to minLength), or for a format a
+ *     value of it around the number (email, uri, hostname, byte); taken when it keeps the rules, so
+ *     `^[0-9]+$` or a lone maxLength changes nothing;
+ *   - else, where a pattern refuses it (Twilio's `^WS[0-9a-fA-F]{32}$`), a value drawn to match the
+ *     pattern, seeded from the number (pattern-draw.ts, which alone loads fast-check, on first use);
+ *   - else none: the caller refuses the create, as when an integer's bounds are used up.
+ */
+import type { ItemKey, StringRules } from '../../core/resources/model.js';
+
+/** A key, undefined when none keeps the rules; a promise only where a pattern is drawn. */
+export type MadeKey = ItemKey | undefined | Promise<ItemKey | undefined>;
+
+interface Compiled {
+  readonly rules: StringRules;
+  /** The pattern as Ajv reads it (unicode), else without the flag; undefined where none is declared or none reads it. */
+  readonly pattern: RegExp | undefined;
+  readonly plain: (sequence: bigint) => string;
+}
+
+/** Compiled once per identifier type (the model's object lives as long as its document). */
+const compiledRules = new WeakMap<StringRules, Compiled>();
+
+/** The key for `sequence`; `scope` (the parents' path values) varies a drawn one between collections. */
+export function stringKey(rules: StringRules, sequence: bigint, scope = ''): MadeKey {
+  const compiled = compiledOf(rules);
+  const plain = compiled.plain(sequence);
+  if (keepsRules(plain, rules, compiled.pattern)) return plain;
+  if (compiled.pattern === undefined) return undefined;
+  const pattern = compiled.pattern;
+  return import('./pattern-draw.js').then(({ drawMatching }) => drawMatching(pattern, rules, sequence, scope));
+}
+
+/** Whether `text` keeps the lengths (in code points) and the pattern. */
+export function keepsRules(text: string, rules: StringRules, pattern: RegExp | undefined): boolean {
+  const length = codePoints(text);
+  if (rules.minLength !== undefined && length < rules.minLength) return false;
+  if (rules.maxLength !== undefined && length > rules.maxLength) return false;
+  return pattern === undefined || pattern.test(text);
+}
+
+/** What the rules ask, for a refusal's message: `pattern ^[ab]$, maxLength 1`. */
+export function rulesText(rules: StringRules): string {
+  return (['pattern', 'minLength', 'maxLength', 'format'] as const)
+    .filter((name) => rules[name] !== undefined)
+    .map((name) => `${name} ${String(rules[name])}`)
+    .join(', ');
+}
+
+function compiledOf(rules: StringRules): Compiled {
+  let compiled = compiledRules.get(rules);
+  if (compiled === undefined) {
+    compiled = { rules, pattern: rules.pattern === undefined ? undefined : regex(rules.pattern), plain: plainMaker(rules) };
+    compiledRules.set(rules, compiled);
+  }
+  return compiled;
+}
+
+/** Values of a format around the number; a format not here is the decimal (int64 as text, a custom one). */
+const BY_FORMAT: Readonly<Record<string, (n: string) => string>> = {
+  email: (n) => `item-${n}@example.com`,
+  'idn-email': (n) => `item-${n}@example.com`,
+  uri: (n) => `https://example.com/items/${n}`,
+  url: (n) => `https://example.com/items/${n}`,
+  iri: (n) => `https://example.com/items/${n}`,
+  'uri-reference': (n) => `/items/${n}`,
+  'iri-reference': (n) => `/items/${n}`,
+  hostname: (n) => `item-${n}.example.com`,
+  'idn-hostname': (n) => `item-${n}.example.com`,
+  byte: (n) => Buffer.from(n).toString('base64'),
+};
+
+function plainMaker(rules: StringRules): (sequence: bigint) => string {
+  const byFormat = rules.format === undefined ? undefined : BY_FORMAT[rules.format];
+  if (byFormat !== undefined) return (sequence) => byFormat(sequence.toString());
+  const width = rules.minLength ?? 0;
+  return (sequence) => sequence.toString().padStart(width, '0');
+}
+
+/** ECMA-262 with unicode semantics, as Ajv compiles a pattern; without the flag where only that reads it. */
+function regex(pattern: string): RegExp | undefined {
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      // the next flags
+    }
+  }
+  return undefined;
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
