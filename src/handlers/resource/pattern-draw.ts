@@ -5,6 +5,7 @@
  * by string-key.ts only when a pattern refuses the plain decimal: fast-check costs a start nothing.
  */
 import fc from 'fast-check';
+import type { PatternTest } from '../../core/regexp/pattern.js';
 import type { StringRules } from '../../core/resources/model.js';
 import { keepsRules } from './string-key.js';
 
@@ -18,12 +19,12 @@ const arbitraries = new Map<string, fc.Arbitrary<string> | null>();
 const KEPT = 1000;
 
 /** A value matching `pattern` within the lengths, the same for the same (sequence, scope); undefined when none came. */
-export function drawMatching(pattern: RegExp, rules: StringRules, sequence: bigint, scope: string): string | undefined {
+export function drawMatching(pattern: RegExp, matches: PatternTest, rules: StringRules, sequence: bigint, scope: string): string | undefined {
   const arbitrary = arbitraryOf(pattern, Math.min(rules.maxLength ?? LONGEST, LONGEST));
   if (arbitrary === null) return undefined;
   for (let draw = 0; draw < DRAWS; draw++) {
     const [value] = fc.sample(arbitrary, { seed: seedOf(sequence, scope, draw), numRuns: 1 });
-    if (value !== undefined && keepsRules(value, rules, pattern)) return value;
+    if (value !== undefined && keepsRules(value, rules, matches)) return value;
   }
   return undefined;
 }

@@ -9,6 +9,7 @@
  *     pattern, seeded from the number (pattern-draw.ts, which alone loads fast-check, on first use);
  *   - else none: the caller refuses the create, as when an integer's bounds are used up.
  */
+import { compilePattern, type PatternTest } from '../../core/regexp/pattern.js';
 import type { ItemKey, StringRules } from '../../core/resources/model.js';
 
 /** A key, undefined when none keeps the rules; a promise only where a pattern is drawn. */
@@ -18,6 +19,8 @@ interface Compiled {
   readonly rules: StringRules;
   /** The pattern as Ajv reads it (unicode), else without the flag; undefined where none is declared or none reads it. */
   readonly pattern: RegExp | undefined;
+  /** The same pattern tested as Ajv tests it (core/regexp/pattern.ts), so a made key passes the answer's check. */
+  readonly matches: PatternTest | undefined;
   readonly plain: (sequence: bigint) => string;
 }
 
@@ -28,14 +31,14 @@ const compiledRules = new WeakMap<StringRules, Compiled>();
 export function stringKey(rules: StringRules, sequence: bigint, scope = ''): MadeKey {
   const compiled = compiledOf(rules);
   const plain = compiled.plain(sequence);
-  if (keepsRules(plain, rules, compiled.pattern)) return plain;
-  if (compiled.pattern === undefined) return undefined;
-  const pattern = compiled.pattern;
-  return import('./pattern-draw.js').then(({ drawMatching }) => drawMatching(pattern, rules, sequence, scope));
+  if (keepsRules(plain, rules, compiled.matches)) return plain;
+  const { pattern, matches } = compiled;
+  if (pattern === undefined || matches === undefined) return undefined;
+  return import('./pattern-draw.js').then(({ drawMatching }) => drawMatching(pattern, matches, rules, sequence, scope));
 }
 
 /** Whether `text` keeps the lengths (in code points) and the pattern. */
-export function keepsRules(text: string, rules: StringRules, pattern: RegExp | undefined): boolean {
+export function keepsRules(text: string, rules: StringRules, pattern: PatternTest | undefined): boolean {
   const length = codePoints(text);
   if (rules.minLength !== undefined && length < rules.minLength) return false;
   if (rules.maxLength !== undefined && length > rules.maxLength) return false;
@@ -53,7 +56,9 @@ export function rulesText(rules: StringRules): string {
 function compiledOf(rules: StringRules): Compiled {
   let compiled = compiledRules.get(rules);
   if (compiled === undefined) {
-    compiled = { rules, pattern: rules.pattern === undefined ? undefined : regex(rules.pattern), plain: plainMaker(rules) };
+    const pattern = rules.pattern === undefined ? undefined : regex(rules.pattern);
+    const matches = pattern === undefined ? undefined : compilePattern(pattern.source, pattern.flags);
+    compiled = { rules, pattern, matches, plain: plainMaker(rules) };
     compiledRules.set(rules, compiled);
   }
   return compiled;
