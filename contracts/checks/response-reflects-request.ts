@@ -10,6 +10,7 @@
  */
 import { isJsonObject, jsonEquals, toJsonText, type JsonObject, type JsonValue } from '../generators/json-value.js';
 import { answerJson } from './answer-json.js';
+import { contentTypeOf } from '../../src/core/http/headers.js';
 import { mediaTypeOf } from '../../src/core/http/media-type.js';
 import { declaredResponse, isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import { arrayItems, objectShape, type ObjectShape } from '../../src/core/schema/properties.js';
@@ -131,12 +132,6 @@ function firstUnreflected(
 function answerCanHold(answerProperty: Schema, requestProperty: Schema | undefined, sentValue: JsonValue, operation: object): boolean {
   const holds = holdsOf(answerProperty, requestProperty, operation);
   return holds === undefined || holds(sentValue);
-}
-
-/** The request's Content-Type, however its name was cased (valid cases vary it). */
-function contentTypeOf(headers: Readonly<Record<string, string>>): string | undefined {
-  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'content-type') return value;
-  return undefined;
 }
 
 /** Whether an array's answered items show every property its sent items may have: else it cannot come back as sent. */

@@ -6,6 +6,7 @@
  * the very user just signed up is a finding. The token stays out of reports: the answers that
  * carry it are recorded with "$TOKEN" in its place.
  */
+import { withPayload } from '../generators/request-cases/body-encoding.js';
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import type { Operation } from '../../src/core/openapi/load-document.js';
@@ -14,7 +15,7 @@ import { securityOf } from '../../src/core/openapi/security.js';
 import type { Exchange } from '../checks/index.js';
 import type { HttpClient } from '../client/http-client.js';
 import { placeholder } from '../client/secrets.js';
-import { isJsonObject, parseJsonExact, toJsonText, type JsonObject, type JsonValue } from '../generators/json-value.js';
+import { isJsonObject, parseJsonExact, type JsonObject, type JsonValue } from '../generators/json-value.js';
 import type { CaseSource, RequestCase } from './case-source.js';
 import { cryptoRandom64 } from './ids.js';
 import type { VerifyOptions } from '../report.js';
@@ -125,7 +126,7 @@ export async function signInByEvidence(
     const [drawn] = fc.sample(source.validCases(logIn, context), { seed: randomInt(2 ** 31), numRuns: 1 });
     if (drawn !== undefined && isJsonObject(drawn.payload)) {
       const payload = withValuesOf(drawn.payload, leafValues(user.payload));
-      const request: RequestCase = { ...drawn, payload, body: toJsonText(payload) };
+      const request: RequestCase = withPayload(drawn, payload);
       const label = `sign-in by evidence: log in (${operationName(logIn)}) as the user signed up just before`;
       // Not excused as "never signed up": these credentials were.
       const exchange = await send(envOf(logIn), request, { role: 'create', kind: 'valid', target: 'body', payload }, label, [user.exchange.request]);

@@ -4,10 +4,11 @@
  * combination, an empty API key, and, when the target checks tokens, an unknown one). Each family
  * says which schemes its request does satisfy, so none is sent that the server should accept.
  */
+import { encodedAs } from './body-encoding.js';
 import fc from 'fast-check';
 import { describeScheme, schemeKey, securityOf, type SecurityScheme } from '../../../src/core/openapi/security.js';
 import type { Operation } from '../../../src/core/openapi/operation.js';
-import { toJsonText, type JsonValue } from '../json-value.js';
+import type { JsonValue } from '../json-value.js';
 import { family, type Base } from './base.js';
 import { apiKeyOf, apiKeyValue, credentialsFor, headersWith, NOTHING, pathWith, refusedWith, tokenOf, type Carried } from './credentials.js';
 import type { CaseContext, CaseFamily, RequestCase } from './types.js';
@@ -108,7 +109,7 @@ function withCredentials(base: Base, { breaks, carried }: Candidate): CaseFamily
     const headers = headersWith(base.anonymous.headers, credentials);
     return value === undefined
       ? { kind: 'invalid', breaks, target: 'auth', method: base.method, path, headers }
-      : { kind: 'invalid', breaks, target: 'auth', method: base.method, path, headers, body: toJsonText(value), payload: value };
+      : { kind: 'invalid', breaks, target: 'auth', method: base.method, path, headers, body: encodedAs({ headers }, value), payload: value };
   });
   return family(breaks, 'auth', arbitrary);
 }

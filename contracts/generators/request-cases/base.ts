@@ -11,6 +11,7 @@ import { mediaTypeOf } from '../../../src/core/http/media-type.js';
 import { isJsonPatchDocument } from '../../../src/core/schema/json-patch.js';
 import { parameterHeaders, validQuery, withQuery } from './parameters.js';
 import { headersWith, NOTHING, pathWith, validCredentials, type Carried } from './credentials.js';
+import { formEncode, MULTIPART_BOUNDARY, multipartEncode } from './body-encoding.js';
 import type { CaseContext, CaseFamily, RequestCase } from './types.js';
 
 /** Everything a valid request needs; invalid cases start from it and change one thing. */
@@ -64,8 +65,6 @@ export function baseOf(operation: Operation, context: CaseContext): Base {
   };
 }
 
-const MULTIPART_BOUNDARY = 'plantstore-conformance-boundary-7MA4YWxkTrZu0gW';
-
 function requestBodyOf(operation: Operation, context: CaseContext): RequestBody | undefined {
   const json = jsonRequestBody(operation);
   const payloadOf = (schema: JsonSchema): fc.Arbitrary<JsonValue> => arbitraryFromSchema(schema, { extraProperties: context.extraProperties ?? true });
@@ -90,28 +89,6 @@ function requestBodyOf(operation: Operation, context: CaseContext): RequestBody 
     return { mediaType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`, schema, payload, required, encode: multipartEncode, json: false };
   }
   return undefined;
-}
-
-/** One form field's text: scalars as written (int64 exact), anything else as JSON. */
-function fieldText(value: JsonValue): string {
-  return typeof value === 'string' ? value : toJsonText(value);
-}
-
-function formEncode(payload: JsonValue): string {
-  if (!isJsonObject(payload)) return '';
-  const pairs: string[] = [];
-  for (const [key, value] of Object.entries(payload)) {
-    for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(fieldText(item))}`);
-  }
-  return pairs.join('&');
-}
-
-function multipartEncode(payload: JsonValue): string {
-  if (!isJsonObject(payload)) return `--${MULTIPART_BOUNDARY}--\r\n`;
-  const parts = Object.entries(payload).map(
-    ([key, value]) => `--${MULTIPART_BOUNDARY}\r\ncontent-disposition: form-data; name="${key.replace(/["\r\n]/g, '_')}"\r\n\r\n${fieldText(value)}\r\n`,
-  );
-  return `${parts.join('')}--${MULTIPART_BOUNDARY}--\r\n`;
 }
 
 /** The operation path with templated parameters filled from their schemas (percent-encoded, never empty or a dot segment). */

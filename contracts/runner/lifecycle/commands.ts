@@ -3,13 +3,14 @@
  * list, delete and create again. Each sends one request with the facts the lifecycle checks judge
  * it by, and moves the model; a step the model cannot follow (a refused create, a 5xx) ends the sequence.
  */
+import { withPayload } from '../../generators/request-cases/body-encoding.js';
 import { randomBytes } from 'node:crypto';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { isSuccess } from '../../../src/core/openapi/operation.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import type { Exchange, ExchangeFacts, ExpectedValue } from '../../checks/index.js';
 import type { SentRequest } from '../../report.js';
-import { isJsonObject, parseJsonExact, toJsonText, withKey, withoutKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
+import { isJsonObject, toJsonText, withKey, withoutKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import type { RequestCase } from '../case-source.js';
 import { freshIdValue, sentId, type RunIdentifier } from '../identifier.js';
@@ -77,7 +78,7 @@ export function createNew(resource: Resource, template: RequestCase, marking: Ma
       // A nested collection: every create of the run under the first one's parent, so a list sees them all.
       const earlier = firstCreatedAt(model);
       const path = earlier === undefined ? template.path : sameParent(earlier, template.path);
-      const create: RequestCase = { ...template, path, payload: body, body: toJsonText(body) };
+      const create: RequestCase = withPayload({ ...template, path }, body);
       const facts: ExchangeFacts = {
         role: 'create',
         kind: 'valid',

@@ -4,13 +4,14 @@
  * takes several. Every listed item must match, and every held item that matches must be listed
  * (list-filter-honoured judges it).
  */
+import { withPayload } from '../../generators/request-cases/body-encoding.js';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import { filterOn } from '../../../src/core/resources/list-parameters.js';
 import { arrayItems } from '../../../src/core/schema/properties.js';
 import { typeOf } from '../../../src/core/schema/types.js';
 import { randomBytes } from 'node:crypto';
-import { isJsonObject, toJsonText, withKey, type JsonValue } from '../../generators/json-value.js';
+import { isJsonObject, withKey, type JsonValue } from '../../generators/json-value.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import type { RequestCase } from '../case-source.js';
 import { endIfBroken, record } from '../sequence.js';
@@ -104,5 +105,5 @@ export function withFilterValue(resource: Resource, template: RequestCase): Requ
   if (!plain) return template;
   const value = `f-${randomBytes(3).toString('hex')}`;
   const payload = withItem(resource, template.payload, withKey(item, property, contains ? [value] : value));
-  return { ...template, payload, body: toJsonText(payload) };
+  return withPayload(template, payload);
 }

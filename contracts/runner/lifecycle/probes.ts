@@ -4,11 +4,12 @@
  * which it meant only by what it kept): a create again with a held item's id and other values, and
  * a delete of a held item without credentials.
  */
+import { withPayload } from '../../generators/request-cases/body-encoding.js';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { isSuccess } from '../../../src/core/openapi/operation.js';
 import { securityOf } from '../../../src/core/openapi/security.js';
 import type { Resource } from '../../../src/core/resources/model.js';
-import { isJsonObject, toJsonText, withKey, type JsonValue } from '../../generators/json-value.js';
+import { isJsonObject, withKey, type JsonValue } from '../../generators/json-value.js';
 import type { RequestCase } from '../case-source.js';
 import { credentialHeaderNames } from '../auth.js';
 import { endIfBroken, record } from '../sequence.js';
@@ -38,7 +39,7 @@ export function createDuplicate(resource: Resource, template: RequestCase, marki
       const token = item.mark?.token;
       if (marking?.by === 'marker' && token !== undefined) taken = withKey(taken, marking.property, `taken ${token}`);
       const body = withItem(resource, template.payload, taken);
-      const request: RequestCase = { ...item.create, payload: body, body: toJsonText(body) };
+      const request: RequestCase = withPayload(item.create, body);
       const because = `${describeItem(item)} was created at step ${item.step} with this id`;
       const facts = { ...stateFacts(real, model, 'duplicate', because), payload: body };
       const exchange = await send(real.env, request, facts, `step ${real.step}: create again with the id ${item.key} of a held ${resource.name}`, [

@@ -5,11 +5,12 @@
  * settles them — a replace sets what it sends, a merge sets each property given, a JSON Merge
  * Patch removes what it sets to null and merges an object (which the suite does not predict).
  */
+import { withPayload } from '../../generators/request-cases/body-encoding.js';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { isSuccess } from '../../../src/core/openapi/operation.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import type { ExpectedValue } from '../../checks/index.js';
-import { isJsonObject, jsonEntries, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
+import { isJsonObject, jsonEntries, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
 import { objectShape } from '../../../src/core/schema/properties.js';
 import { heldChecks } from '../../../src/core/conformance/held-value.js';
 import type { RequestCase } from '../case-source.js';
@@ -49,12 +50,7 @@ export function changeHeld(resource: Resource, operation: Operation, change: Cha
       if (!isJsonObject(inner)) return;
       const changed = changeBody(resource, change, inner, item, marking);
       const body = withItem(resource, template.payload, changed);
-      const request: RequestCase = {
-        ...template,
-        path: itemPath(resource, operation, template, item.key, item.create.path),
-        payload: body,
-        body: toJsonText(body),
-      };
+      const request: RequestCase = withPayload({ ...template, path: itemPath(resource, operation, template, item.key, item.create.path) }, body);
       const because = `${describeItem(item)} was created at step ${item.step}`;
       const facts = { ...stateFacts(real, model, change, because), payload: body };
       const label = `step ${real.step}: ${change} ${resource.name} ${item.key}`;

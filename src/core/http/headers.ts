@@ -31,3 +31,9 @@ export function cookiePairs(header: string | undefined): Array<{ name: string; v
       return equals === -1 ? { name: '', value: pair } : { name: pair.slice(0, equals), value: pair.slice(equals + 1) };
     });
 }
+
+/** A request's Content-Type, however its name was cased (verify's valid cases vary it). */
+export function contentTypeOf(headers: Readonly<Record<string, string>>): string | undefined {
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'content-type') return value;
+  return undefined;
+}
