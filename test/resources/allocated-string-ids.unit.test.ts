@@ -55,8 +55,7 @@ describe('allocatedKey for a string', () => {
     expect(await allocatedKey(type, 1n, 'b')).not.toBe(first);
   });
 
-  it('gives none where no value keeps the rules (a pattern fast-check cannot read, lengths the pattern never meets)', async () => {
-    expect(await allocatedKey(identifierType({ type: 'string', pattern: '^(?=x)[a-z]{12}$' }), 1n)).toBeUndefined();
+  it('gives none where no value keeps the rules (lengths the pattern never meets)', async () => {
     expect(await allocatedKey(identifierType({ type: 'string', pattern: '^[ab]$', minLength: 2 }), 1n)).toBeUndefined();
   });
 });
@@ -148,9 +147,11 @@ describe('create with a server-made string identifier', () => {
       entry: 'storageFailed',
       message: 'no short identifier can be made that keeps its schema (maxLength 1)',
     });
-    expect((await api.create('lookaheads')).failure).toMatchObject({
-      entry: 'storageFailed',
-      message: 'no lookahead identifier can be made that keeps its schema (pattern ^(?=x)[a-z]{12}$)',
-    });
+  });
+
+  it('keeps the decimal where fast-check cannot read the pattern (a lookahead): creates still work', async () => {
+    const api = server();
+    expect((await api.create('lookaheads')).id).toBe('1');
+    expect((await api.create('lookaheads')).id).toBe('2');
   });
 });

@@ -18,10 +18,15 @@ const arbitraries = new Map<string, fc.Arbitrary<string> | null>();
 /** Bounds the cache of a server that reloads document after document (--watch). */
 const KEPT = 1000;
 
-/** A value matching `pattern` within the lengths, the same for the same (sequence, scope); undefined when none came. */
-export function drawMatching(pattern: RegExp, matches: PatternTest, rules: StringRules, sequence: bigint, scope: string): string | undefined {
+/**
+ * A value matching `pattern` within the lengths, the same for the same (sequence, scope); undefined
+ * when none came. `unreadable` where fast-check cannot read the pattern (lookahead, `\b`,
+ * backreferences): the caller keeps the plain value, as serve did before it drew, rather than refuse
+ * every create of the resource.
+ */
+export function drawMatching(pattern: RegExp, matches: PatternTest, rules: StringRules, sequence: bigint, scope: string): string | undefined | 'unreadable' {
   const arbitrary = arbitraryOf(pattern, Math.min(rules.maxLength ?? LONGEST, LONGEST));
-  if (arbitrary === null) return undefined;
+  if (arbitrary === null) return 'unreadable';
   for (let draw = 0; draw < DRAWS; draw++) {
     const [value] = fc.sample(arbitrary, { seed: seedOf(sequence, scope, draw), numRuns: 1 });
     if (value !== undefined && keepsRules(value, rules, matches)) return value;

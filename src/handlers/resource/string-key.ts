@@ -7,6 +7,8 @@
  *     `^[0-9]+$` or a lone maxLength changes nothing;
  *   - else, where a pattern refuses it (Twilio's `^WS[0-9a-fA-F]{32}$`), a value drawn to match the
  *     pattern, seeded from the number (pattern-draw.ts, which alone loads fast-check, on first use);
+ *   - where fast-check cannot read the pattern (a lookahead, `\b`), the plain text all the same: a
+ *     stand-in whose creates all fail helps nobody, one whose id breaks its pattern still works;
  *   - else none: the caller refuses the create, as when an integer's bounds are used up.
  */
 import { compilePattern, type PatternTest } from '../../core/regexp/pattern.js';
@@ -34,7 +36,10 @@ export function stringKey(rules: StringRules, sequence: bigint, scope = ''): Mad
   if (keepsRules(plain, rules, compiled.matches)) return plain;
   const { pattern, matches } = compiled;
   if (pattern === undefined || matches === undefined) return undefined;
-  return import('./pattern-draw.js').then(({ drawMatching }) => drawMatching(pattern, matches, rules, sequence, scope));
+  return import('./pattern-draw.js').then(({ drawMatching }) => {
+    const drawn = drawMatching(pattern, matches, rules, sequence, scope);
+    return drawn === 'unreadable' ? plain : drawn;
+  });
 }
 
 /** Whether `text` keeps the lengths (in code points) and the pattern. */
