@@ -143,7 +143,6 @@ function shorten(line: string): string {
  * other control characters (an ESC could recolour or rewrite the screen) as \uXXXX.
  */
 function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\r?\n/g, '\\n').replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -67,7 +67,6 @@ const REPORT: VerifyReport = {
  * no < inside text or attributes, attributes quoted, tags balanced, one root.
  */
 function assertWellFormedXml(xml: string): void {
-  // eslint-disable-next-line no-control-regex
   const illegal = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.exec(xml);
   expect(illegal, `illegal XML character U+${illegal?.[0].charCodeAt(0).toString(16)}`).toBeNull();
   const badAmp = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.exec(xml);

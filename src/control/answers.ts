@@ -1,5 +1,5 @@
 import { failure, RETRY_SOON, storageFailure, type NumberedName } from '../core/errors.js';
-import { JSON_HEADERS, type Outcome } from '../handlers/outcome.js';
+import { JSON_HEADERS, type Outcome } from '../http/answer.js';
 
 /** JSON text already written (ids exactly), answered with `status`. */
 export function json(status: number, body: string): Outcome {

@@ -1,7 +1,7 @@
 import type { LoadedDocument } from '../core/openapi/load-document.js';
 import type { Faults } from '../faults/faults.js';
-import type { HandlerContext } from '../handlers/binding.js';
-import type { Outcome } from '../handlers/outcome.js';
+import type { HandlerContext } from '../http/binding.js';
+import type { Outcome } from '../http/answer.js';
 import type { Resource, ResourceModel } from '../core/resources/model.js';
 import type { Journal } from '../journal/journal.js';
 import type { JournalStreams } from './journal-events.js';

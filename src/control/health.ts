@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { HandlerContext } from '../handlers/binding.js';
+import type { HandlerContext } from '../http/binding.js';
 import { json } from './answers.js';
 import type { ControlContext, ControlHandler } from './context.js';
 

@@ -6,8 +6,8 @@
  * required, since each parent has its own items. `/__control/plants…` are the same routes with
  * the resource fixed (plants.ts).
  */
-import type { HandlerContext } from '../handlers/binding.js';
-import type { Outcome } from '../handlers/outcome.js';
+import type { HandlerContext } from '../http/binding.js';
+import type { Outcome } from '../http/answer.js';
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
 import { maskBody } from '../journal/mask.js';
 import type { Resource } from '../core/resources/model.js';

@@ -1,5 +1,5 @@
 import { errorMessage } from '../core/errors.js';
-import type { Answer } from '../handlers/outcome.js';
+import type { Answer } from '../http/answer.js';
 import type { Journal, JournalEntry } from '../journal/journal.js';
 import type { TenantId } from '../store/tenants.js';
 import type { Logger } from '../log/logger.js';

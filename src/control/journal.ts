@@ -1,5 +1,5 @@
-import type { HandlerContext } from '../handlers/binding.js';
-import type { Outcome } from '../handlers/outcome.js';
+import type { HandlerContext } from '../http/binding.js';
+import type { Outcome } from '../http/answer.js';
 import type { JournalQuery } from '../journal/journal.js';
 import type { TenantId } from '../store/tenants.js';
 import { caughtUp, json, noContent, refused } from './answers.js';

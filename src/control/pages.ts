@@ -1,6 +1,6 @@
 /** A list as the control API answers it (the plants and every resource's items alike): a page at a time. */
-import type { HandlerContext } from '../handlers/binding.js';
-import { JSON_HEADERS, type Outcome } from '../handlers/outcome.js';
+import type { HandlerContext } from '../http/binding.js';
+import { JSON_HEADERS, type Outcome } from '../http/answer.js';
 import { isCursor } from '../store/memory-store.js';
 import { json, refused } from './answers.js';
 

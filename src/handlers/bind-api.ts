@@ -6,7 +6,7 @@ import type { SignIn } from '../core/resources/sign-in.js';
 import { operationRoles, roleKey, type OperationRole, type Resource, type ResourceModel } from '../core/resources/model.js';
 import type { ResourceStores } from '../store/item-store.js';
 import { SHARED_TENANT, tenantOfToken } from '../store/tenants.js';
-import type { Binding, HandlerContext } from './binding.js';
+import type { Binding, HandlerContext } from '../http/binding.js';
 import { mockOperation } from './mock-operation.js';
 import { compileRole } from './resource/bind-role.js';
 import type { CreatedListener } from './resource/parts.js';

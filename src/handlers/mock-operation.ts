@@ -7,7 +7,7 @@ import type { MockPreferences } from '../http/prefer.js';
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
 import { echoSent } from './mock-echo.js';
 import { breaksBodySchema, withValidHeaders } from './mock-conformance.js';
-import type { Answer, Outcome } from './outcome.js';
+import type { Answer, Outcome } from '../http/answer.js';
 
 export type { MockPreferences } from '../http/prefer.js';
 

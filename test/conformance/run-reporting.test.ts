@@ -34,7 +34,6 @@ async function hangingOnControlCharacters(upstream: string): Promise<{ url: stri
     } catch {
       name = undefined;
     }
-    // eslint-disable-next-line no-control-regex
     if (typeof name === 'string' && [...name].length >= 30 && /[\u0000-\u001f]/.test(name)) return; // never answered
     const headers = { ...req.headers } as Record<string, string>;
     delete headers.host;

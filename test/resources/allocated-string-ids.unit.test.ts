@@ -10,7 +10,7 @@ import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { inferResources } from '../../src/core/resources/infer.js';
 import { operationRoles, roleKey, type Resource } from '../../src/core/resources/model.js';
 import { identifierType } from '../../src/core/schema/identifier.js';
-import type { HandlerContext } from '../../src/handlers/binding.js';
+import type { HandlerContext } from '../../src/http/binding.js';
 import { compileRole } from '../../src/handlers/resource/bind-role.js';
 import { allocatedKey } from '../../src/handlers/resource/identifier.js';
 import { memoryResourceStores } from './memory-items.js';

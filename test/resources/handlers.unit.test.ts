@@ -9,7 +9,7 @@ import { parseJsonExact, type JsonValue } from '../../src/core/json/exact-json.j
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { operationRoles, roleKey, type Resource, type ResourceModel } from '../../src/core/resources/model.js';
 import { compileRole } from '../../src/handlers/resource/bind-role.js';
-import type { HandlerContext } from '../../src/handlers/binding.js';
+import type { HandlerContext } from '../../src/http/binding.js';
 import type { Outcome } from '../../src/http/answer.js';
 import { memoryResourceStores } from './memory-items.js';
 

@@ -12,7 +12,7 @@ import type { IHttpOperation } from '@stoplight/types';
 import { toJsonText, type JsonValue } from '../../core/json/exact-json.js';
 import { declaredResponse } from '../../core/openapi/operation.js';
 import { valueMaker, type ValueMaker } from '../../core/schema/value.js';
-import type { Outcome } from '../outcome.js';
+import type { Outcome } from '../../http/answer.js';
 import { answer, type SuccessAnswer } from './parts.js';
 
 /** What a role knows of its answer, each asked for only where a declared header needs it. */

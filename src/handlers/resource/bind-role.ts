@@ -6,7 +6,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import type { OperationRole, Resource, ResourceRole } from '../../core/resources/model.js';
 import { collectionKey, type ResourceStores } from '../../store/item-store.js';
-import type { HandlerContext } from '../binding.js';
+import type { HandlerContext } from '../../http/binding.js';
 import { compileCreate } from './create.js';
 import { compileDelete } from './delete.js';
 import { compileList } from './list.js';

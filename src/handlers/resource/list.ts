@@ -11,7 +11,7 @@ import type { JsonValue } from '../../core/json/exact-json.js';
 import { narrow, parseInt64 } from '../../core/json/int64.js';
 import type { Item, ItemPage, ItemPageRequest } from '../../store/item-store.js';
 import { isCursor } from '../../store/memory-store.js';
-import type { HandlerContext } from '../binding.js';
+import type { HandlerContext } from '../../http/binding.js';
 import { answer, guarded, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import type { Schema } from '../../core/schema/normalise.js';
 import { arrayItems, objectShape } from '../../core/schema/properties.js';

@@ -10,7 +10,7 @@ import { readAnswerJson, type JsonValue } from '../../core/json/exact-json.js';
 import { isPasswordProperty, tokenPath } from '../../core/resources/sign-in.js';
 import { objectShape } from '../../core/schema/properties.js';
 import type { ItemFields } from '../../store/item-store.js';
-import type { Outcome } from '../outcome.js';
+import type { Outcome } from '../../http/answer.js';
 import { compileFill } from '../resource/fill.js';
 import { answer, successAnswer } from '../resource/parts.js';
 import { compileItemWriter, jsonText } from '../resource/shape.js';

@@ -14,7 +14,7 @@ import { isPasswordProperty, requestEnvelope, tokenPath, type SignIn } from '../
 import { presentedToken, type IssuedTokens, type IssuedUser } from '../../auth/issued-tokens.js';
 import { collectionKey, type CollectionKey, type ItemStore, type ResourceStores } from '../../store/item-store.js';
 import type { TenantId } from '../../store/tenants.js';
-import type { Outcome } from '../outcome.js';
+import type { Outcome } from '../../http/answer.js';
 import { guarded, refuse, successAnswer, type RoleHandler } from '../resource/parts.js';
 import { compileUserAnswer, withIssuedToken } from './answer.js';
 import { claimValues } from './claims.js';
