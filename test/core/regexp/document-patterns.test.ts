@@ -44,8 +44,8 @@ for (const folder of FOLDERS) {
     }
   }
 }
-// And those of the public documents kept only as patterns (test/fixtures/documents/README.md).
-const kept = JSON.parse(readFileSync(path.join(ROOT, 'test/fixtures/documents/public-patterns.json'), 'utf8')) as { sources: { patterns: string[] }[] };
+// And those of the public documents kept only as patterns (test/fixtures/patterns/README.md).
+const kept = JSON.parse(readFileSync(path.join(ROOT, 'test/fixtures/patterns/public-patterns.json'), 'utf8')) as { sources: { patterns: string[] }[] };
 for (const source of kept.sources) for (const pattern of source.patterns) patterns.add(pattern);
 const compiled = [...patterns].flatMap((pattern) => {
   try {
