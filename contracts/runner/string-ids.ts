@@ -11,6 +11,8 @@
  * const, a pattern whose values repeat), `unfreshable` says why, and nothing is freshened.
  */
 import fc from 'fast-check';
+import { patternRegExp } from '../../src/core/regexp/pattern.js';
+import { codePointLength, keepsStringRules } from '../../src/core/schema/string-length.js';
 import type { Random64 } from './ids.js';
 
 export interface StringIdRules {
@@ -42,7 +44,7 @@ export function stringIdSchema(name: string, schema: unknown): StringIdSchema {
   }
   let pattern: RegExp | undefined;
   if (typeof s.pattern === 'string') {
-    pattern = compiled(s.pattern);
+    pattern = patternRegExp(s.pattern);
     if (pattern === undefined) return { unfreshable: `${name}'s pattern ${JSON.stringify(s.pattern)} is not a regular expression the suite reads` };
   }
   const rules: StringIdRules = { minLength, maxLength, pattern };
@@ -52,27 +54,11 @@ export function stringIdSchema(name: string, schema: unknown): StringIdSchema {
   return { rules };
 }
 
-/** ECMA-262 with unicode semantics, as ajv compiles it; without the flag where only that reads it (as the generators do). */
-function compiled(pattern: string): RegExp | undefined {
-  for (const flags of ['u', '']) {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      // the next flags
-    }
-  }
-  return undefined;
-}
-
-export function codePoints(value: string): number {
-  let n = 0;
-  for (const _ of value) n += 1;
-  return n;
-}
+/** Length in code points, as JSON Schema counts it. */
+export const codePoints = codePointLength;
 
 export function keepsRules(value: string, rules: StringIdRules): boolean {
-  const length = codePoints(value);
-  return length >= rules.minLength && (rules.maxLength === undefined || length <= rules.maxLength) && (rules.pattern?.test(value) ?? true);
+  return keepsStringRules(value, rules, rules.pattern);
 }
 
 function randomChars(count: number, random: Random64): string {

@@ -2,6 +2,7 @@
  * Whether a value keeps a Shape's scalar rules (type, length, pattern, bounds, format range,
  * multipleOf): how enum values and edge values are filtered, so only valid ones are generated.
  */
+import { codePointLength } from '../../../src/core/schema/string-length.js';
 import type { JsonValue } from '../json-value.js';
 import { INT32, INT64 } from './integer-formats.js';
 import { valueType } from '../../../src/core/schema/types.js';
@@ -36,9 +37,4 @@ export function multipleOk(v: number, m: number): boolean {
   return ratio === parseInt(String(ratio), 10);
 }
 
-/** Length in code points, as JSON Schema (and ajv) counts it. */
-export function codePointLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
+export { codePointLength };

@@ -55,6 +55,21 @@ export function compilePattern(pattern: string, flags = 'u'): PatternTest {
   };
 }
 
+/**
+ * `pattern` as a RegExp to draw strings from (fast-check's stringMatching): with the u flag, as Ajv
+ * reads it, else without it where only that reads it; undefined where neither does.
+ */
+export function patternRegExp(pattern: string): RegExp | undefined {
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      // the next flags
+    }
+  }
+  return undefined;
+}
+
 /** Whether RE2 runs `pattern` (true) or it stays with JavaScript's backtracking engine. */
 export function isLinear(pattern: string): boolean {
   return linearOf(pattern) !== undefined;

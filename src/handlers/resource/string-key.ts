@@ -11,7 +11,8 @@
  *     stand-in whose creates all fail helps nobody, one whose id breaks its pattern still works;
  *   - else none: the caller refuses the create, as when an integer's bounds are used up.
  */
-import { compilePattern, type PatternTest } from '../../core/regexp/pattern.js';
+import { compilePattern, patternRegExp, type PatternTest } from '../../core/regexp/pattern.js';
+import { keepsStringRules } from '../../core/schema/string-length.js';
 import type { ItemKey, StringRules } from '../../core/resources/model.js';
 
 /** A key, undefined when none keeps the rules; a promise only where a pattern is drawn. */
@@ -44,10 +45,7 @@ export function stringKey(rules: StringRules, sequence: bigint, scope = ''): Mad
 
 /** Whether `text` keeps the lengths (in code points) and the pattern. */
 export function keepsRules(text: string, rules: StringRules, pattern: PatternTest | undefined): boolean {
-  const length = codePoints(text);
-  if (rules.minLength !== undefined && length < rules.minLength) return false;
-  if (rules.maxLength !== undefined && length > rules.maxLength) return false;
-  return pattern === undefined || pattern.test(text);
+  return keepsStringRules(text, rules, pattern);
 }
 
 /** What the rules ask, for a refusal's message: `pattern ^[ab]$, maxLength 1`. */
@@ -61,7 +59,7 @@ export function rulesText(rules: StringRules): string {
 function compiledOf(rules: StringRules): Compiled {
   let compiled = compiledRules.get(rules);
   if (compiled === undefined) {
-    const pattern = rules.pattern === undefined ? undefined : regex(rules.pattern);
+    const pattern = rules.pattern === undefined ? undefined : patternRegExp(rules.pattern);
     const matches = pattern === undefined ? undefined : compilePattern(pattern.source, pattern.flags);
     compiled = { rules, pattern, matches, plain: plainMaker(rules) };
     compiledRules.set(rules, compiled);
@@ -88,22 +86,4 @@ function plainMaker(rules: StringRules): (sequence: bigint) => string {
   if (byFormat !== undefined) return (sequence) => byFormat(sequence.toString());
   const width = rules.minLength ?? 0;
   return (sequence) => sequence.toString().padStart(width, '0');
-}
-
-/** ECMA-262 with unicode semantics, as Ajv compiles a pattern; without the flag where only that reads it. */
-function regex(pattern: string): RegExp | undefined {
-  for (const flags of ['u', '']) {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      // the next flags
-    }
-  }
-  return undefined;
-}
-
-function codePoints(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
 }
