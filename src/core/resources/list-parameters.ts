@@ -4,6 +4,7 @@
  * that names a property of an item, an array parameter named for its plural (tags → tag), or a
  * parameter naming the singular of an array-of-strings property (tag → tagList, tags): contains.
  */
+import { heldNames } from './held-names.js';
 import type { Operation } from '../openapi/operation.js';
 import type { ListParameters } from './model.js';
 import type { ListEnvelope } from '../schema/envelope.js';
@@ -67,11 +68,14 @@ function pagingRole(name: string, schema: unknown): Paging | undefined {
   return NUMERIC.has(role) && type !== undefined && type !== 'integer' && type !== 'number' ? undefined : role;
 }
 
-/** The item property a query parameter filters on: its own name, or (an array parameter) its plural's singular of the same type. */
+/** The item property a query parameter filters on: its own name (in case and separators: held-names.ts), or (an array parameter) its plural's singular of the same type. */
 function filteredProperty(name: string, schema: unknown, item: ObjectShape | undefined): string | undefined {
   if (item === undefined) return undefined;
   // Same name, other type (RealWorld's ?favorited=<username> beside the item's boolean favorited): no filter of it.
   if (item.properties.has(name)) return comparable(typeOf(schema), typeOf(item.properties.get(name))) ? name : undefined;
+  // Named otherwise in case and separators only (Twilio's ?FriendlyName= for friendly_name): the property it names.
+  const held = heldNames([name], item.properties.keys()).get(name);
+  if (held !== undefined) return comparable(typeOf(schema), typeOf(item.properties.get(held))) ? held : undefined;
   const items = arrayItems(schema);
   if (items === undefined) return undefined;
   const singular = [name.replace(/es$/, ''), name.replace(/s$/, '')].find((candidate) => candidate !== name && item.properties.has(candidate));

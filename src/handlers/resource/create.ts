@@ -19,7 +19,7 @@ import { rulesText } from './string-key.js';
 import type { HandlerContext } from '../../http/binding.js';
 import type { Outcome } from '../../http/answer.js';
 import { answer, compileBodyOf, guarded, isObject, refuse, singular, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
-import { compileHeldOnly } from './held-only.js';
+import { compileHeldNames, compileHeldOnly } from './held-only.js';
 import { compileAnswerWriter } from './shape.js';
 import { compileAnswerHeaders } from './answer-headers.js';
 
@@ -97,12 +97,13 @@ export function compileCreate({ operation, resource, collection, echoId, onCreat
 
   const bodyOf = compileBodyOf(operation, resource);
   const heldOnly = compileHeldOnly(resource, operation);
+  const heldNames = compileHeldNames(resource, operation);
   return (context) => {
     const sent = bodyOf(context.body);
     if (!isObject(sent)) {
       return Promise.resolve(refuse(failure('badRequest', `a ${noun} is stored from a JSON object; this body is ${describe(sent)}`)));
     }
-    const body = heldOnly(sent as ItemFields);
+    const body = heldNames(heldOnly(sent as ItemFields));
     return guarded(() => (missingParent === undefined ? stored(context, body) : underParent(context, body, missingParent)));
   };
 

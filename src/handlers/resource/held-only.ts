@@ -2,11 +2,14 @@
  * What a create or replace stores of its body: a property the item schema declares otherwise than
  * the request body does is kept only where its value fits the item's declaration
  * (core/conformance/held-value.ts). A stand-in cannot know how a server turns it into something
- * else, so it leaves it out rather than answer (and echo) what breaks the item schema.
+ * else, so it leaves it out rather than answer (and echo) what breaks the item schema. And a
+ * property the request names otherwise than the item, in case and separators only (Twilio's
+ * `FriendlyName` for `friendly_name`), is stored under the item's name (core/resources/held-names.ts).
  */
 import type { IHttpOperation } from '@stoplight/types';
 import { heldChecks } from '../../core/conformance/held-value.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
+import { heldNamesOf } from '../../core/resources/held-names.js';
 import type { Resource } from '../../core/resources/model.js';
 import type { ItemFields } from '../../store/item-store.js';
 
@@ -24,5 +27,18 @@ export function compileHeldOnly(resource: Resource, operation: IHttpOperation): 
       delete kept[name];
     }
     return kept ?? fields;
+  };
+}
+
+/** The body with each property the request names otherwise stored under the item's name; the body itself where all names agree. */
+export function compileHeldNames(resource: Resource, operation: IHttpOperation): HeldOnly {
+  const renames = [...heldNamesOf(resource, operation)];
+  if (renames.length === 0) return (fields) => fields;
+  return (fields) => {
+    if (!renames.some(([from]) => Object.hasOwn(fields, from))) return fields;
+    const held: Record<string, JsonValue> = {};
+    const to = new Map(renames);
+    for (const [name, value] of Object.entries(fields as Record<string, JsonValue>)) held[to.get(name) ?? name] = value;
+    return held;
   };
 }

@@ -15,7 +15,7 @@ import { JSON_HEADERS, type Answer, type Outcome } from '../../http/answer.js';
 import { keyFromPath, keyText } from './identifier.js';
 import { declaredResponse, type BodySchema as Schema } from '../../core/openapi/operation.js';
 import { unwrapValue, wrappedItem } from '../../core/schema/envelope.js';
-import { compileHeldOnly } from './held-only.js';
+import { compileHeldNames, compileHeldOnly } from './held-only.js';
 
 /** The collection a request reads and writes: its tenant's, under its parents' values for a nested resource. */
 export type CollectionOf = (context: HandlerContext) => Promise<ItemStore>;
@@ -197,11 +197,13 @@ export function compileChangeOf(
   const bodyOf = compileBodyOf(operation, resource);
   // A replace's body is the item (item-check.ts); an update's is a change, judged once merged.
   const heldOnly = verb === 'replaced' ? compileHeldOnly(resource, operation) : undefined;
+  // Both verbs: a property named otherwise (Twilio's FriendlyName) changes the item's own (friendly_name).
+  const heldNames = compileHeldNames(resource, operation);
   return (context) => {
     const named = pathKey(resource, context);
     if ('refusal' in named) return named;
     const body = bodyOf(context.body);
     if (!isObject(body)) return { refusal: failure('badRequest', `a ${singular(resource)} is ${verb} by a JSON object`) };
-    return { key: named.key, body: heldOnly === undefined ? (body as ItemFields) : heldOnly(body as ItemFields) };
+    return { key: named.key, body: heldNames(heldOnly === undefined ? (body as ItemFields) : heldOnly(body as ItemFields)) };
   };
 }

@@ -1,0 +1,49 @@
+/**
+ * Where a request names an item's property otherwise than the item does, in case and separators
+ * only: every Twilio API takes `FriendlyName` in a create's form and answers `friendly_name`, so a
+ * server holds the one as the other. One reading for serve (what a create or change stores, what a
+ * list filter compares: handlers/resource/held-only.ts, list-parameters.ts) and anything that asks
+ * later which item property a request's property lands in.
+ *
+ * A request name maps only where the item does not declare that name itself, and exactly one item
+ * property has the same letters and digits (case aside) and is not itself a name of the request.
+ */
+import type { Operation } from '../openapi/operation.js';
+import { wrappedItem } from '../schema/envelope.js';
+import { objectShape } from '../schema/properties.js';
+import type { Resource } from './model.js';
+
+/** Letters and digits, lower case: `FriendlyName`, `friendly_name` and `friendly-name` are one. */
+export function nameKey(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Each request name the item holds under another name → that item name; empty where all names agree. */
+export function heldNames(requestNames: Iterable<string>, itemNames: Iterable<string>): ReadonlyMap<string, string> {
+  const items = [...itemNames];
+  const requests = new Set(requestNames);
+  const mapped = new Map<string, string>();
+  const declared = new Set(items);
+  for (const name of requests) {
+    if (declared.has(name)) continue;
+    const key = nameKey(name);
+    const matches = items.filter((item) => nameKey(item) === key && !requests.has(item));
+    if (matches.length === 1) mapped.set(name, matches[0] as string);
+  }
+  return mapped;
+}
+
+/** The request body's schema, whatever its media type (JSON, a form, multipart), the item inside its envelope. */
+function requestItemSchema(operation: Pick<Operation, 'request'>, resource: Resource): unknown {
+  const contents = operation.request?.body?.contents ?? [];
+  const schema = contents.find((content) => content.schema !== undefined)?.schema;
+  return wrappedItem(schema, resource.envelope?.request) ?? schema;
+}
+
+/** The renames for `operation`'s request body into `resource`'s item. */
+export function heldNamesOf(resource: Resource, operation: Pick<Operation, 'request'>): ReadonlyMap<string, string> {
+  if (resource.itemSchema === undefined) return new Map();
+  const item = objectShape(resource.itemSchema, { direction: 'response' }).properties.keys();
+  const request = objectShape(requestItemSchema(operation, resource), { direction: 'request' }).properties.keys();
+  return heldNames(request, item);
+}
