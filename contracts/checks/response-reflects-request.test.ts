@@ -69,10 +69,12 @@ describe('response-reflects-request, a JSON Merge Patch', () => {
     expect(judged({ deviceId: 'd-1', name: 'two', firmware: '1.0' })).toBe('fail');
     // Valid cases vary the header name's case.
     expect(judged({ deviceId: 'd-1', name: 'two' }, 'application/merge-patch+json', 'Content-Type')).toBe('pass');
-    // Not a merge patch: a null sent is a value like any other, compared with what comes back …
-    expect(judged({ deviceId: 'd-1', name: 'two', firmware: '1.0' }, 'application/json')).toBe('fail');
-    // … though not expected back where the answer's Device cannot hold it (firmware is a string there).
+    // Not a merge patch: a null sent is a value like any other, and the answer's Device cannot hold it
+    // (firmware is a string there): the server says it otherwise, absent or as another value.
     expect(judged({ deviceId: 'd-1', name: 'two' }, 'application/json')).toBe('pass');
+    expect(judged({ deviceId: 'd-1', name: 'two', firmware: '1.0' }, 'application/json')).toBe('pass');
+    // A value it can hold is still held to: the name sent comes back.
+    expect(judged({ deviceId: 'd-1', name: 'one' }, 'application/json')).toBe('fail');
   });
 });
 
@@ -144,5 +146,19 @@ describe('response-reflects-request, a property the answer declares otherwise (O
     expect(responseReflectsRequest.judge(exchange({}, answer(201, { id, traits: { a: 1 } }), fitting), await create())?.outcome).toBe('fail');
     const shown = { id, traits: { a: 1 }, credentials: { password: { type: 'password' } } };
     expect(responseReflectsRequest.judge(exchange({}, answer(201, shown), fitting), await create())?.outcome).toBe('pass');
+  });
+});
+
+describe('response-reflects-request, a property the answer names otherwise (Twilio)', () => {
+  const TWILIO = fileURLToPath(new URL('../../test/fixtures/documents/twilio-taskrouter-workspaces.json', import.meta.url));
+  const sent = parseJsonExact('{"FriendlyName":"Support"}');
+
+  it('expects FriendlyName back as friendly_name, the item’s own name for it (core/resources/held-names.ts)', async () => {
+    const context = await contextOf('CreateWorkspace', TWILIO);
+    const sid = 'WS0123456789abcdef0123456789abcdef';
+    expect(responseReflectsRequest.judge(exchange({}, answer(201, { sid, friendly_name: 'Support' }), sent), context)?.outcome).toBe('pass');
+    const dropped = responseReflectsRequest.judge(exchange({}, answer(201, { sid, friendly_name: 'Sales' }), sent), context);
+    expect(dropped?.outcome).toBe('fail');
+    expect(dropped?.outcome === 'fail' ? dropped.expected : '').toBe('friendly_name: "Support" (as sent)');
   });
 });

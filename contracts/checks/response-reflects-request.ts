@@ -15,6 +15,7 @@ import { mediaTypeOf } from '../../src/core/http/media-type.js';
 import { declaredResponse, isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import { arrayItems, objectShape, type ObjectShape } from '../../src/core/schema/properties.js';
 import { holdsOf } from '../../src/core/conformance/held-value.js';
+import { heldNames } from '../../src/core/resources/held-names.js';
 import { isPasswordProperty } from '../../src/core/resources/sign-in.js';
 import type { Schema } from '../../src/core/schema/normalise.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
@@ -99,12 +100,15 @@ function firstUnreflected(
 ): Unreflected | undefined {
   const requested = shapeOf(requestSchema).properties;
   const shown = shapeOf(answerSchema).properties;
-  for (const [property, sentValue] of Object.entries(sent)) {
+  // The item's own names for the request's, at its top (Twilio's FriendlyName, answered as friendly_name): serve's reading too.
+  const renamed = depth === 0 ? renamesOf(requestSchema, answerSchema) : undefined;
+  for (const [sentName, sentValue] of Object.entries(sent)) {
+    const property = renamed?.get(sentName) ?? sentName;
     const answerProperty = shown.get(property);
     // Not shown by the answer (a password), or the server's own, or never said back.
-    if (sentValue === undefined || answerProperty === undefined || isFlagged(answerProperty, requested.get(property))) continue;
+    if (sentValue === undefined || answerProperty === undefined || isFlagged(answerProperty, requested.get(sentName))) continue;
     // A password is never said back, even where the answer's schema lists one (RealWorld's User): sign-in's one reading of what is one.
-    if (isPasswordProperty(property, requested.get(property) as Readonly<Record<string, unknown>> | undefined)) continue;
+    if (isPasswordProperty(sentName, requested.get(sentName) as Readonly<Record<string, unknown>> | undefined)) continue;
     const steps = [...at, property];
     const backValue = Object.prototype.hasOwnProperty.call(back, property) ? back[property] : undefined;
     if (removes && sentValue === null) {
@@ -112,22 +116,37 @@ function firstUnreflected(
       return { steps, sentValue, backValue };
     }
     // An array of other things under the same name (Ory Kratos's batch patch: patches in, results out) is no echo.
-    if (Array.isArray(sentValue) && !itemsShown(requested.get(property), answerProperty)) continue;
+    if (Array.isArray(sentValue) && !itemsShown(requested.get(sentName), answerProperty)) continue;
     if (depth < MAX_DEPTH && isJsonObject(sentValue) && isJsonObject(backValue)) {
-      const inner = firstUnreflected(sentValue, backValue, requested.get(property), answerProperty, steps, depth + 1, removes, operation);
+      const inner = firstUnreflected(sentValue, backValue, requested.get(sentName), answerProperty, steps, depth + 1, removes, operation);
       if (inner !== undefined) return inner;
       continue;
     }
-    if (backValue === undefined && !answerCanHold(answerProperty, requested.get(property), sentValue, operation)) continue;
-    if (backValue === undefined || !jsonEquals(sentValue, backValue)) return { steps, sentValue, backValue };
+    if (backValue !== undefined && jsonEquals(sentValue, backValue)) continue;
+    // A value the answer's declaration cannot hold is turned into something else by the server (absent, or another value).
+    if (!answerCanHold(answerProperty, requested.get(sentName), sentValue, operation)) continue;
+    return { steps, sentValue, backValue };
   }
   return undefined;
+}
+
+const renames = new WeakMap<object, WeakMap<object, ReadonlyMap<string, string>>>();
+
+/** The answer's names for the request's properties named otherwise in case and separators only (core/resources/held-names.ts), read once per pair. */
+function renamesOf(requestSchema: unknown, answerSchema: unknown): ReadonlyMap<string, string> | undefined {
+  if (typeof requestSchema !== 'object' || requestSchema === null || typeof answerSchema !== 'object' || answerSchema === null) return undefined;
+  let byAnswer = renames.get(requestSchema);
+  if (byAnswer === undefined) renames.set(requestSchema, (byAnswer = new WeakMap()));
+  let found = byAnswer.get(answerSchema);
+  if (found === undefined) byAnswer.set(answerSchema, (found = heldNames(shapeOf(requestSchema).properties.keys(), shapeOf(answerSchema).properties.keys())));
+  return found.size === 0 ? undefined : found;
 }
 
 /**
  * Whether the answer's declaration of a property can hold the value sent: where it declares the
  * property otherwise than the request (Ory Kratos's credentials) and the value does not fit, an
- * answer without it is the server's way (core/conformance/held-value.ts, the rule serve stores by).
+ * answer without it, or with another value, is the server's way (core/conformance/held-value.ts,
+ * the rule serve stores and echoes by): real Kratos answers its credentials as a map.
  */
 function answerCanHold(answerProperty: Schema, requestProperty: Schema | undefined, sentValue: JsonValue, operation: object): boolean {
   const holds = holdsOf(answerProperty, requestProperty, operation);

@@ -1,19 +1,32 @@
 /**
  * A mocked success answer to a request that sent a JSON object (a create or replace the stand-in
  * keeps no state for: an operation no resource was inferred for) says back what was sent, as the
- * server it stands in for would: each property that the answer and the request body declare with
- * the same schema takes the value sent, and one not sent is left out unless the answer requires
- * it or marks it readOnly (the server's to fill). Anything else stays as prism mocked it.
+ * server it stands in for would: each property the answer declares that the request body declares
+ * too (by the same name, or named otherwise in case and separators only: Twilio's `FriendlyName`
+ * answered as `friendly_name`, core/resources/held-names.ts) takes the value sent where the
+ * answer's declaration holds it (core/conformance/held-value.ts, the rule verify expects echoes
+ * by), and one not sent is left out unless the answer requires it or marks it readOnly (the
+ * server's to fill). Anything else stays as prism mocked it.
  */
 import type { IHttpOperation } from '@stoplight/types';
+import { holdsOf, type Holds } from '../core/conformance/held-value.js';
+import type { JsonValue } from '../core/json/exact-json.js';
+import { heldNames } from '../core/resources/held-names.js';
 import type { Schema } from '../core/schema/normalise.js';
 import { objectShape } from '../core/schema/properties.js';
-import { sameSchema } from '../core/schema/same-schema.js';
+
+interface Echo {
+  /** The answer's name for it, and the request's. */
+  readonly answerName: string;
+  readonly sentName: string;
+  /** Where the two declare it otherwise: whether the answer's declaration holds the value sent. */
+  readonly holds: Holds | undefined;
+}
 
 interface EchoPlan {
   /** Properties the answer takes from what was sent. */
-  readonly echoed: readonly string[];
-  /** Of those, the ones left out of the answer when not sent. */
+  readonly echoed: readonly Echo[];
+  /** Of those (by the answer's name), the ones left out of the answer when not sent. */
   readonly droppedUnlessSent: ReadonlySet<string>;
 }
 
@@ -25,9 +38,10 @@ export function echoSent(operation: IHttpOperation, status: number, sent: unknow
   const plan = planFor(operation, status);
   if (plan === undefined) return answer;
   const result: Record<string, unknown> = { ...answer };
-  for (const property of plan.echoed) {
-    if (Object.hasOwn(sent, property)) result[property] = sent[property];
-    else if (plan.droppedUnlessSent.has(property)) delete result[property];
+  for (const { answerName, sentName, holds } of plan.echoed) {
+    if (Object.hasOwn(sent, sentName)) {
+      if (holds === undefined || holds(sent[sentName] as JsonValue)) result[answerName] = sent[sentName];
+    } else if (plan.droppedUnlessSent.has(answerName)) delete result[answerName];
   }
   return result;
 }
@@ -48,12 +62,14 @@ function makePlan(operation: IHttpOperation, status: number): EchoPlan | undefin
   if (requestSchema === undefined || answerSchema === undefined) return undefined;
   const request = objectShape(requestSchema);
   const answer = objectShape(answerSchema);
-  const echoed: string[] = [];
+  const sentNames = new Map([...heldNames(request.properties.keys(), answer.properties.keys())].map(([sentName, answerName]) => [answerName, sentName]));
+  const echoed: Echo[] = [];
   const droppedUnlessSent = new Set<string>();
   for (const [name, schema] of answer.properties) {
-    const sentSchema = request.properties.get(name);
-    if (sentSchema === undefined || isReadOnly(schema) || isReadOnly(sentSchema) || !sameSchema(schema, sentSchema)) continue;
-    echoed.push(name);
+    const sentName = request.properties.has(name) ? name : sentNames.get(name);
+    const sentSchema = sentName === undefined ? undefined : request.properties.get(sentName);
+    if (sentName === undefined || sentSchema === undefined || isReadOnly(schema) || isReadOnly(sentSchema)) continue;
+    echoed.push({ answerName: name, sentName, holds: holdsOf(schema, sentSchema, operation) });
     if (!answer.required.has(name)) droppedUnlessSent.add(name);
   }
   return echoed.length === 0 ? undefined : { echoed, droppedUnlessSent };

@@ -68,7 +68,9 @@ function conformingAnswer(operation: IHttpOperation, request: IHttpRequest, pref
   chosenWays.set(operation, ways);
   const chosen = ways.get(mocked.statusCode);
   if (!outcome.ok || chosen === 'static') return outcome;
-  if (chosen === undefined && !breaks(operation, outcome.answer)) {
+  // Chosen on the answer before what was sent is said back: a first request whose values hide a broken example must not decide for the rest.
+  const plain = chosen === undefined ? answerOf(operation, request, preferences, mocked, false) : undefined;
+  if (plain?.ok === true && !breaks(operation, plain.answer)) {
     ways.set(mocked.statusCode, 'static');
     return outcome;
   }
@@ -90,11 +92,11 @@ function breaks(operation: IHttpOperation, answer: Answer): boolean {
 type MockedAnswer = { readonly statusCode: number; readonly headers?: MockedResponse['headers']; readonly body?: unknown };
 
 /** The mocker's answer (or the same from the examples) as the stand-in sends it. */
-function answerOf(operation: IHttpOperation, request: IHttpRequest, preferences: MockPreferences, mocked: MockedAnswer): Outcome {
+function answerOf(operation: IHttpOperation, request: IHttpRequest, preferences: MockPreferences, mocked: MockedAnswer, echo = true): Outcome {
   const { statusCode, headers = {} } = mocked;
   // A Prefer header asks for prism's answer (the document's example, or a generated one) as prism gives it.
   const asked = preferences.code !== undefined || preferences.example !== undefined || preferences.dynamic !== undefined;
-  const body = asked ? mocked.body : echoSent(operation, statusCode, request.body, mocked.body);
+  const body = asked || !echo ? mocked.body : echoSent(operation, statusCode, request.body, mocked.body);
   // What was sent may hold exact int64s (bigints): an answer that says it back is written exactly.
   const echoed = body !== mocked.body;
   // prism spells the header as it likes ("Content-type"): read it by its lower-case name.

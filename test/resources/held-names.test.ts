@@ -46,4 +46,17 @@ describe("Twilio TaskRouter's FriendlyName", () => {
     const listed = await call('GET', '/v1/Workspaces?FriendlyName=Sales');
     expect((listed.json as { workspaces: { friendly_name: string }[] }).workspaces.map((item) => item.friendly_name)).toEqual(['Sales']);
   });
+  it('is said back as friendly_name by a mocked update, and a first update does not hide the document’s broken example from later ones', async () => {
+    const created = await call('POST', '/v1/Workspaces', { FriendlyName: 'Support' });
+    const sid = (created.json as { sid: string }).sid;
+    // UpdateWorkspace is mocked (Twilio updates by POST on the item). The first mocking decides, per status,
+    // whether the document's example keeps to its schema: its event_callback_url "" does not (format uri).
+    const first = await call('POST', `/v1/Workspaces/${sid}`, { FriendlyName: 'Sales', EventCallbackUrl: 'https://example.com/events' });
+    expect(first.status, first.text).toBe(200);
+    expect(first.json).toMatchObject({ friendly_name: 'Sales', event_callback_url: 'https://example.com/events' });
+    expectConforms(server.current.document, 'post', '/v1/Workspaces/{Sid}', first);
+    const empty = await call('POST', `/v1/Workspaces/${sid}`, {});
+    expect(empty.status, empty.text).toBe(200);
+    expectConforms(server.current.document, 'post', '/v1/Workspaces/{Sid}', empty);
+  });
 });
