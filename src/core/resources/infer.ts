@@ -22,6 +22,7 @@ import { jsonSuccessSchema } from './responses.js';
 import { listEnvelope, type ListEnvelope } from '../schema/envelope.js';
 import { envelopeHint, settleEnvelope, type ItemBodies } from './item-envelope.js';
 import { signInOf, type SignIn } from './sign-in.js';
+import { heldNames } from './held-names.js';
 
 const ITEM_ROLES: Readonly<Record<string, ResourceRole>> = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' };
 const MERGE_PATCH = 'application/merge-patch+json';
@@ -170,7 +171,9 @@ function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source
     const role = ITEM_ROLES[method];
     if (role !== undefined) operations[role] = refOf(operation);
   }
-  const update = items.get('patch');
+  const postUpdate = items.has('patch') ? undefined : updateByPost(items.get('post'), itemSchema);
+  if (postUpdate !== undefined) operations.update = refOf(postUpdate);
+  const update = items.get('patch') ?? postUpdate;
   const itemShape = itemSchema === undefined ? undefined : objectShape(itemSchema);
   return {
     collectionPath: path,
@@ -274,6 +277,30 @@ function itemParameterOf(collection: string, candidate: string): string | undefi
   const prefix = collection.endsWith('/') ? collection : `${collection}/`;
   if (!candidate.startsWith(prefix)) return undefined;
   return /^\{([^{}/]+)\}$/.exec(candidate.slice(prefix.length))?.[1];
+}
+
+/**
+ * Twilio and Stripe update an item by POST on it (`POST /v1/Workspaces/{Sid}`, `POST /v1/customers/{id}`),
+ * with no PATCH: that POST is the item's update (a merge) where the document says so by its shapes:
+ * it answers the item (the read's properties, all and only) and its body names item properties,
+ * most of it (by name, or in case and separators: FriendlyName for friendly_name). A POST that does
+ * something else (an action with its own body or answer) stays as it was.
+ */
+function updateByPost(post: Operation | undefined, itemSchema: unknown): Operation | undefined {
+  if (post === undefined || itemSchema === undefined) return undefined;
+  const answer = jsonSuccessSchema(post);
+  const item = [...objectShape(itemSchema, { direction: 'response' }).properties.keys()];
+  // The item's properties, all and only (one $ref read twice is two objects, each with its own x-stoplight id).
+  const answered = answer === undefined ? [] : [...objectShape(answer, { direction: 'response' }).properties.keys()];
+  if (item.length === 0 || answered.length !== item.length || !answered.every((name) => item.includes(name))) return undefined;
+  const schema = (post.request?.body?.contents ?? []).find((content) => content.schema !== undefined)?.schema;
+  const sent = [...objectShape(schema, { direction: 'request' }).properties.keys()];
+  if (sent.length === 0) return undefined;
+  const renamed = heldNames(sent, item);
+  const declared = new Set(item);
+  // Most of it (a Worker's update also takes RejectPendingReservations, a flag the item does not keep).
+  const kept = sent.filter((name) => declared.has(name) || renamed.has(name)).length;
+  return kept * 2 > sent.length ? post : undefined;
 }
 
 function updateKind(update: Operation): 'merge-patch' | 'json-patch' | 'merge' {
