@@ -8,6 +8,7 @@
  * A request name maps only where the item does not declare that name itself, and exactly one item
  * property has the same letters and digits (case aside) and is not itself a name of the request.
  */
+import { holdsOf, type Holds } from '../conformance/held-value.js';
 import type { Operation } from '../openapi/operation.js';
 import { wrappedItem } from '../schema/envelope.js';
 import { objectShape } from '../schema/properties.js';
@@ -40,10 +41,22 @@ function requestItemSchema(operation: Pick<Operation, 'request'>, resource: Reso
   return wrappedItem(schema, resource.envelope?.request) ?? schema;
 }
 
-/** The renames for `operation`'s request body into `resource`'s item. */
-export function heldNamesOf(resource: Resource, operation: Pick<Operation, 'request'>): ReadonlyMap<string, string> {
-  if (resource.itemSchema === undefined) return new Map();
-  const item = objectShape(resource.itemSchema, { direction: 'response' }).properties.keys();
-  const request = objectShape(requestItemSchema(operation, resource), { direction: 'request' }).properties.keys();
-  return heldNames(request, item);
+/** A request property the item holds under another name, and whether the item's declaration holds a value sent (undefined: any). */
+export interface HeldName {
+  readonly to: string;
+  readonly holds: Holds | undefined;
+}
+
+/**
+ * The renames for `operation`'s request body into `resource`'s item, each with the held-value rule
+ * (core/conformance/held-value.ts): Twilio's `IgnoreCapacity` is text ("true", "1", "yes") and its
+ * `ignore_capacity` a boolean, which a server makes of the text as a stand-in cannot know.
+ */
+export function heldNamesOf(resource: Resource, operation: Pick<Operation, 'request'> & object): ReadonlyMap<string, HeldName> {
+  const found = new Map<string, HeldName>();
+  if (resource.itemSchema === undefined) return found;
+  const item = objectShape(resource.itemSchema, { direction: 'response' }).properties;
+  const request = objectShape(requestItemSchema(operation, resource), { direction: 'request' }).properties;
+  for (const [from, to] of heldNames(request.keys(), item.keys())) found.set(from, { to, holds: holdsOf(item.get(to), request.get(from), operation) });
+  return found;
 }

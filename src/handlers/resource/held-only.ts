@@ -34,11 +34,16 @@ export function compileHeldOnly(resource: Resource, operation: IHttpOperation): 
 export function compileHeldNames(resource: Resource, operation: IHttpOperation): HeldOnly {
   const renames = [...heldNamesOf(resource, operation)];
   if (renames.length === 0) return (fields) => fields;
+  const byName = new Map(renames);
   return (fields) => {
     if (!renames.some(([from]) => Object.hasOwn(fields, from))) return fields;
     const held: Record<string, JsonValue> = {};
-    const to = new Map(renames);
-    for (const [name, value] of Object.entries(fields as Record<string, JsonValue>)) held[to.get(name) ?? name] = value;
+    for (const [name, value] of Object.entries(fields as Record<string, JsonValue>)) {
+      const renamed = byName.get(name);
+      if (renamed === undefined) held[name] = value;
+      // A value the item's declaration cannot hold is left out, as held-only leaves it (a server turns it into something else).
+      else if (renamed.holds === undefined || renamed.holds(value)) held[renamed.to] = value;
+    }
     return held;
   };
 }
