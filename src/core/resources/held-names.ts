@@ -2,8 +2,9 @@
  * Where a request names an item's property otherwise than the item does, in case and separators
  * only: every Twilio API takes `FriendlyName` in a create's form and answers `friendly_name`, so a
  * server holds the one as the other. One reading for serve (what a create or change stores, what a
- * list filter compares: handlers/resource/held-only.ts, list-parameters.ts) and anything that asks
- * later which item property a request's property lands in.
+ * list filter compares, what a mocked answer says back: handlers/resource/held-only.ts,
+ * list-parameters.ts, handlers/mock-echo.ts, and which POST on an item is its update: infer.ts) and
+ * for verify (what an answer must say back: checks/response-reflects-request.ts).
  *
  * A request name maps only where the item does not declare that name itself, and exactly one item
  * property has the same letters and digits (case aside) and is not itself a name of the request.
