@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { getHttpDocumentFromSpec, parseDocumentText, type HttpDocument } from '../prism/document.js';
 import { cacheDirectory, cacheKey, hasExternalRefs, readCachedDocument, readRegularFile, writeCachedDocument } from './operations-cache.js';
 import { INPUT_FILE_LIMITS, readInputFile } from '../files/read-input-file.js';
-import type { Operation, Webhook } from './operation.js';
+import { requestPath, type Operation, type Webhook } from './operation.js';
 import { PlantstoreError } from '../errors.js';
 import { findUpward } from '../package.js';
 
@@ -55,7 +55,7 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
   // A file seen before (same bytes, same versions) skips parsing and prism: see operations-cache.ts.
   const cache = typeof spec === 'string' ? await cacheFor(source) : undefined;
   const cached = cache && (await readCachedDocument(cache.directory, cache.key));
-  if (cached) return { source, ...cached };
+  if (cached) return { source, ...cached, operations: onTheirRoutes(cached.operations) };
   const document = typeof spec === 'string' ? await readDocumentFile(source) : spec;
   if (!isRecord(document) || (typeof document.openapi !== 'string' && typeof document.swagger !== 'string')) {
     throw new DocumentError(`${source}: not an OpenAPI document (no "openapi" version field at the top level)`);
@@ -80,7 +80,12 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
     pathExtensions,
   };
   if (cache && !external) await storeIfUnchanged(source, cache, loaded);
-  return { source, ...loaded };
+  return { source, ...loaded, operations: onTheirRoutes(operations) };
+}
+
+/** Each operation on the path a request for it takes (requestPath: without the "#…" some documents add to a key). */
+function onTheirRoutes(operations: readonly Operation[]): readonly Operation[] {
+  return operations.some((o) => o.path.includes('#')) ? operations.map((o) => (o.path.includes('#') ? { ...o, path: requestPath(o.path) } : o)) : operations;
 }
 
 async function cacheFor(source: string): Promise<{ directory: string; key: string } | undefined> {
