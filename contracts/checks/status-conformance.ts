@@ -67,6 +67,11 @@ const CREDENTIAL_STATUSES = new Set(['401', '403']);
 function undeclaredFailure(exchange: Exchange, operation: Operation, status: number): string | undefined {
   const failures = operation.responses.filter((r) => r.code.startsWith('4') || r.code.toLowerCase() === 'default').map((r) => r.code);
   const credentialsOnly = failures.length > 0 && failures.every((code) => CREDENTIAL_STATUSES.has(code));
+  // 404 says an item is absent, never that a request is invalid (Ory Kratos's GET /self-service/errors: 403, 404): a 400 to an invalid one is HTTP's.
+  const notFoundToo = !credentialsOnly && failures.length > 0 && failures.every((code) => CREDENTIAL_STATUSES.has(code) || code === '404');
+  if (notFoundToo && status === 400 && exchange.facts.kind === 'invalid' && exchange.facts.target !== 'auth') {
+    return `the document declares failure statuses for refused credentials and absent items only (${failures.join(', ')}) for this operation; HTTP (RFC 9110) refuses an invalid request 400`;
+  }
   if (failures.length > 0 && !credentialsOnly) return undefined;
   const declares = credentialsOnly
     ? `the document declares failure statuses for refused credentials only (${failures.join(', ')}) for this operation`
