@@ -83,9 +83,27 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
   return { source, ...loaded, operations: onTheirRoutes(operations) };
 }
 
-/** Each operation on the path a request for it takes (requestPath: without the "#…" some documents add to a key). */
+/**
+ * Each operation as a request for it is made: on the path it takes (requestPath: without the "#…"
+ * some documents add to a key), and without the header parameters OpenAPI says to ignore (Accept,
+ * Content-Type, Authorization: the media types and security schemes say those). DigitalOcean
+ * declares Content-Type with an enum, and serve refused `application/json; charset=utf-8`.
+ */
 function onTheirRoutes(operations: readonly Operation[]): readonly Operation[] {
-  return operations.some((o) => o.path.includes('#')) ? operations.map((o) => (o.path.includes('#') ? { ...o, path: requestPath(o.path) } : o)) : operations;
+  if (!operations.some((o) => o.path.includes('#') || ignoredHeaders(o))) return operations;
+  return operations.map((o) => {
+    const routed = o.path.includes('#') ? { ...o, path: requestPath(o.path) } : o;
+    const headers = routed.request?.headers;
+    return headers === undefined || !ignoredHeaders(routed)
+      ? routed
+      : { ...routed, request: { ...routed.request, headers: headers.filter((h) => !IGNORED_HEADERS.has(h.name.toLowerCase())) } };
+  });
+}
+
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+function ignoredHeaders(operation: Operation): boolean {
+  return (operation.request?.headers ?? []).some((h) => IGNORED_HEADERS.has(h.name.toLowerCase()));
 }
 
 async function cacheFor(source: string): Promise<{ directory: string; key: string } | undefined> {
