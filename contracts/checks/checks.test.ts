@@ -193,6 +193,22 @@ describe('status-conformance where the document declares no failure status', () 
   });
 });
 
+describe('status-conformance where no declared failure says a request is invalid', () => {
+  it('warns of a 400 to an invalid request where only 403 and 404 are declared (Ory Kratos’s GET /self-service/errors: 200, 403, 404, 500)', () => {
+    const declaring = (...codes: string[]) => ({
+      operation: { ...context.operation, path: '/self-service/errors', responses: codes.map((code) => ({ code, contents: [] })) } as unknown as Operation,
+      expectUniqueIds: false,
+    });
+    const missingId = exchange({ kind: 'invalid', target: 'parameter' }, badRequest);
+    const verdict = statusConformance.judge(missingId, declaring('200', '403', '404', '500'));
+    expect(verdict?.outcome).toBe('warn');
+    expect(verdict?.outcome === 'warn' && verdict.message).toMatch(/declares failure statuses for refused credentials and absent items only \(403, 404\)/);
+    // Still failures: a valid request refused 400, and a 400 where a status for invalid requests (422) is declared.
+    expect(statusConformance.judge(exchange({}, badRequest), declaring('200', '403', '404'))?.outcome).toBe('fail');
+    expect(statusConformance.judge(missingId, declaring('200', '404', '422'))?.outcome).toBe('fail');
+  });
+});
+
 describe('positive-acceptance of string ids', () => {
   const learnt = { status: 409, code: '409', message: 'a part with id # already exists' };
   const accepted = {

@@ -162,3 +162,52 @@ describe('response-reflects-request, a property the answer names otherwise (Twil
     expect(dropped?.outcome === 'fail' ? dropped.expected : '').toBe('friendly_name: "Support" (as sent)');
   });
 });
+
+describe('response-reflects-request, a default the server applied (Box’s metadata query)', () => {
+  // Box's POST /metadata_queries/execute_read: limit (default 100) in the query body, and the
+  // results say back the limit that was used, default 100. A correct server fills in the default.
+  const document = {
+    openapi: '3.0.2',
+    info: { title: 'Box shape', version: '1' },
+    paths: {
+      '/metadata_queries/execute_read': {
+        post: {
+          operationId: 'post_metadata_queries_execute_read',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['from'],
+                  properties: { from: { type: 'string' }, limit: { type: 'integer', default: 100, minimum: 0, maximum: 100 } },
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { entries: { type: 'array', items: { type: 'object' } }, limit: { type: 'integer', format: 'int64', default: 100 } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  const query = parseJsonExact('{"from":"enterprise_1.template"}');
+
+  it('passes the default said back for a property not sent, and still fails another value', async () => {
+    const operation = (await loadDocument(document)).operations[0];
+    if (operation === undefined) throw new Error('operation missing');
+    const context: CheckContext = { operation, expectUniqueIds: false };
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { entries: [], limit: 100 }), query), context)?.outcome).toBe('pass');
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, { entries: [], limit: 7 }), query), context)?.outcome).toBe('fail');
+  });
+});

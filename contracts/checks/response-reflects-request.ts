@@ -5,7 +5,8 @@
  * createdAt, an author), and what the answer's schema does not show (a password) is not expected
  * back, nor a password it shows (src/core/resources/sign-in.ts names what is one). readOnly properties are the server's, writeOnly ones are not said back. At the top level, a
  * property the request could carry but did not is absent from the answer, unless the server may
- * fill it: readOnly, required by the answer, an assigned identifier, or kept by a PATCH's merge.
+ * fill it: readOnly, required by the answer, an assigned identifier, kept by a PATCH's merge, or
+ * the default the request declares for it.
  * A JSON Merge Patch (RFC 7396) null asks for the property's removal: it comes back absent (or null).
  */
 import { isJsonObject, jsonEquals, toJsonText, type JsonObject, type JsonValue } from '../generators/json-value.js';
@@ -168,7 +169,7 @@ function isFlagged(...schemas: Array<Schema | undefined>): boolean {
 /**
  * A top-level property the request could carry but did not, that the answer has though the server
  * had no reason to fill it: not readOnly, not required by the answer, not an assigned identifier,
- * not kept from the stored item by a PATCH.
+ * not kept from the stored item by a PATCH, not the request's declared default.
  */
 function firstAdded(
   sent: JsonObject,
@@ -185,6 +186,8 @@ function firstAdded(
     const sendable = requested.properties.get(property);
     if (sendable === undefined || isFlagged(schema, sendable) || shown.required.has(property) || property === assignedIdentifier) continue;
     if (Object.prototype.hasOwnProperty.call(sent, property) || answer[property] === undefined) continue;
+    // The default the request declares is what the server used for one not sent (Box's query limit).
+    if (sendable.default !== undefined && jsonEquals(sendable.default as JsonValue, answer[property] as JsonValue)) continue;
     return property;
   }
   return undefined;

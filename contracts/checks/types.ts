@@ -139,6 +139,8 @@ export interface CheckContext {
   readonly duplicateRefusal?: RefusalShape | undefined;
   /** A create's identifier property that the client may leave out and the server then assigns ('id' of the Swagger Petstore 3's Pet). */
   readonly assignedIdentifier?: string | undefined;
+  /** Other operations of the method on the same request path (Box's "#" alternatives): an answer may be any one's. */
+  readonly sameRoute?: readonly Operation[] | undefined;
 }
 
 /** A refusal's fingerprint: its status, its error code, and its message with the values taken out. */

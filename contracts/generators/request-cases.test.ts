@@ -288,6 +288,17 @@ describe('other documents', () => {
     expect(labels).not.toContain('auth: Basic scheme instead of Bearer');
   });
 
+  it("Box's JSON Patch body (an array with a stray `required`) draws its invalid cases: no family waits for an object that never comes", async () => {
+    // Box's classification update: type array, required [items]. The property families mutate an
+    // object payload and filtered out every other; a payload that is never an object spun for ever.
+    const fixture = new URL('../../test/fixtures/documents/box-classification-patch.json', import.meta.url).pathname;
+    const patch = (await loadDocument(fixture)).operations[0] as Operation;
+    const labels = invalidCaseFamilies(patch, {}).map((f) => f.breaks);
+    expect(labels.filter((l) => l.startsWith('body: missing required property'))).toEqual([]);
+    const cases = fc.sample(invalidCases(patch, {}), { numRuns: 50, seed: 1 });
+    expect(cases).toHaveLength(50);
+  });
+
   it('an operation without a JSON body still gets valid cases and auth cases', async () => {
     const get = (await loadDocument(documentWith({ responses: { '200': { description: 'ok' } } }))).operations[0] as Operation;
     const [valid] = fc.sample(validCases(get, {}), 1);

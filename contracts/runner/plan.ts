@@ -1,7 +1,8 @@
 /** Which properties run for each operation, in which order, and what a phase needs to send their cases. */
 import fc from 'fast-check';
 import { type Operation } from '../../src/core/openapi/load-document.js';
-import { jsonRequestBody, operationName } from '../../src/core/openapi/operation.js';
+import { jsonRequestBody, operationName, sameRouteAs } from '../../src/core/openapi/operation.js';
+import { securityOf } from '../../src/core/openapi/security.js';
 import type { Resource } from '../../src/core/resources/model.js';
 import type { CheckContext } from '../checks/index.js';
 import type { CaseSource, RequestCase } from './case-source.js';
@@ -79,8 +80,12 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const fresh = canDrawFresh(identifier);
     // Invalid requests first: a lenient target that takes one (say id 1.5 as 1) should not find
     // that id already stored by a valid create and refuse it for the wrong reason.
+    // A request invalid for one of several operations on a route may be another's valid one (Box's
+    // "#" alternatives): only a request without credentials every one of them demands is invalid for all.
+    const twins = sameRouteAs(operation, operations);
+    const shared = twins.length === 0 ? undefined : twins.every((o) => !securityOf(o).open) ? new Set(['auth'] as const) : new Set<never>();
     const properties = [
-      ...invalidProperties(operation, cases, caseContext, propertySettings),
+      ...invalidProperties(operation, cases, caseContext, propertySettings, shared),
       ...(settings.model && creates && fresh ? [modelProperty(operation, cases, caseContext, propertySettings)] : []),
       validProperty(operation, cases, caseContext, propertySettings),
       ...boundaryProperty(operation, cases, caseContext),
@@ -114,6 +119,14 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
       remove === undefined ? [] : fc.sample(source.validCases(remove, { ...caseContext, extraProperties: false }), { seed: settings.seed, numRuns: 1 });
     const owning = owningFor(operation, resources, { operations, source, settings, identifierOf: (r) => identifierOf(r) });
     const skipped: PlanSkip[] = [
+      ...(shared === undefined
+        ? []
+        : [
+            {
+              what: shared.size === 0 ? 'invalid requests' : 'invalid (non-auth) requests',
+              reason: `${twins.map(operationName).join(', ')} take${twins.length === 1 ? 's' : ''} the same method and path: a request invalid for one may be valid for another`,
+            },
+          ]),
       ...(unfreshable === undefined
         ? []
         : [{ what: 'duplicate, stateful and lifecycle requests (valid creates send their ids as generated)', reason: unfreshable }]),
@@ -126,6 +139,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
         expectUniqueIds,
         ...(limitParameter === undefined ? {} : { limitParameter }),
         ...(played?.role === 'create' && resource?.identifier.assignedBy === 'either' ? { assignedIdentifier: resource.identifier.property } : {}),
+        ...(twins.length === 0 ? {} : { sameRoute: twins }),
       },
       properties,
       key: (property) => `${prefix}${property.name}`,

@@ -75,9 +75,17 @@ export function boundaryProperty(operation: Operation, source: CaseSource, conte
  * each with an equal share of the runs and at least MIN_RUNS_PER_FAMILY, so that a rare kind of
  * breakage (one of thirty) is not left to chance; otherwise one property over invalidCases.
  */
-export function invalidProperties(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property[] {
+export function invalidProperties(
+  operation: Operation,
+  source: CaseSource,
+  context: CaseContext,
+  settings: PropertySettings,
+  /** Only the families of these targets (an operation sharing its route: auth alone); undefined: every one. */
+  targets?: ReadonlySet<RequestCase['target']>,
+): Property[] {
+  if (targets !== undefined && source.invalidCaseFamilies === undefined) return [];
   if (source.invalidCaseFamilies !== undefined) {
-    const families = source.invalidCaseFamilies(operation, context);
+    const families = source.invalidCaseFamilies(operation, context).filter((family) => targets === undefined || targets.has(family.target));
     // An operation with nothing to break (no body, no typed parameter, no credentials) has no invalid property.
     const share = Math.max(MIN_RUNS_PER_FAMILY, Math.ceil(settings.runs / Math.max(1, families.length)));
     return families.map((family, index) => invalidProperty(`invalid#${index}`, family.arbitrary, share));

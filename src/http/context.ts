@@ -71,6 +71,8 @@ export interface RequestContext {
 
   /** route: the matched operation. */
   operation: ServedOperation | undefined;
+  /** route: other operations of the method on the route (Box's "#" alternatives); validate takes the first the request is valid for. */
+  alternatives: readonly ServedOperation[];
   /** route */
   pathParameters: Readonly<Record<string, string>>;
   /** route: `path` as the document's paths read it (without the servers' base path it came under, e.g. /api/v3). */
@@ -122,6 +124,7 @@ export function requestContext(request: IncomingMessage): RequestContext {
     arrivedAt: Date.now(),
     started: performance.now(),
     operation: undefined,
+    alternatives: [],
     pathParameters: NO_PARAMETERS,
     fault: undefined,
     slowBodyMs: undefined,

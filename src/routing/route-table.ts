@@ -7,6 +7,8 @@ export type RouteMatch =
       readonly pathParameters: Readonly<Record<string, string>>;
       /** The path as the document's paths read it: the request's path without the base path it came under. */
       readonly path: string;
+      /** The other operations of this method on the route, after `operation` (Box's "#" alternatives): a request valid for one of them is theirs. */
+      readonly alternatives?: readonly IHttpOperation[];
     }
   | { readonly kind: 'no-path' }
   /** The path exists; `allow` lists its methods (for 405 and CORS preflight). */
@@ -24,6 +26,8 @@ interface PathRoute {
   readonly pattern?: RegExp;
   readonly parameterNames: readonly string[];
   readonly byMethod: ReadonlyMap<string, IHttpOperation>;
+  /** Per method, the operations after the first on this route (requestPath's alternatives). */
+  readonly alternatives: ReadonlyMap<string, readonly IHttpOperation[]>;
   readonly allow: readonly string[];
 }
 
@@ -34,9 +38,16 @@ interface PathRoute {
  */
 export function compileRouteTable(operations: readonly IHttpOperation[], basePaths: readonly string[] = []): RouteTable {
   const byTemplate = new Map<string, Map<string, IHttpOperation>>();
+  const alternativesOf = new Map<string, Map<string, IHttpOperation[]>>();
   for (const operation of operations) {
     const methods = byTemplate.get(operation.path) ?? new Map<string, IHttpOperation>();
-    methods.set(operation.method.toUpperCase(), operation);
+    const method = operation.method.toUpperCase();
+    // The first of several on one route (Box's "#" alternatives, core/openapi/operation.ts requestPath) answers it, unless another takes the request.
+    if (methods.has(method)) {
+      const others = alternativesOf.get(operation.path) ?? new Map<string, IHttpOperation[]>();
+      others.set(method, [...(others.get(method) ?? []), operation]);
+      alternativesOf.set(operation.path, others);
+    } else methods.set(method, operation);
     byTemplate.set(operation.path, methods);
   }
   const concrete = new Map<string, PathRoute>();
@@ -44,14 +55,15 @@ export function compileRouteTable(operations: readonly IHttpOperation[], basePat
   for (const [template, byMethod] of byTemplate) {
     const parameterNames = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
     const allow = [...byMethod.keys()].sort();
+    const alternatives = alternativesOf.get(template) ?? new Map<string, IHttpOperation[]>();
     if (parameterNames.length === 0) {
-      concrete.set(template, { template, parameterNames, byMethod, allow });
+      concrete.set(template, { template, parameterNames, byMethod, allow, alternatives });
     } else {
       const source = template
         .split(/\{[^}]+\}/)
         .map(escapeRegExp)
         .join('([^/]+)');
-      templated.push({ template, pattern: new RegExp(`^${source}$`), parameterNames, byMethod, allow });
+      templated.push({ template, pattern: new RegExp(`^${source}$`), parameterNames, byMethod, allow, alternatives });
     }
   }
   // More literal characters first, so /plants/mine wins over /plants/{id} when both are templated.
@@ -91,7 +103,8 @@ export function compileRouteTable(operations: readonly IHttpOperation[], basePat
       found.route.parameterNames.forEach((name, index) => {
         pathParameters[name] = safeDecode(found.values[index] ?? '');
       });
-      return { kind: 'operation', operation, pathParameters, path: found.path };
+      const alternatives = found.route.alternatives.get(method.toUpperCase());
+      return { kind: 'operation', operation, pathParameters, path: found.path, ...(alternatives === undefined ? {} : { alternatives }) };
     },
     methodsOf(path) {
       return find(path)?.route.allow;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestPath } from '../../src/core/openapi/operation.js';
 import { loadDocument } from '../../src/index.js';
 import { getHttpOperationsFromSpec } from '../../src/core/prism/adapter.js';
 import { parseDocumentText } from '../../src/core/prism/document.js';
@@ -44,7 +45,9 @@ describe('one parse of the document', () => {
       // A document of webhooks only (webhook-example) has no operation to serve.
       if (fresh.length === 0) continue;
       const loaded = await loadDocument(path);
-      expect(isDeepStrictEqual(loaded.operations, fresh), name).toBe(true);
+      // Each on the path a request for it takes (Box's "#" alternatives: requestPath).
+      const onRoutes = fresh.map((operation) => (operation.path.includes('#') ? { ...operation, path: requestPath(operation.path) } : operation));
+      expect(isDeepStrictEqual(loaded.operations, onRoutes), name).toBe(true);
     }
   }, 120_000);
 

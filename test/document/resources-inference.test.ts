@@ -81,3 +81,57 @@ describe('resources inferred from documents (golden)', () => {
     });
   }
 });
+
+describe('a property that holds one value names no item', () => {
+  it("Box's shield barrier segment restrictions: the create's required type (enum of one) is no id; the answer's id is", async () => {
+    // Box's POST /shield_information_barrier_segment_restrictions: type, restricted_segment and
+    // shield_information_barrier_segment required; type's enum has one value. Every create had that
+    // "id" and serve refused all but the first as a duplicate (409).
+    const restriction = { type: 'string', enum: ['shield_information_barrier_segment_restriction'] };
+    const segment = { type: 'object', properties: { id: { type: 'string' }, type: { type: 'string', enum: ['shield_information_barrier_segment'] } } };
+    const document = await loadDocument({
+      openapi: '3.0.2',
+      info: { title: 'Box shape', version: '1' },
+      paths: {
+        '/shield_information_barrier_segment_restrictions': {
+          post: {
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['type', 'shield_information_barrier_segment', 'restricted_segment'],
+                    properties: { type: restriction, shield_information_barrier_segment: segment, restricted_segment: segment },
+                  },
+                },
+              },
+            },
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { id: { type: 'string' }, type: restriction, created_at: { type: 'string', format: 'date-time' } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        '/shield_information_barrier_segment_restrictions/{shield_information_barrier_segment_restriction_id}': {
+          parameters: [{ name: 'shield_information_barrier_segment_restriction_id', in: 'path', required: true, schema: { type: 'string' } }],
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' }, type: restriction } } } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const [resource] = inferResources(document).resources;
+    expect(resource?.identifier).toMatchObject({ property: 'id', assignedBy: 'server' });
+  });
+});

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import { isSuccess } from '../../../src/core/openapi/operation.js';
 import type { Resource } from '../../../src/core/resources/model.js';
+import { heldChecksOfBody, type Holds } from '../../../src/core/conformance/held-value.js';
 import type { Exchange, ExchangeFacts, ExpectedValue } from '../../checks/index.js';
 import type { SentRequest } from '../../report.js';
 import { isJsonObject, toJsonText, withKey, withoutKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
@@ -245,17 +246,30 @@ function markerOf(drawn: JsonValue | undefined, token: string): string {
   return start === '' ? token : `${start} ${token}`;
 }
 
+/** Per resource, read once: every create of a run asks. */
+const heldByResource = new WeakMap<Resource, ReadonlyMap<string, Holds>>();
+
+function heldOf(resource: Resource): ReadonlyMap<string, Holds> {
+  let held = heldByResource.get(resource);
+  if (held === undefined) heldByResource.set(resource, (held = heldChecksOfBody(resource, resource.createSchema)));
+  return held;
+}
+
 /**
  * What a read or list must show of what the create sent: each property the client may set that the
- * item's schema shows (objects left to update-applied's rules: a target may add to them), and the id.
+ * item's schema shows (objects left to update-applied's rules: a target may add to them), and the id;
+ * where the item declares a property otherwise than the create, only a value its declaration holds
+ * (core/conformance/held-value.ts: Box's sign request signers, each answered with a required email).
  */
 export function sentValues(resource: Resource, sentBody: JsonValue | undefined, key: string | undefined): ExpectedValue[] {
   const values: ExpectedValue[] = [];
   const body = itemOf(resource, sentBody, 'request');
   if (isJsonObject(body)) {
+    const held = heldOf(resource);
     for (const property of settableProperties(resource)) {
       const value = body[property];
-      if (value !== undefined && !isJsonObject(value) && property !== resource.identifier.property) values.push({ property, value });
+      if (value === undefined || isJsonObject(value) || property === resource.identifier.property) continue;
+      if (held.get(property)?.(value) ?? true) values.push({ property, value });
     }
   }
   const shows = resource.itemSchema !== undefined && describeSchema(resource.itemSchema as JsonSchema).properties.has(resource.identifier.property);

@@ -32,9 +32,13 @@ export function holdsOf(heldAs: unknown, sentAs: unknown, operation: object | un
 
 /** The properties the resource's item declares otherwise than `operation`'s request body (inside its envelope), each with its check; empty in most documents. */
 export function heldChecks(resource: Resource, operation: Pick<Operation, 'request'> & object): ReadonlyMap<string, Holds> {
+  return heldChecksOfBody(resource, jsonRequestBody(operation)?.schema, operation);
+}
+
+/** heldChecks for the request body schema `body` (a resource's createSchema). */
+export function heldChecksOfBody(resource: Resource, body: unknown, operation?: object): ReadonlyMap<string, Holds> {
   const found = new Map<string, Holds>();
   if (resource.itemSchema === undefined) return found;
-  const body = jsonRequestBody(operation)?.schema;
   const item = objectShape(resource.itemSchema, { direction: 'response' }).properties;
   for (const [name, sentAs] of objectShape(wrappedItem(body, resource.envelope?.request) ?? body, { direction: 'request' }).properties) {
     const holds = holdsOf(item.get(name), sentAs, operation);

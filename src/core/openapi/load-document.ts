@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { getHttpDocumentFromSpec, parseDocumentText, type HttpDocument } from '../prism/document.js';
 import { cacheDirectory, cacheKey, hasExternalRefs, readCachedDocument, readRegularFile, writeCachedDocument } from './operations-cache.js';
 import { INPUT_FILE_LIMITS, readInputFile } from '../files/read-input-file.js';
-import type { Operation, Webhook } from './operation.js';
+import { requestPath, type Operation, type Webhook } from './operation.js';
 import { PlantstoreError } from '../errors.js';
 import { findUpward } from '../package.js';
 
@@ -55,7 +55,7 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
   // A file seen before (same bytes, same versions) skips parsing and prism: see operations-cache.ts.
   const cache = typeof spec === 'string' ? await cacheFor(source) : undefined;
   const cached = cache && (await readCachedDocument(cache.directory, cache.key));
-  if (cached) return { source, ...cached };
+  if (cached) return { source, ...cached, operations: onTheirRoutes(cached.operations) };
   const document = typeof spec === 'string' ? await readDocumentFile(source) : spec;
   if (!isRecord(document) || (typeof document.openapi !== 'string' && typeof document.swagger !== 'string')) {
     throw new DocumentError(`${source}: not an OpenAPI document (no "openapi" version field at the top level)`);
@@ -80,7 +80,30 @@ export async function loadDocument(spec: string | object = bundledSpecPath()): P
     pathExtensions,
   };
   if (cache && !external) await storeIfUnchanged(source, cache, loaded);
-  return { source, ...loaded };
+  return { source, ...loaded, operations: onTheirRoutes(operations) };
+}
+
+/**
+ * Each operation as a request for it is made: on the path it takes (requestPath: without the "#…"
+ * some documents add to a key), and without the header parameters OpenAPI says to ignore (Accept,
+ * Content-Type, Authorization: the media types and security schemes say those). DigitalOcean
+ * declares Content-Type with an enum, and serve refused `application/json; charset=utf-8`.
+ */
+function onTheirRoutes(operations: readonly Operation[]): readonly Operation[] {
+  if (!operations.some((o) => o.path.includes('#') || ignoredHeaders(o))) return operations;
+  return operations.map((o) => {
+    const routed = o.path.includes('#') ? { ...o, path: requestPath(o.path) } : o;
+    const headers = routed.request?.headers;
+    return headers === undefined || !ignoredHeaders(routed)
+      ? routed
+      : { ...routed, request: { ...routed.request, headers: headers.filter((h) => !IGNORED_HEADERS.has(h.name.toLowerCase())) } };
+  });
+}
+
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+function ignoredHeaders(operation: Operation): boolean {
+  return (operation.request?.headers ?? []).some((h) => IGNORED_HEADERS.has(h.name.toLowerCase()));
 }
 
 async function cacheFor(source: string): Promise<{ directory: string; key: string } | undefined> {

@@ -8,6 +8,21 @@ import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
 
 export type Operation = IHttpOperation;
 
+/**
+ * The path a request for a path key takes. Box keys alternatives of one route apart after a "#"
+ * ("/files/{file_id}#add_shared_link"): a fragment, which no client sends, so the operation is
+ * served and called on "/files/{file_id}" and shares it with the other operations of that method.
+ */
+export function requestPath(template: string): string {
+  const fragment = template.indexOf('#');
+  return fragment === -1 ? template : template.slice(0, fragment);
+}
+
+/** Other operations of the same method on the same request path (Box's "#" alternatives): a request cannot say which it is for. */
+export function sameRouteAs(operation: Operation, operations: readonly Operation[]): Operation[] {
+  return operations.filter((o) => o !== operation && o.method === operation.method && o.path === operation.path);
+}
+
 /** A webhook of the document (OpenAPI 3.1 `webhooks`): an operation the API calls, named instead of pathed. */
 export type Webhook = IHttpWebhookOperation;
 

@@ -40,9 +40,19 @@ function linearOf(pattern: string): Linear | undefined {
   }
 }
 
-/** `pattern` with `flags` as Ajv compiles it; throws where `new RegExp(pattern, flags)` throws. */
+/**
+ * `pattern` with `flags` as Ajv compiles it. A pattern the u flag refuses but ECMA-262 reads without
+ * it (DigitalOcean's tag name "^[a-zA-Z0-9_\\-\\:]+$": an identity escape) means what it says
+ * there, as Ajv's unicodeRegExp: false reads it, on JavaScript's engine; throws where both refuse it.
+ */
 export function compilePattern(pattern: string, flags = 'u'): PatternTest {
-  const native = new RegExp(pattern, flags);
+  let native: RegExp;
+  try {
+    native = new RegExp(pattern, flags);
+  } catch (error) {
+    if (flags !== 'u') throw error;
+    return new RegExp(pattern);
+  }
   // Only the u flag's reading is translated; Ajv and the slug check always set it.
   if (flags !== 'u') return native;
   let engine: Linear | undefined;

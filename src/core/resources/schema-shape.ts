@@ -13,6 +13,8 @@ const MAX_DEPTH = 32;
 
 /** True when a value of a property typed `property` can be carried by a parameter typed `parameter`. */
 export function fitsParameter(parameter: unknown, property: unknown): boolean {
+  // A property that holds one value (Box's `type` of enum ['shield_information_barrier_segment_restriction']) tells no two items apart.
+  if (holdsOneValue(property)) return false;
   const parameterType = typeOf(parameter);
   const propertyType = typeOf(property);
   if (parameterType === 'integer') return propertyType === 'integer';
@@ -23,6 +25,12 @@ export function fitsParameter(parameter: unknown, property: unknown): boolean {
   }
   // A parameter without a type: anything scalar.
   return parameterType === undefined && (propertyType === 'string' || propertyType === 'integer');
+}
+
+function holdsOneValue(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const { enum: values, const: constant } = schema as { readonly enum?: unknown; readonly const?: unknown };
+  return constant !== undefined || (Array.isArray(values) && values.length === 1);
 }
 
 /**

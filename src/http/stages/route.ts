@@ -28,6 +28,8 @@ export function routeStage(routes: RouteTable, served: ReadonlyMap<IHttpOperatio
         return refused(failure('methodNotAllowed', `${path} does not have ${method}; it has ${allow}`, { allow }));
       }
       context.operation = served.get(route.operation);
+      if (route.alternatives !== undefined)
+        context.alternatives = route.alternatives.map((operation) => served.get(operation)).filter((o): o is ServedOperation => o !== undefined);
       context.pathParameters = route.pathParameters;
       context.operationPath = route.path;
       return PASS;

@@ -18,7 +18,16 @@ function validate(context: RequestContext, forwardInvalid: boolean): Decision {
   const operation = routed(context);
   const input = new ArrivedRequest(context.request.headers, context.method, context.operationPath, context.query, context.body);
   context.input = input;
-  const validation = operation.validate(input);
+  let validation = operation.validate(input);
+  // Invalid for the route's first operation, the request may be another's on the route (Box's "#" alternatives): that one answers it.
+  for (const alternative of validation.ok ? [] : context.alternatives) {
+    const other = alternative.validate(input);
+    if (other.ok) {
+      context.operation = alternative;
+      validation = other;
+      break;
+    }
+  }
   context.validation = validation.ok ? VALID : { ok: false, error: validation.failure.error, message: validation.failure.message };
   if (validation.ok) {
     context.validBody = validation.body;

@@ -63,8 +63,16 @@ describe('patterns in RE2 syntax read as JavaScript reads them', () => {
     }
   });
 
-  it('refuses what RegExp refuses, with its error', () => {
-    for (const pattern of ['(', '[a-', 'a{', '\\q', '(?<1>a)']) expect(() => compilePattern(pattern)).toThrow(SyntaxError);
+  it('refuses what RegExp refuses with the u flag and without, with its error', () => {
+    for (const pattern of ['(', '[a-', '(?<1>a)', 'a**']) expect(() => compilePattern(pattern)).toThrow(SyntaxError);
+  });
+
+  it("reads a pattern only the u flag refuses as ECMA-262 reads it without (DigitalOcean's tag name: an identity escape '\\:')", () => {
+    // The u flag refuses it, and serve answered a 5xx and verify ended with no verdict on every tag.
+    const tag = compilePattern('^[a-zA-Z0-9_\\-\\:]+$');
+    expect(['web:prod', 'a-b_c', 'x'].map((t) => tag.test(t))).toEqual([true, true, true]);
+    expect(['a b', '', 'a/b'].map((t) => tag.test(t))).toEqual([false, false, false]);
+    expect(compilePattern('\\q').test('q')).toBe(true);
   });
 
   it('keeps the pattern as Ajv keys it (one scope value per pattern)', () => {
