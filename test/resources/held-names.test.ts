@@ -7,11 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { heldNames, nameKey } from '../../src/core/resources/held-names.js';
-import { send, serverFor } from '../support/server.js';
+import { twilioStandIn } from './twilio-stand-in.js';
 import { expectConforms } from './conforms.js';
-
-const SPEC = new URL('../fixtures/documents/twilio-taskrouter-workspaces.json', import.meta.url).pathname;
-const BASIC = `Basic ${Buffer.from('ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx:secret').toString('base64')}`;
 
 describe('the item property a request names otherwise', () => {
   it('is matched by letters and digits, case aside, only where exactly one item property fits', () => {
@@ -27,13 +24,7 @@ describe('the item property a request names otherwise', () => {
 });
 
 describe("Twilio TaskRouter's FriendlyName", () => {
-  const server = serverFor({ spec: SPEC });
-  const call = (method: string, path: string, form?: Record<string, string>) =>
-    send(`${server.current.url}${path}`, {
-      method,
-      headers: { authorization: BASIC, ...(form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
-      ...(form === undefined ? {} : { body: new URLSearchParams(form).toString() }),
-    });
+  const { server, call } = twilioStandIn();
 
   it('is answered as friendly_name, read back, and filtered on', async () => {
     const created = await call('POST', '/v1/Workspaces', { FriendlyName: 'Support' });

@@ -6,20 +6,11 @@
  * create was refused with a 400.
  */
 import { describe, expect, it } from 'vitest';
-import { send, serverFor } from '../support/server.js';
+import { twilioStandIn } from './twilio-stand-in.js';
 import { expectConforms } from './conforms.js';
 
-const SPEC = new URL('../fixtures/documents/twilio-taskrouter-workspaces.json', import.meta.url).pathname;
-const BASIC = `Basic ${Buffer.from('ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx:secret').toString('base64')}`;
-
 describe('Twilio TaskRouter: server-made sids keep their pattern', () => {
-  const server = serverFor({ spec: SPEC });
-  const call = (method: string, path: string, form?: Record<string, string>) =>
-    send(`${server.current.url}${path}`, {
-      method,
-      headers: { authorization: BASIC, ...(form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
-      ...(form === undefined ? {} : { body: new URLSearchParams(form).toString() }),
-    });
+  const { server, call } = twilioStandIn();
 
   it('creates a Workspace with a WS sid, a Worker under it, and reads the Workspace by its sid', async () => {
     const workspace = await call('POST', '/v1/Workspaces', { FriendlyName: 'support' });

@@ -8,20 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { inferResources } from '../../src/core/resources/infer.js';
-import { send, serverFor } from '../support/server.js';
+import { twilioStandIn } from './twilio-stand-in.js';
 import { expectConforms } from './conforms.js';
 
-const SPEC = new URL('../fixtures/documents/twilio-taskrouter-workspaces.json', import.meta.url).pathname;
-const BASIC = `Basic ${Buffer.from('ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx:secret').toString('base64')}`;
-
 describe('an update by POST on the item (Twilio)', () => {
-  const server = serverFor({ spec: SPEC });
-  const call = (method: string, path: string, form?: Record<string, string>) =>
-    send(`${server.current.url}${path}`, {
-      method,
-      headers: { authorization: BASIC, ...(form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
-      ...(form === undefined ? {} : { body: new URLSearchParams(form).toString() }),
-    });
+  const { server, call } = twilioStandIn();
 
   it('changes the stored Workspace and Worker, and a read shows the change', async () => {
     const workspace = await call('POST', '/v1/Workspaces', { FriendlyName: 'Support' });
