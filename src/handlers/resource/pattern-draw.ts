@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { PatternTest } from '../../core/regexp/pattern.js';
 import type { StringRules } from '../../core/resources/model.js';
-import { keepsRules } from './string-key.js';
+import { keepsStringRules } from '../../core/schema/string-length.js';
 
 /** fast-check's `+` and `*` are unbounded: a cap keeps a draw short (as verify's string ids do). */
 const LONGEST = 64;
@@ -29,7 +29,7 @@ export function drawMatching(pattern: RegExp, matches: PatternTest, rules: Strin
   if (arbitrary === null) return 'unreadable';
   for (let draw = 0; draw < DRAWS; draw++) {
     const [value] = fc.sample(arbitrary, { seed: seedOf(sequence, scope, draw), numRuns: 1 });
-    if (value !== undefined && keepsRules(value, rules, matches)) return value;
+    if (value !== undefined && keepsStringRules(value, rules, matches)) return value;
   }
   return undefined;
 }

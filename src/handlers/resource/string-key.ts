@@ -34,18 +34,13 @@ const compiledRules = new WeakMap<StringRules, Compiled>();
 export function stringKey(rules: StringRules, sequence: bigint, scope = ''): MadeKey {
   const compiled = compiledOf(rules);
   const plain = compiled.plain(sequence);
-  if (keepsRules(plain, rules, compiled.matches)) return plain;
+  if (keepsStringRules(plain, rules, compiled.matches)) return plain;
   const { pattern, matches } = compiled;
   if (pattern === undefined || matches === undefined) return undefined;
   return import('./pattern-draw.js').then(({ drawMatching }) => {
     const drawn = drawMatching(pattern, matches, rules, sequence, scope);
     return drawn === 'unreadable' ? plain : drawn;
   });
-}
-
-/** Whether `text` keeps the lengths (in code points) and the pattern. */
-export function keepsRules(text: string, rules: StringRules, pattern: PatternTest | undefined): boolean {
-  return keepsStringRules(text, rules, pattern);
 }
 
 /** What the rules ask, for a refusal's message: `pattern ^[ab]$, maxLength 1`. */
