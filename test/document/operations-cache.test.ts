@@ -195,11 +195,16 @@ describe('the operations cache', () => {
 });
 
 describe('the operations cache stays bounded', () => {
-  it('keeps the newest 100 entries and drops temporary files left over a minute ago', async () => {
+  it('past 125 entries keeps the 100 most recently used, and drops temporary files left over a minute ago', async () => {
     const cache = join(directory, 'cache');
-    await mkdir(cache, { recursive: true });
+    // The public Plant Store's entry, written two hours ago and read (used) now: it is kept.
+    await loadDocument(PUBLIC);
+    const [used] = await entries();
+    const older = new Date(Date.now() - 7_200_000);
+    await utimes(join(cache, used as string), older, older);
+    await loadDocument(PUBLIC);
     const old = new Date(Date.now() - 3_600_000);
-    for (let index = 0; index < 105; index++) {
+    for (let index = 0; index < 130; index++) {
       const file = join(cache, `${index.toString(16).padStart(64, '0')}.json`);
       await writeFile(file, '{}');
       await utimes(file, old, old);
@@ -211,7 +216,16 @@ describe('the operations cache stays bounded', () => {
     const names = await readdir(cache);
     expect(names.filter((name) => name.endsWith('.json'))).toHaveLength(100);
     expect(names.filter((name) => name.endsWith('.tmp'))).toEqual(['being.written.tmp']);
-    // The entry just written (the only name not made of leading zeros) is among those kept.
-    expect(names.filter((name) => name.endsWith('.json') && !name.startsWith('0000000000'))).toHaveLength(1);
+    // The entries just written and just used (the only names not made of leading zeros) are among those kept.
+    expect(names.filter((name) => name.endsWith('.json') && !name.startsWith('0000000000'))).toHaveLength(2);
+    expect(names).toContain(used);
+  });
+
+  it('up to 125 entries removes none', async () => {
+    const cache = join(directory, 'cache');
+    await mkdir(cache, { recursive: true });
+    for (let index = 0; index < 110; index++) await writeFile(join(cache, `${index.toString(16).padStart(64, '0')}.json`), '{}');
+    await loadDocument(PETS);
+    expect(await entries()).toHaveLength(111);
   });
 });

@@ -240,13 +240,14 @@ describe('an entry that cannot be trusted is ignored, compiled afresh and writte
 });
 
 describe('the cache keeps to its size', () => {
-  it('keeps the newest 2,000 entries and drops what a killed process left half-written, once a process', async () => {
+  it('past 2,500 entries keeps the 2,000 most recently used, and drops what a killed process left half-written, once a process', async () => {
     const validators = join(folder, 'validators');
     mkdirSync(validators, { recursive: true, mode: 0o700 });
     const key = (index: number) => createHash('sha256').update(String(index)).digest('hex');
-    // 2,010 entries, each a second older than the one before; a temporary file a minute old, and one just begun.
+    const code = '"use strict";module.exports = function validate() { return true; };';
+    // 2,510 entries, each a second older than the one before; a temporary file a minute old, and one just begun.
     const now = Date.now() / 1000;
-    for (let index = 0; index < 2_010; index++) {
+    for (let index = 0; index < 2_510; index++) {
       const file = join(validators, `${key(index)}.js`);
       writeFileSync(file, '', { mode: 0o600 });
       utimesSync(file, now - index, now - index);
@@ -259,15 +260,35 @@ describe('the cache keeps to its size', () => {
     // A module of its own: pruning runs at a process's first write, and this file's tests wrote before.
     vi.resetModules();
     const fromScratch = (await import('../../src/core/prism/validator-cache.js')) as typeof import('../../src/core/prism/validator-cache.js');
-    fromScratch.writeValidator(key(-1), () => '"use strict";module.exports = function validate() { return true; };');
+    // The oldest entry, read two hours after it was written: used now, so it is kept.
+    const used = key(2_509);
+    fromScratch.writeValidator(used, () => code);
+    utimesSync(join(validators, `${used}.js`), now - 7_200, now - 7_200);
+    expect(fromScratch.readValidator(used, () => undefined)).toBeTypeOf('function');
     await vi.waitFor(() => expect(entries()).toHaveLength(2_000), { timeout: 10_000 });
     const kept = new Set(entries());
-    expect(kept.has(`${key(-1)}.js`)).toBe(true);
+    expect(kept.has(`${used}.js`)).toBe(true);
     expect(kept.has(`${key(0)}.js`)).toBe(true);
     expect(kept.has(`${key(1_998)}.js`)).toBe(true);
-    // The eleven oldest are gone: 2,011 entries with the new one.
-    for (let index = 1_999; index < 2_010; index++) expect(kept.has(`${key(index)}.js`)).toBe(false);
+    // The rest of the oldest are gone: 2,000 kept of 2,510.
+    for (let index = 1_999; index < 2_509; index++) expect(kept.has(`${key(index)}.js`)).toBe(false);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
+  });
+
+  it('up to 2,500 entries removes none: a prune at every miss past 2,000 read them all to remove one', async () => {
+    const validators = join(folder, 'validators');
+    mkdirSync(validators, { recursive: true, mode: 0o700 });
+    const key = (index: number) => createHash('sha256').update(`below ${index}`).digest('hex');
+    for (let index = 0; index < 2_100; index++) writeFileSync(join(validators, `${key(index)}.js`), '', { mode: 0o600 });
+    const stale = join(validators, `${key(0)}.js.1.a.tmp`);
+    writeFileSync(stale, '');
+    const old = Date.now() / 1000 - 120;
+    utimesSync(stale, old, old);
+    vi.resetModules();
+    const fromScratch = (await import('../../src/core/prism/validator-cache.js')) as typeof import('../../src/core/prism/validator-cache.js');
+    fromScratch.writeValidator(key(-1), () => '"use strict";module.exports = function validate() { return true; };');
+    await vi.waitFor(() => expect(existsSync(stale)).toBe(false), { timeout: 10_000 });
+    expect(entries()).toHaveLength(2_101);
   });
 });

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, readFileSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { IHttpOperation, IHttpWebhookOperation } from '@stoplight/types';
 import { plantstoreVersion } from '../package.js';
+import { markUsed, pruneCacheFolder } from '../files/cache-folder.js';
 
 /**
  * What prism-http derives from a document (its operations, ~0.5–1 s of module loading and
@@ -21,8 +22,9 @@ import { plantstoreVersion } from '../package.js';
 
 /** Bump when what is derived from a document, or how it is stored, changes. */
 const FORMAT = 2;
-/** Entries kept; past this, the least recently written go (each edit of a document adds one). */
+/** Entries kept; past this, the least recently used go (each edit of a document adds one). */
 const MAX_ENTRIES = 100;
+const ENTRY_NAME = /^[0-9a-f]{64}\.json$/;
 /** Larger files are not cached (nor read here): loadDocument's own reading handles them. */
 const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 
@@ -115,7 +117,17 @@ export function cacheKey(bytes: Buffer): string {
 /** The entry for `key`, or undefined when there is none or it cannot be trusted. */
 export async function readCachedDocument(directory: string, key: string): Promise<CachedDocument | undefined> {
   try {
-    return decodeEntry(await readFile(join(directory, `${key}.json`), 'utf8'), key);
+    // Non-blocking, and only a regular file: a FIFO put in its place cannot hang a start.
+    const handle = await open(join(directory, `${key}.json`), constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) return undefined;
+      const entry = decodeEntry(await handle.readFile('utf8'), key);
+      if (entry !== undefined) markUsed(handle.fd, stats);
+      return entry;
+    } finally {
+      await handle.close();
+    }
   } catch {
     return undefined;
   }
@@ -131,23 +143,10 @@ export async function writeCachedDocument(directory: string, key: string, docume
     await mkdir(directory, { recursive: true });
     await writeFile(temporary, text, { mode: 0o600 });
     await rename(temporary, file);
-    await prune(directory);
+    await pruneCacheFolder(directory, { isEntry: (name) => ENTRY_NAME.test(name), keep: MAX_ENTRIES, slack: MAX_ENTRIES / 4 });
   } catch {
     await rm(temporary, { force: true }).catch(() => undefined);
   }
-}
-
-/**
- * Keeps the newest MAX_ENTRIES entries, and removes temporary files a killed process left behind
- * (older than a minute, so never one being written). Runs only after a write, i.e. on a cache miss.
- */
-async function prune(directory: string): Promise<void> {
-  const files = await Promise.all(
-    (await readdir(directory)).map(async (name) => ({ name, at: (await stat(join(directory, name)).catch(() => undefined))?.mtimeMs ?? 0 })),
-  );
-  const entries = files.filter(({ name }) => /^[0-9a-f]{64}\.json$/.test(name)).sort((a, b) => b.at - a.at);
-  const leftovers = files.filter(({ name, at }) => name.endsWith('.tmp') && at < Date.now() - 60_000);
-  await Promise.all([...entries.slice(MAX_ENTRIES), ...leftovers].map(({ name }) => rm(join(directory, name), { force: true })));
 }
 
 /** True when the document reaches outside itself ($ref to another file or URL): not cacheable by its bytes. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { markUsed, pruneCacheFolder } from '../files/cache-folder.js';
 import { cacheDirectory } from '../openapi/operations-cache.js';
 import { plantstoreVersion } from '../package.js';
 
@@ -19,12 +19,13 @@ import { plantstoreVersion } from '../package.js';
  *   misplaced entry is ignored (and rewritten), as is one that throws or exports no function;
  * - an entry is read only if it is a regular file owned by this user and writable by nobody else,
  *   in a folder created private (0700; files 0600), written whole and renamed into place;
- * - at most MAX_ENTRIES are kept.
+ * - at most MAX_ENTRIES are kept, the least recently used going first (core/files/cache-folder.ts).
  */
 
 /** Bump when what an entry holds, or how, changes. */
 const FORMAT = 1;
 const MAX_ENTRIES = 2000;
+const ENTRY_NAME = /^[0-9a-f]{64}\.js$/;
 /** A larger entry is neither written nor read (generated code is a few KB; a huge schema stays uncached). */
 const MAX_BYTES = 4 * 1024 * 1024;
 const HEADER = /^\/\/ plantstore validator (\d+) ([0-9a-f]{64}) ([0-9a-f]{64})\n/;
@@ -111,6 +112,7 @@ export function readValidator(key: string, requireFor: (specifier: string) => un
       const stats = fstatSync(fd);
       if (!stats.isFile() || stats.size > MAX_BYTES || !isPrivate(stats)) return undefined;
       text = readFileSync(fd, 'utf8');
+      markUsed(fd, stats);
     } finally {
       closeSync(fd);
     }
@@ -165,16 +167,7 @@ export function writeValidator(key: string, generate: () => string): void {
   }
   if (!pruned) {
     pruned = true;
-    void prune(folder).catch(() => undefined);
+    // Once a process: what a killed process left half-written, and the least used entries past the limit.
+    void pruneCacheFolder(folder, { isEntry: (name) => ENTRY_NAME.test(name), keep: MAX_ENTRIES, slack: MAX_ENTRIES / 4 }).catch(() => undefined);
   }
-}
-
-/** Keeps the newest MAX_ENTRIES entries and drops temporary files a killed process left (older than a minute); once per process. */
-async function prune(folder: string): Promise<void> {
-  const names = await readdir(folder);
-  if (names.length <= MAX_ENTRIES && !names.some((name) => name.endsWith('.tmp'))) return;
-  const files = await Promise.all(names.map(async (name) => ({ name, at: (await stat(join(folder, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
-  const entries = files.filter(({ name }) => /^[0-9a-f]{64}\.js$/.test(name)).sort((a, b) => b.at - a.at);
-  const leftovers = files.filter(({ name, at }) => name.endsWith('.tmp') && at < Date.now() - 60_000);
-  await Promise.all([...entries.slice(MAX_ENTRIES), ...leftovers].map(({ name }) => rm(join(folder, name), { force: true })));
 }
