@@ -6,7 +6,8 @@ import { allocatedKey, keyFromPath, keyFromValue, valueOfKey } from '../../src/h
 import { mergePatch } from '../../src/handlers/resource/merge.js';
 import { singular } from '../../src/handlers/resource/parts.js';
 import type { Schema } from '../../src/core/schema/normalise.js';
-import { compileItemWriter, listShape } from '../../src/handlers/resource/shape.js';
+import { compileItemWriter, listShape, REMEMBERED_ITEMS, rememberingWriter, type ItemWriter } from '../../src/handlers/resource/shape.js';
+import type { ItemFields } from '../../src/store/item-store.js';
 
 /** A schema written in a test, typed as prism gives them. */
 const schema = (value: object): Schema => value as Schema;
@@ -181,5 +182,52 @@ describe('identifiers', () => {
       'status',
       'sheep',
     ]);
+  });
+});
+
+describe('rememberingWriter (lists write a stored item once, while it is unchanged)', () => {
+  const counted = () => {
+    const seen: ItemFields[] = [];
+    const write: ItemWriter = (fields) => {
+      seen.push(fields);
+      return JSON.stringify(fields);
+    };
+    return { seen, write };
+  };
+
+  it('writes a stored (frozen) item once, and an item that is not frozen every time', () => {
+    const { seen, write } = counted();
+    const list = rememberingWriter(write);
+    const stored = Object.freeze({ name: 'Monstera', id: 1 });
+    expect([list(stored), list(stored), list(stored)]).toEqual(Array(3).fill('{"name":"Monstera","id":1}'));
+    expect(seen).toHaveLength(1);
+    const fresh = { name: 'Fern', id: 2 };
+    list(fresh);
+    list(fresh);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('writes a changed item anew (a change stores a new object), and each list its own way', () => {
+    const { write } = counted();
+    const list = rememberingWriter(write);
+    const other = rememberingWriter((fields) => `<${String(fields.name)}>`);
+    const before = Object.freeze({ name: 'Monstera', id: 1 });
+    const after = Object.freeze({ ...before, name: 'Monstera deliciosa' });
+    expect(list(before)).toBe('{"name":"Monstera","id":1}');
+    expect(list(after)).toBe('{"name":"Monstera deliciosa","id":1}');
+    expect(other(after)).toBe('<Monstera deliciosa>');
+    expect(list(after)).toBe('{"name":"Monstera deliciosa","id":1}');
+  });
+
+  it(`keeps the texts of the last ${REMEMBERED_ITEMS} items written, for all lists together`, () => {
+    const { seen, write } = counted();
+    const list = rememberingWriter(write);
+    const items = Array.from({ length: REMEMBERED_ITEMS + 1 }, (_, id) => Object.freeze({ id }));
+    for (const item of items) list(item);
+    list(items[REMEMBERED_ITEMS] as ItemFields);
+    expect(seen).toHaveLength(REMEMBERED_ITEMS + 1);
+    // The first was let go to keep the bound: written again.
+    list(items[0] as ItemFields);
+    expect(seen).toHaveLength(REMEMBERED_ITEMS + 2);
   });
 });

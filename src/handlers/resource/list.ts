@@ -18,7 +18,7 @@ import { arrayItems, objectShape } from '../../core/schema/properties.js';
 import { filterOn, limitDefault as declaredLimitDefault } from '../../core/resources/list-parameters.js';
 import { typeOf } from '../../core/schema/types.js';
 import { compileEnvelopeWriter, type PageFacts } from './list-envelope.js';
-import { compileItemWriter, jsonText, listShape } from './shape.js';
+import { compileItemWriter, jsonText, listShape, rememberingWriter } from './shape.js';
 import { compileAnswerHeaders, pageUrl, type AnswerHeaders, type PageLinks } from './answer-headers.js';
 
 /** Items a list answers when the request gives no limit and the document declares no default. */
@@ -30,7 +30,7 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
   const parameters = resource.list ?? { filters: [] };
   const success = successAnswer(operation, [200]);
   const layout = listShape(success.schema);
-  const writeItem = compileItemWriter(layout.itemSchema, { echo: echoId ? resource.identifier.property : undefined });
+  const writeItem = rememberingWriter(compileItemWriter(layout.itemSchema, { echo: echoId ? resource.identifier.property : undefined }));
   const limitDefault = declaredLimitDefault(operation, parameters);
   const pageBase = parameters.page === undefined ? 1 : pageStart(queryParameter(operation, parameters.page));
   const itemProperties = objectShape(resource.itemSchema).properties;
