@@ -47,6 +47,11 @@ export interface ItemPage {
   readonly items: readonly Item[];
   /** Where the next page starts; absent on the last page. */
   readonly next?: string;
+  /**
+   * The items are the store's own, frozen, and the same objects at every read while unchanged (a
+   * change stores a new one): the memory store's. An answer may then keep what it wrote for them.
+   */
+  readonly resident?: true;
 }
 
 /** One collection's items: a resource's (or, nested, a resource's under one parent). */

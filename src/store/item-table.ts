@@ -1,4 +1,4 @@
-import type { Item, ItemKey } from './item-store.js';
+import type { Item, ItemKey, ItemPage } from './item-store.js';
 
 /**
  * One collection's items as plain data: key → creation sequence, and the items by ascending
@@ -115,7 +115,7 @@ export function allItems(table: ItemTable): Item[] {
  * `limit`; `next` when more may follow. The scan stops once the page is full, so a page costs its
  * own size (plus what a filter passes over), not the collection's.
  */
-export function page(table: ItemTable, after: number, limit: number, skip = 0, keep?: (item: Item) => boolean): { items: Item[]; next?: string } {
+export function page(table: ItemTable, after: number, limit: number, skip = 0, keep?: (item: Item) => boolean): ItemPage {
   const { order, sequences } = table;
   const items: Item[] = [];
   let toSkip = skip;
@@ -127,5 +127,6 @@ export function page(table: ItemTable, after: number, limit: number, skip = 0, k
     else items.push(item);
   }
   while (index < order.length && order[index] === undefined) index += 1;
-  return index < order.length && items.length > 0 ? { items, next: String(sequences[index - 1]) } : { items };
+  // The table's own frozen items (memory-store.ts freezes each one it stores).
+  return index < order.length && items.length > 0 ? { items, next: String(sequences[index - 1]), resident: true } : { items, resident: true };
 }

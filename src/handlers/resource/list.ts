@@ -30,7 +30,8 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
   const parameters = resource.list ?? { filters: [] };
   const success = successAnswer(operation, [200]);
   const layout = listShape(success.schema);
-  const writeItem = rememberingWriter(compileItemWriter(layout.itemSchema, { echo: echoId ? resource.identifier.property : undefined }));
+  const writeItem = compileItemWriter(layout.itemSchema, { echo: echoId ? resource.identifier.property : undefined });
+  const writeResident = rememberingWriter(writeItem);
   const limitDefault = declaredLimitDefault(operation, parameters);
   const pageBase = parameters.page === undefined ? 1 : pageStart(queryParameter(operation, parameters.page));
   const itemProperties = objectShape(resource.itemSchema).properties;
@@ -122,7 +123,8 @@ export function compileList({ operation, resource, collection, echoId }: RolePar
       const store = await collection(context);
       const page = request.anyOf === undefined && request.contains === undefined ? await store.list(request) : await scan(store, request);
       let items = '';
-      for (const item of page.items) items += (items === '' ? '' : ',') + writeItem(item.fields);
+      const write = page.resident === true ? writeResident : writeItem;
+      for (const item of page.items) items += (items === '' ? '' : ',') + write(item.fields);
       const array = `[${items}]`;
       const cursorHeaders =
         page.next !== undefined && parameters.cursor !== undefined ? { ...success.headers, 'plantstore-next-cursor': page.next } : success.headers;

@@ -44,16 +44,15 @@ export const REMEMBERED_ITEMS = 10_000;
 const remembered = new Map<ItemFields, { readonly write: ItemWriter; readonly text: string }>();
 
 /**
- * `write`, remembering the texts of the last REMEMBERED_ITEMS items the lists wrote. A stored item
- * never changes (the memory store freezes it; a change stores a new object), and a list writes the
- * same items again and again: writing them was a quarter of a list answer's CPU and 7.8 of the 21 KB
- * a `GET ?limit=20` allocated. Bounded, and for the whole process, not weak or per list: a weak map
- * kept a text for every item a client had ever listed. Only frozen items are remembered: items read
- * back from Redis are fresh objects, written each time.
+ * `write`, remembering the texts of the last REMEMBERED_ITEMS items the lists wrote: for a store's
+ * resident items only (ItemPage.resident), which never change (a change stores a new object). A list
+ * writes the same items again and again: writing them was a quarter of a list answer's CPU and 7.8
+ * of the 21 KB a `GET ?limit=20` allocated. Bounded, and for the whole process, not weak or per list:
+ * a weak map kept a text for every item a client had ever listed. Items read back from Redis are
+ * fresh objects at every read: remembering them would only fill the map.
  */
 export function rememberingWriter(write: ItemWriter): ItemWriter {
   return (fields) => {
-    if (!Object.isFrozen(fields)) return write(fields);
     const known = remembered.get(fields);
     if (known !== undefined && known.write === write) return known.text;
     const text = write(fields);
