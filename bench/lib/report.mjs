@@ -98,7 +98,8 @@ export function judge(rows) {
 
 /**
  * The text for stdout: the table, its legend, per-row notes, the ratios against the bars, start-up, the time taken.
- * @param {{ config: Config, targets: import('../targets.mjs').Target[], rows: Row[], verdict: ReturnType<typeof judge>, startup: any, large: any, verify: any,
+ * @param {{ config: Config, targets: import('../targets.mjs').Target[], rows: Row[], verdict: ReturnType<typeof judge>,
+ *   startup: import('./types.js').StartupResult | null, large: import('./types.js').LargeResult | null, verify: import('./types.js').VerifyResult | null,
  *   goals: import('./goals.mjs').Goal[], seconds: number }} run
  */
 export function reportText({ config, targets, rows, verdict: judged, startup, large, verify, goals, seconds }) {

@@ -125,3 +125,8 @@ export type Row = OkRow | SkippedRow | FailedRow;
 
 /** A row while bench/lib/row.mjs fills it in. */
 export type RowDraft = RowHead & Partial<Measured> & { status?: Row['status']; reason?: string; serverOutput?: string };
+
+/** What bench/run.mjs's other sections measured (each null when skipped). */
+export type StartupResult = Awaited<ReturnType<typeof import('../startup.mjs').benchStartup>>;
+export type LargeResult = Awaited<ReturnType<typeof import('../large-document.mjs').benchLargeDocuments>>;
+export type VerifyResult = Awaited<ReturnType<typeof import('../verify-speed.mjs').benchVerifySpeed>>;
