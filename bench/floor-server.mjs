@@ -47,6 +47,7 @@ function storeHandler(req, res) {
     return answer(res, 200, JSON.stringify(page));
   }
   if (req.method === 'DELETE') return answer(res, plants.delete(url.slice('/plants/'.length)) ? 204 : 404, '');
+  /** @type {Buffer[]} */
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
@@ -62,6 +63,7 @@ const server = http.createServer(
   values.store
     ? storeHandler
     : (req, res) => {
+        /** @type {Buffer[]} */
         const chunks = [];
         req.on('data', (chunk) => chunks.push(chunk));
         req.on('end', () => {

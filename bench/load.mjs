@@ -1,3 +1,4 @@
+// @ts-check
 // The load generator: runs autocannon (programmatic API) in its own process,
 // forked by bench/run.mjs, so it never shares an event loop with a server.
 //
@@ -17,6 +18,9 @@
 // 2^53+2 both become 2^53+2) and answer duplicates — which shows up as non-2xx.
 import autocannon from 'autocannon';
 
+/** @typedef {import('autocannon').RequestStep} RequestStep */
+
+/** @type {Partial<import('./lib/types.js').LoadConfig>} */
 const config = JSON.parse(process.argv[2] ?? '{}');
 const {
   url,
@@ -46,6 +50,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 let next = idBase;
 let issued = 0;
 let issuedAbove2p53 = 0;
+/** @type {string | undefined} */
 let firstBody;
 
 function nextId() {
@@ -79,6 +84,7 @@ const headers = {
   'content-type': 'application/json',
 };
 
+/** @type {RequestStep[]} */
 const CREATE = [
   {
     method: 'POST',
@@ -91,11 +97,13 @@ const CREATE = [
   },
 ];
 
+/** @type {RequestStep[]} */
 const LIST = [{ method: 'GET', path: '/plants?limit=20' }];
 
 // The cycle's ids: the preloaded ones, each taken by one connection for its DELETE and given back once
 // its re-create is answered, so no two connections ever hold the same id.
 const free = Array.from({ length: preload }, (_, i) => String(idBase + i));
+/** @type {RequestStep[]} */
 const CYCLE = [
   {
     method: 'DELETE',
@@ -113,7 +121,7 @@ const CYCLE = [
       return req;
     },
     onResponse: (status, body, context) => {
-      free.push(context.id);
+      free.push(/** @type {string} */ (context.id)); // taken by the DELETE: never more connections than ids
     },
   },
 ];
@@ -136,11 +144,12 @@ async function preloadPlants() {
   await Promise.all(Array.from({ length: 32 }, one));
 }
 
+/** @param {number} durationSeconds @returns {Promise<import('autocannon').Result>} */
 function run(durationSeconds) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
-        url,
+        url: /** @type {string} */ (url), // checked before the first run
         connections,
         pipelining: 1,
         duration: durationSeconds,
@@ -156,6 +165,7 @@ function run(durationSeconds) {
   });
 }
 
+/** @param {import('autocannon').Result} r @returns {import('./lib/types.js').LoadSummary} */
 function summarize(r) {
   return {
     durationSeconds: r.duration,
@@ -193,11 +203,12 @@ try {
   process.send?.({ type: 'measuring' });
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  const measure = summarize(await run(durationSeconds));
+  const summary = summarize(await run(durationSeconds));
   const cpu = process.cpuUsage(cpu0);
   // CPU of the load generator while measuring (100 = one core): near 100 means
   // the generator, not the server, may be the limit.
-  measure.loadGeneratorCpuPercent = ((cpu.user + cpu.system) / 1e3 / (Number(process.hrtime.bigint() - t0) / 1e6)) * 100;
+  const measure = { ...summary, loadGeneratorCpuPercent: ((cpu.user + cpu.system) / 1e3 / (Number(process.hrtime.bigint() - t0) / 1e6)) * 100 };
+  /** @type {import('./lib/types.js').LoadMessage} */
   const message = {
     type: 'result',
     warmup,
@@ -210,7 +221,7 @@ try {
     process.exit(0);
   }
 } catch (err) {
-  const message = { type: 'error', message: String(err?.stack ?? err) };
+  const message = { type: 'error', message: String(/** @type {Error | undefined} */ (err)?.stack ?? err) };
   if (process.send) process.send(message, () => process.exit(1));
   else {
     console.error(message.message);

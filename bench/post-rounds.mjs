@@ -37,7 +37,9 @@ const config = {
 };
 const node = process.execPath;
 
-/** @param {string} id @param {string} cli */
+/** @typedef {import('./targets.mjs').Target} Target */
+
+/** @param {string} id @param {string} cli @returns {Target} */
 const build = (id, cli) => ({
   id,
   label: id,
@@ -46,6 +48,7 @@ const build = (id, cli) => ({
   preload,
   command: ({ port, host }) => [node, [cli, 'serve', '--port', String(port), '--host', host, '--log-level', 'silent']],
 });
+/** @type {Target[]} */
 const rows = [];
 if (values.floor)
   rows.push({
@@ -59,8 +62,11 @@ rows.push(build('this', path.join(ROOT, 'dist/src/cli/main.js')));
 if (values.base) rows.push(build('base', path.resolve(values.base)));
 
 installCleanup(rounds * rows.length * (config.durationSeconds + config.warmupSeconds + 30) + 60);
-/** @type {Record<string, { rps: number[], cpu: number[], us: number[] }>} */
+/** @typedef {{ rps: number[], cpu: number[], us: number[] }} Samples */
+/** @type {Record<string, Samples>} */
 const samples = Object.fromEntries(rows.map((r) => [r.id, { rps: [], cpu: [], us: [] }]));
+/** A row's samples: every row has its entry. @param {string} id */
+const samplesOf = (id) => /** @type {Samples} */ (samples[id]);
 for (let round = 0; round < rounds; round += 1) {
   // Alternate the order too, so neither build always runs right after the floor.
   const order = round % 2 === 0 ? rows : [...rows].reverse();
@@ -69,9 +75,9 @@ for (let round = 0; round < rounds; round += 1) {
     if (row.status !== 'ok') throw new Error(`${target.id}: ${row.reason}`);
     const rps = row.requests.mean;
     const us = ((row.serverCpuPercent / 100) * 1e6) / rps;
-    samples[target.id].rps.push(rps);
-    samples[target.id].cpu.push(row.serverCpuPercent);
-    samples[target.id].us.push(us);
+    samplesOf(target.id).rps.push(rps);
+    samplesOf(target.id).cpu.push(row.serverCpuPercent);
+    samplesOf(target.id).us.push(us);
     console.log(
       `round ${round + 1} ${target.id}: ${rps.toFixed(0)} req/s, server CPU ${row.serverCpuPercent.toFixed(0)} %, ${us.toFixed(1)} µs/request, other ${row.otherCpuPercent.toFixed(0)} %, non-2xx ${row.non2xx}`,
     );
@@ -83,11 +89,11 @@ for (const [id, s] of Object.entries(samples))
     `  ${id.padEnd(6)} ${median(s.rps).toFixed(0).padStart(6)} req/s  CPU ${median(s.cpu).toFixed(0)} %  ${median(s.us).toFixed(1)} µs/request  (µs: ${s.us.map((u) => u.toFixed(1)).join(' ')})`,
   );
 if (values.base) {
-  const ratio = (/** @type {'rps' | 'us'} */ key) => (median(samples.this[key]) / median(samples.base[key])).toFixed(3);
+  const ratio = (/** @type {'rps' | 'us'} */ key) => (median(samplesOf('this')[key]) / median(samplesOf('base')[key])).toFixed(3);
   console.log(`  this ÷ base: req/s ${ratio('rps')}, µs/request ${ratio('us')}`);
 }
 if (values.floor) {
-  const ratio = (/** @type {string} */ id) => (median(samples.floor.us) / median(samples[id].us)).toFixed(3);
+  const ratio = (/** @type {string} */ id) => (median(samplesOf('floor').us) / median(samplesOf(id).us)).toFixed(3);
   console.log(`  floor µs ÷ build µs (the CPU-bound ratio): this ${ratio('this')}${values.base ? `, base ${ratio('base')}` : ''}`);
 }
 process.exit(0);

@@ -17,10 +17,14 @@ const count = Number(process.argv[2] ?? 20_000);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'plantstore-redis-memory-'));
 const port = await freePort();
 const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+/** @typedef {import('../dist/src/store/redis/connection.js').StoreTarget} StoreTarget */
 try {
+  /** @type {import('../dist/src/store/redis/connection.js').RedisConnection | undefined} */
   let connection;
   for (let tries = 0; connection === undefined; tries += 1) {
-    connection = await connectRedis(/** @type {any} */ (parseStoreTarget(`redis://127.0.0.1:${port}`)), { commandTimeoutMs: 5000 }).catch((error) => {
+    // A redis:// address parses to a redis target.
+    const target = /** @type {Extract<StoreTarget, { kind: 'redis' }>} */ (parseStoreTarget(`redis://127.0.0.1:${port}`));
+    connection = await connectRedis(target, { commandTimeoutMs: 5000 }).catch((error) => {
       if (tries > 50) throw error;
       return sleep(100).then(() => undefined);
     });

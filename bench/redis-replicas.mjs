@@ -24,6 +24,7 @@ const port = Number(values.port);
 const count = Number(values.replicas ?? '1');
 const balance = values.balance === true;
 
+/** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'plantstore-bench-redis-'));
 const stopAll = () => {
@@ -65,7 +66,7 @@ if (balance) {
   let next = 0;
   net
     .createServer((client) => {
-      const backend = net.connect(ports[next++ % ports.length], host);
+      const backend = net.connect(/** @type {number} */ (ports[next++ % ports.length]), host);
       client.pipe(backend).pipe(client);
       const close = () => (client.destroy(), backend.destroy());
       client.on('error', close);

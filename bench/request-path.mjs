@@ -39,11 +39,13 @@ setTimeout(() => {
 /** @type {import('node:http').RequestListener | undefined} */
 let captured;
 const createServer = http.createServer;
-// @ts-expect-error: the overloads are passed through as they are
-http.createServer = (...args) => {
-  captured = args.find((arg) => typeof arg === 'function');
-  return createServer(...args);
+/** @param {[import('node:http').ServerOptions | import('node:http').RequestListener | undefined, import('node:http').RequestListener | undefined]} args */
+const capturing = (...args) => {
+  captured = /** @type {import('node:http').RequestListener | undefined} */ (args.find((arg) => typeof arg === 'function'));
+  // The overloads are passed through as they are.
+  return createServer(.../** @type {[import('node:http').ServerOptions, import('node:http').RequestListener]} */ (args));
 };
+http.createServer = /** @type {typeof http.createServer} */ (capturing);
 syncBuiltinESMExports();
 
 /** The floor's job (bench/floor-server.mjs) as a bare listener. @type {import('node:http').RequestListener} */
@@ -71,6 +73,7 @@ async function listenerOf(root) {
 }
 
 const builds = [{ name: 'this', root: ROOT }, ...(values.base ? [{ name: 'base', root: values.base }] : [])];
+/** @type {import('node:http').RequestListener[]} */
 const listeners = [];
 for (const build of builds) listeners.push(await listenerOf(build.root));
 
@@ -82,8 +85,13 @@ const next = builds.map(() => 1_000_000);
 const cycleIds = builds.map(() => []);
 /** @type {Record<number, number>[]} */
 const statuses = builds.map(() => ({}));
+/** Build `b`'s entry of a per-build list: every build has one. @template T @param {T[]} list @param {number} b */
+const of = (list, b) => /** @type {T} */ (list[b]);
 
-/** One request through build `b`'s listener; resolves once the answer was ended and Node's callbacks ran. */
+/**
+ * One request through build `b`'s listener; resolves once the answer was ended and Node's callbacks ran.
+ * @param {number} b @param {string} method @param {string} url @param {string} text @returns {Promise<void>}
+ */
 function send(b, method, url, text) {
   const req = new http.IncomingMessage(socket);
   Object.assign(req, { method, url, httpVersionMajor: 1, httpVersionMinor: 1, httpVersion: '1.1' });
@@ -97,45 +105,51 @@ function send(b, method, url, text) {
   const res = new http.ServerResponse(req);
   return new Promise((resolve) => {
     const end = res.end;
-    // @ts-expect-error: wrapped as it is
-    res.end = function (...args) {
+    /** @this {import('node:http').ServerResponse} @param {Parameters<typeof end>} args */
+    function ended(...args) {
       const result = end.apply(this, args);
-      statuses[b][res.statusCode] = (statuses[b][res.statusCode] ?? 0) + 1;
+      const counts = of(statuses, b);
+      counts[res.statusCode] = (counts[res.statusCode] ?? 0) + 1;
       setImmediate(resolve);
       return result;
-    };
-    /** @type {import('node:http').RequestListener} */ (listeners[b])(req, res);
+    }
+    // Wrapped as it is: every overload is passed through.
+    res.end = /** @type {typeof end} */ (ended);
+    of(listeners, b)(req, res);
     if (text !== '') req.push(Buffer.from(text));
     req.complete = true;
     req.push(null);
   });
 }
 
-/** The bench's bodies (bench/load.mjs): a quarter of the ids above 2^53, a fifth without a tag. */
+/** The bench's bodies (bench/load.mjs): a quarter of the ids above 2^53, a fifth without a tag. @param {number} b */
 function create(b) {
-  const k = next[b]++;
+  const k = of(next, b);
+  next[b] = k + 1;
   const bucket = k % 8;
   const id = bucket === 3 ? (TWO_53 + BigInt(k)).toString() : bucket === 7 ? (INT64_MAX - BigInt(k)).toString() : String(k);
   return send(b, 'POST', '/plants', k % 5 === 0 ? `{"name":"Plant ${k}","id":${id}}` : `{"name":"Plant ${k}","tag":"aroid","id":${id}}`);
 }
 
+/** One request (a cycle: two) of `phase` to build `b`. @param {number} b @param {string} phase */
 async function one(b, phase) {
   if (phase === 'create') return create(b);
   if (phase === 'preload') {
-    const k = next[b]++;
-    cycleIds[b].push(String(k));
+    const k = of(next, b);
+    next[b] = k + 1;
+    of(cycleIds, b).push(String(k));
     return send(b, 'POST', '/plants', `{"name":"Plant ${k}","tag":"aroid","id":${k}}`);
   }
   if (phase === 'list') return send(b, 'GET', '/plants?limit=20', '');
   // cycle: a DELETE and the create of the same id, counted as one.
-  const id = cycleIds[b].shift();
+  const id = of(cycleIds, b).shift();
   await send(b, 'DELETE', `/plants/${id}`, '');
   await send(b, 'POST', '/plants', `{"name":"Plant ${id}","tag":"aroid","id":${id}}`);
-  cycleIds[b].push(/** @type {string} */ (id));
+  of(cycleIds, b).push(/** @type {string} */ (id));
 }
 
-/** `count` requests to build `b`, 16 at a time. */
-async function drive(b, count, phase = workload) {
+/** `count` requests to build `b`, 16 at a time. @param {number} b @param {number} count @param {string} [phase] */
+async function drive(b, count, phase = /** @type {string} */ (workload)) {
   let left = count;
   await Promise.all(
     Array.from({ length: 16 }, async () => {
@@ -155,11 +169,13 @@ if (values.heap) {
   const inspector = await import('node:inspector');
   const session = new inspector.Session();
   session.connect();
+  /** @param {string} method @param {object} params @returns {Promise<object | undefined>} */
   const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
   await post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });
   await drive(0, batch * 10);
-  const { profile } = /** @type {{ profile: { head: any } }} */ (await post('HeapProfiler.stopSampling', {}));
+  const { profile } = /** @type {import('node:inspector').HeapProfiler.StopSamplingReturnType} */ (await post('HeapProfiler.stopSampling', {}));
   let total = 0;
+  /** @param {import('node:inspector').HeapProfiler.SamplingHeapProfileNode} node */
   const walk = (node) => {
     total += node.selfSize;
     node.children.forEach(walk);
@@ -177,10 +193,10 @@ for (let round = 0; round < Number(values.batches); round++) {
     const before = process.cpuUsage();
     await drive(b, batch);
     const used = process.cpuUsage(before);
-    cpu[b].push((used.user + used.system) / batch);
+    of(cpu, b).push((used.user + used.system) / batch);
   }
 }
 console.log(`${workload}, ${values.batches} alternating batches of ${batch} requests, CPU µs per request (median):`);
-builds.forEach((build, b) => console.log(`  ${build.name.padEnd(5)} ${median(cpu[b]).toFixed(2).padStart(7)}  statuses ${JSON.stringify(statuses[b])}`));
-if (builds.length === 2) console.log(`  this ÷ base: ${(median(cpu[0]) / median(cpu[1])).toFixed(3)}`);
+builds.forEach((build, b) => console.log(`  ${build.name.padEnd(5)} ${median(of(cpu, b)).toFixed(2).padStart(7)}  statuses ${JSON.stringify(statuses[b])}`));
+if (builds.length === 2) console.log(`  this ÷ base: ${(median(of(cpu, 0)) / median(of(cpu, 1))).toFixed(3)}`);
 process.exit(0);

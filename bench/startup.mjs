@@ -146,8 +146,10 @@ export function startupTable(result) {
     ms(r.cpuMedianMs),
     times(r.cpuOverFloor),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  // Every row has a cell under each head.
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => /** @type {string} */ (b[i]).length)));
+  const width = (/** @type {number} */ i) => /** @type {number} */ (widths[i]);
+  const line = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(width(i)) : c.padStart(width(i)))).join('  ');
   return [
     line(head),
     widths.map((w) => '-'.repeat(w)).join('  '),

@@ -24,7 +24,7 @@
 //   versus     the id of a row this one is also shown against (a ratio, no bar): two replicas vs one
 
 /**
- * @typedef {{ port: number, host: string, token: string, tmpDir?: string }} TargetContext
+ * @typedef {{ port: number, host: string, token: string, tmpDir?: string | undefined }} TargetContext
  * @typedef {{
  *   id: string, label: string, role?: 'plantstore' | 'prism' | 'floor',
  *   command: (ctx: TargetContext) => [string, string[]],
@@ -84,8 +84,10 @@ export const targets = [
     note: 'default logging, stdout to /dev/null',
   }),
 
-  // Persistence: every 200 waits for its fsync (group commit shares one among concurrent creates).
-  plantstore('plantstore-data-dir', 'plantstore --data-dir (fsync before each 200)', ({ tmpDir }) => ['--data-dir', tmpDir], { tmpDir: true }),
+  // Persistence: every 200 waits for its fsync (group commit shares one among concurrent creates). tmpDir: true makes its tmpDir.
+  plantstore('plantstore-data-dir', 'plantstore --data-dir (fsync before each 200)', ({ tmpDir }) => ['--data-dir', /** @type {string} */ (tmpDir)], {
+    tmpDir: true,
+  }),
 
   // Shared store (docs/redis.md): each row starts its own redis-server and replicas (bench/redis-replicas.mjs).
   // On a 2-core machine two replicas show what sharing costs, not how it scales: Redis, the replicas and the

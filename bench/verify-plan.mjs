@@ -62,8 +62,8 @@ for (const document of documents) {
       `  ${build.name.padEnd(40)} ${String(Math.round(median(ms))).padStart(6)} ms  CPU ${String(Math.round(median(cpu))).padStart(6)} ms  [${ms.map(Math.round).join(' ')}]${mark}`,
     );
   }
-  if (builds.length === 2) {
-    const [self, base] = builds.map((build) => /** @type {{ ms: number[], cpu: number[] }} */ (samples.get(build.name)));
+  // With --base, two builds: the ratio of their medians.
+  const [self, base] = builds.map((build) => /** @type {{ ms: number[], cpu: number[] }} */ (samples.get(build.name)));
+  if (self && base)
     console.log(`  ratio this/base: ${(median(self.ms) / median(base.ms)).toFixed(2)}× time, ${(median(self.cpu) / median(base.cpu)).toFixed(2)}× CPU`);
-  }
 }

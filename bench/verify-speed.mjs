@@ -22,8 +22,13 @@ import { TOKEN } from './targets.mjs';
 import { median } from './lib/stats.mjs';
 
 const CLI = path.join(ROOT, 'dist/src/cli/main.js');
+/** The 1-minute load average (os.loadavg() always answers three figures). */
+const load1 = () => /** @type {number} */ (loadavg()[0]);
 
-/** One round for one build: a fresh server, one verify run; verify's JSON report and the server's CPU seconds. */
+/**
+ * One round for one build: a fresh server, one verify run; verify's JSON report and the server's CPU seconds.
+ * @param {string} cli @param {{ spec: string, runs: number }} options
+ */
 async function round(cli, { spec, runs }) {
   const port = await freePort();
   const server = track(
@@ -48,6 +53,7 @@ async function round(cli, { spec, runs }) {
     const serverSeconds = (cpuTicks(server.pid) - serverTicks) / CLK_TCK;
     const verifySeconds = (endedChildrenTicks() - verifyTicks) / CLK_TCK;
     if (exit.code !== 0) throw new Error(`verify exited ${exit.code}: ${output.text.slice(-800)}`);
+    /** @type {{ casesPerSecond: number, casesRun: number, durationMs: number, shrinkMs: number }} */
     const json = JSON.parse(readFileSync(report, 'utf8'));
     return { casesPerSecond: json.casesPerSecond, casesRun: json.casesRun, seconds: (json.durationMs - json.shrinkMs) / 1000, serverSeconds, verifySeconds };
   } finally {
@@ -62,7 +68,7 @@ async function round(cli, { spec, runs }) {
  */
 export async function benchVerifySpeed({ rounds = 5, runs = 3000, base, spec = 'spec/plant-store-public.yaml', log = () => {} } = {}) {
   const builds = [{ name: 'this build', cli: CLI }, ...(base ? [{ name: `base ${base}`, cli: path.resolve(base) }] : [])];
-  const loadBefore = loadavg()[0];
+  const loadBefore = load1();
   log(`[verify] ${spec}, --runs ${runs} --stateful, ${rounds} rounds; load average ${loadBefore.toFixed(1)}\n`);
   const samples = builds.map(() => /** @type {Awaited<ReturnType<typeof round>>[]} */ ([]));
   for (let r = 0; r < rounds; r++) {
@@ -70,11 +76,11 @@ export async function benchVerifySpeed({ rounds = 5, runs = 3000, base, spec = '
       const sample = await round(build.cli, { spec, runs });
       samples[i]?.push(sample);
       log(
-        `[verify] round ${r + 1} ${build.name}: ${sample.casesRun} requests, ${sample.casesPerSecond} cases/s (CPU: verify ${sample.verifySeconds.toFixed(2)} s, server ${sample.serverSeconds.toFixed(2)} s; load ${loadavg()[0].toFixed(1)})\n`,
+        `[verify] round ${r + 1} ${build.name}: ${sample.casesRun} requests, ${sample.casesPerSecond} cases/s (CPU: verify ${sample.verifySeconds.toFixed(2)} s, server ${sample.serverSeconds.toFixed(2)} s; load ${load1().toFixed(1)})\n`,
       );
     }
   }
-  const loadAfter = loadavg()[0];
+  const loadAfter = load1();
   return {
     rounds,
     runs,

@@ -5,13 +5,19 @@ import http from 'node:http';
 import net from 'node:net';
 import { HOST, TOKEN } from '../targets.mjs';
 
-const live = new Set(); // ChildProcess objects still running
+/** @typedef {import('./types.js').Answer} Answer */
+/** @typedef {import('./types.js').ExitInfo} ExitInfo */
+/** @typedef {import('./types.js').TrackedChild} TrackedChild */
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** @type {Set<TrackedChild>} */
+const live = new Set(); // child processes still running
 
+export const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+
+/** @param {TrackedChild} child */
 export function killHard(child) {
   try {
-    if (child.spawnargs && child.detachedGroup) process.kill(-child.pid, 'SIGKILL');
+    if (child.spawnargs && child.detachedGroup) process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
     else child.kill('SIGKILL');
   } catch {
     /* already gone */
@@ -40,22 +46,32 @@ export function installCleanup(maxSeconds) {
   }, maxSeconds * 1000).unref();
 }
 
-export function track(child) {
-  live.add(child);
+/**
+ * Tracks a child until it exits: `exited` resolves then, `exitInfo` holds its code and signal.
+ * @template {import('node:child_process').ChildProcess} C
+ * @param {C} spawned
+ * @returns {C & import('./types.js').Tracked}
+ */
+export function track(spawned) {
+  const child = /** @type {C & import('./types.js').Tracked} */ (spawned);
+  const entry = /** @type {TrackedChild} */ (/** @type {import('node:child_process').ChildProcess} */ (spawned));
+  live.add(entry);
   child.exited = new Promise((resolve) => {
     child.once('exit', (code, signal) => {
-      live.delete(child);
-      child.exitInfo = { code, signal };
-      resolve(child.exitInfo);
+      live.delete(entry);
+      const exitInfo = { code, signal };
+      child.exitInfo = exitInfo;
+      resolve(exitInfo);
     });
   });
   return child;
 }
 
+/** SIGTERM to the child's process group, SIGKILL if it has not exited 3 s later. @param {TrackedChild} child */
 export async function stop(child) {
   if (child.exitInfo) return;
   try {
-    process.kill(-child.pid, 'SIGTERM');
+    process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
   } catch {
     /* gone */
   }
@@ -66,9 +82,11 @@ export async function stop(child) {
   }
 }
 
+/** The last `max` characters of a child's output. */
 export function tailBuffer(max = 4000) {
   let text = '';
   return {
+    /** @param {Buffer | string} chunk */
     push(chunk) {
       text = (text + chunk.toString('utf8')).slice(-max);
     },
@@ -78,6 +96,7 @@ export function tailBuffer(max = 4000) {
   };
 }
 
+/** @returns {Promise<number>} */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -90,7 +109,10 @@ export function freePort() {
   });
 }
 
-/** One POST /plants; resolves {status, body} or rejects on connection error / 2 s timeout. */
+/**
+ * One POST /plants; resolves {status, body} or rejects on connection error / 2 s timeout.
+ * @param {number} port @param {string} body @returns {Promise<Answer>}
+ */
 export function post(port, body) {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -111,7 +133,8 @@ export function post(port, body) {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode, body: text.slice(0, 300) }));
+        // A client's response always has its status code.
+        res.on('end', () => resolve({ status: /** @type {number} */ (res.statusCode), body: text.slice(0, 300) }));
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
@@ -121,6 +144,10 @@ export function post(port, body) {
 }
 
 let probeId = 0; // probe ids 1, 2, 3 … stay far below the load ids (>= 1e6)
+/**
+ * Probes POST /plants every 100 ms until the server answers; throws when it exits first or after timeoutMs.
+ * @param {TrackedChild} child @param {number} port @param {number} timeoutMs
+ */
 export async function waitUntilAnswering(child, port, timeoutMs) {
   const t0 = Date.now();
   let lastError = '';
@@ -131,7 +158,7 @@ export async function waitUntilAnswering(child, port, timeoutMs) {
       const res = await post(port, `{"name":"probe","tag":"probe","id":${probeId}}`);
       return { ...res, readyMs: Date.now() - t0 };
     } catch (err) {
-      lastError = err.message;
+      lastError = /** @type {Error} */ (err).message;
     }
     await sleep(100);
   }

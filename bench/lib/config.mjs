@@ -32,15 +32,15 @@ export function readConfig(helpFile) {
     },
   });
   if (argv.help) {
-    console.log(
-      readFileSync(helpFile, 'utf8')
-        .split('\nimport ')[0]
-        .replace(/^\/\/ @ts-check\n/, '')
-        .replace(/^\/\/ ?/gm, ''),
-    );
+    console.log(/** @type {string} */ (readFileSync(helpFile, 'utf8').split('\nimport ')[0]).replace(/^\/\/ @ts-check\n/, '').replace(/^\/\/ ?/gm, ''));
     process.exit(0);
   }
 
+  /**
+   * A number flag, else its environment variable, else dflt; exits 1 below min or when not a number.
+   * @param {'duration' | 'warmup' | 'connections' | 'max-seconds' | 'settle' | 'startup-rounds' | 'large-rounds' | 'verify-rounds'} flag
+   * @param {string} env @param {number} dflt @param {number} min
+   */
   function num(flag, env, dflt, min) {
     const raw = argv[flag] ?? process.env[env];
     if (raw === undefined || raw === '') return dflt;
@@ -82,7 +82,7 @@ export function readConfig(helpFile) {
   }
 
   // Whole-run limit: generous per row (start + warm-up + measure + stop), then give up.
-  config.maxSeconds = num(
+  const maxSeconds = num(
     'max-seconds',
     'BENCH_MAX_SECONDS',
     targets.reduce(
@@ -91,7 +91,7 @@ export function readConfig(helpFile) {
     ),
     1,
   );
-  return { config, targets };
+  return { config: { ...config, maxSeconds }, targets };
 }
 
 /** @typedef {ReturnType<typeof readConfig>['config']} Config */

@@ -5,12 +5,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 export const CLK_TCK = 100; // Linux USER_HZ
 export const DISTURBED_OTHER_CPU = 25; // % of one core used by the rest of the machine while measuring
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
+/** A process's peak and current RSS in kB (NaN when it is gone). @param {number | undefined} pid */
 export function procStatus(pid) {
   try {
     const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(text.match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
+    const kb = (/** @type {string} */ key) => Number(text.match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
     return { vmHWMkB: kb('VmHWM'), vmRSSkB: kb('VmRSS') };
   } catch {
     return { vmHWMkB: NaN, vmRSSkB: NaN };
@@ -18,11 +19,12 @@ export function procStatus(pid) {
 }
 
 /** The fields of /proc/<pid>/stat after the command name (which may hold spaces), from state on. */
-function statFields(/** @type {number | 'self'} */ pid) {
+function statFields(/** @type {number | 'self' | undefined} */ pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
+/** A process's CPU ticks (user + system; NaN when it is gone). @param {number | undefined} pid */
 export function cpuTicks(pid) {
   try {
     const fields = statFields(pid);
@@ -41,8 +43,8 @@ export function endedChildrenTicks() {
 /** All CPUs' busy ticks (user nice system irq softirq steal) from /proc/stat. */
 export function systemBusyTicks() {
   try {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    const [user, nice, system, , , irq, softirq, steal] = f;
+    const first = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const [user = NaN, nice = NaN, system = NaN, , , irq = NaN, softirq = NaN, steal] = first.trim().split(/\s+/).slice(1).map(Number);
     return user + nice + system + irq + softirq + (steal || 0);
   } catch {
     return NaN;
@@ -65,10 +67,12 @@ export async function settle(settleSeconds) {
 }
 
 /** CPU ticks of a process and every process below it (a Redis row's wrapper, its redis-server and replicas): the row's own work, not the machine's. */
+/** @param {number | undefined} pid @returns {number} */
 export function treeCpuTicks(pid) {
   return childPids(pid).reduce((sum, child) => sum + (treeCpuTicks(child) || 0), cpuTicks(pid));
 }
 
+/** The pids of a process's children (none when it is gone). @param {number | undefined} pid @returns {number[]} */
 export function childPids(pid) {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>

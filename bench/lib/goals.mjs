@@ -4,16 +4,22 @@
 // while it was measured; its verdict is then not to be trusted.
 import { fmt } from './format.mjs';
 
+/** @typedef {import('./types.js').Row} Row */
+/** @typedef {import('./types.js').OkRow} OkRow */
+/** @typedef {import('./types.js').StartupResult} StartupResult */
+/** @typedef {import('./types.js').LargeResult} LargeResult */
+/** @typedef {import('./types.js').VerifyResult} VerifyResult */
 /** @typedef {{ figure: string, value: string, reference: string, ratio: string, goal: string, met: boolean | null, disturbed: boolean }} Goal */
 
 /**
- * @param {{ startup: any, rows: any[], large: any, verify: any }} measured
+ * @param {{ startup: StartupResult | null, rows: Row[], large: LargeResult | null, verify: VerifyResult | null }} measured
  * @returns {Goal[]}
  */
 export function goals({ startup, rows, large, verify }) {
   /** @type {Goal[]} */
   const out = [];
-  const startupRow = (/** @type {string} */ id) => startup?.rows.find((/** @type {any} */ r) => r.id === id);
+  // The start-up and large-document benches always measure the rows asked for here.
+  const startupRow = (/** @type {string} */ id) => /** @type {StartupResult['rows'][number]} */ (startup?.rows.find((r) => r.id === id));
   const ms = (/** @type {number} */ n) => `${fmt(n, 0)} ms`;
   if (startup) {
     const version = startupRow('version');
@@ -40,7 +46,7 @@ export function goals({ startup, rows, large, verify }) {
     });
   }
   for (const document of large?.documents ?? []) {
-    const row = (/** @type {string} */ id) => document.rows.find((/** @type {any} */ r) => r.id === id);
+    const row = (/** @type {string} */ id) => /** @type {LargeResult['documents'][number]['rows'][number]} */ (document.rows.find((r) => r.id === id));
     const prism = row('prism');
     for (const [id, words, bar] of /** @type {const} */ ([
       ['cold', 'empty cache', 0.6],
@@ -58,7 +64,7 @@ export function goals({ startup, rows, large, verify }) {
       });
     }
   }
-  const ok = (/** @type {string} */ role) => rows.find((r) => r.role === role && r.status === 'ok');
+  const ok = (/** @type {string} */ role) => rows.find(/** @returns {r is OkRow} */ (r) => r.role === role && r.status === 'ok');
   const plantstore = ok('plantstore');
   const floor = ok('floor');
   if (plantstore && floor) {

@@ -15,7 +15,10 @@ export const BARS = { overPrism: 8, overFloor: 0.8 };
 const MAX_BAD_FRACTION = 0.01;
 
 /** @typedef {import('./config.mjs').Config} Config */
+/** @typedef {import('./types.js').Row} Row */
+/** @typedef {import('./types.js').OkRow} OkRow */
 
+/** @param {Row[]} rows */
 function table(rows) {
   const head = ['server', 'req/s mean', 'req/s median', 'p50 ms', 'p99 ms', '2xx', 'non-2xx', 'errors', 'server CPU', 'client CPU', 'other CPU', 'peak RSS'];
   const body = rows.map((r) =>
@@ -36,13 +39,17 @@ function table(rows) {
         ]
       : [r.label, `${r.status.toUpperCase()}: ${r.reason}`],
   );
-  const widths = head.map((h, i) => Math.max(h.length, ...body.filter((b) => b.length > 2).map((b) => b[i].length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  // Every ok row has a cell under each head; a row that did not run has two, its label and why.
+  const cell = (/** @type {string[]} */ cells, /** @type {number} */ i) => /** @type {string} */ (cells[i]);
+  const width = (/** @type {number} */ i) => /** @type {number} */ (widths[i]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.filter((b) => b.length > 2).map((b) => cell(b, i).length)));
+  const line = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(width(i)) : c.padStart(width(i)))).join('  ');
   const out = [line(head), widths.map((w) => '-'.repeat(w)).join('  ')];
-  for (const b of body) out.push(b.length > 2 ? line(b) : `${b[0].padEnd(widths[0])}  ${b[1]}`);
+  for (const b of body) out.push(b.length > 2 ? line(b) : `${cell(b, 0).padEnd(width(0))}  ${cell(b, 1)}`);
   return out.join('\n');
 }
 
+/** @param {OkRow} r */
 function badFractions(r) {
   const answered = r.responses2xx + r.non2xx;
   return {
@@ -52,8 +59,9 @@ function badFractions(r) {
 }
 
 /** The ratios of plantstore to prism and to the floor, the bars they are held to, and what fails the run. */
+/** @param {Row[]} rows */
 export function judge(rows) {
-  const ok = (role) => rows.find((r) => r.role === role && r.status === 'ok');
+  const ok = (/** @type {OkRow['role']} */ role) => rows.find(/** @returns {r is OkRow} */ (r) => r.role === role && r.status === 'ok');
   const ps = ok('plantstore');
   const prism = ok('prism');
   const floor = ok('floor');
@@ -90,7 +98,8 @@ export function judge(rows) {
 
 /**
  * The text for stdout: the table, its legend, per-row notes, the ratios against the bars, start-up, the time taken.
- * @param {{ config: Config, targets: any[], rows: any[], verdict: ReturnType<typeof judge>, startup: any, large: any, verify: any,
+ * @param {{ config: Config, targets: import('../targets.mjs').Target[], rows: Row[], verdict: ReturnType<typeof judge>,
+ *   startup: import('./types.js').StartupResult | null, large: import('./types.js').LargeResult | null, verify: import('./types.js').VerifyResult | null,
  *   goals: import('./goals.mjs').Goal[], seconds: number }} run
  */
 export function reportText({ config, targets, rows, verdict: judged, startup, large, verify, goals, seconds }) {
@@ -121,7 +130,7 @@ export function reportText({ config, targets, rows, verdict: judged, startup, la
     if (r.non2xx) notes.push(`status codes ${JSON.stringify(r.statusCodes)}`);
     if (r.repeatedIdProbe)
       notes.push(
-        r.repeatedIdProbe.status >= 200 && r.repeatedIdProbe.status <= 299
+        r.repeatedIdProbe.status !== undefined && r.repeatedIdProbe.status >= 200 && r.repeatedIdProbe.status <= 299
           ? `WARNING: a repeated id was accepted (${r.repeatedIdProbe.status}): the store does not refuse duplicates, so distinct ids were not checked`
           : r.responses2xx > r.non2xx
             ? `repeated id refused with ${r.repeatedIdProbe.status ?? r.repeatedIdProbe.error} (the store is stateful, so distinct ids mattered)`
@@ -133,7 +142,7 @@ export function reportText({ config, targets, rows, verdict: judged, startup, la
   }
   out.push('');
   const shaky = [ps, prism, floor].some((r) => r?.disturbed) ? ', but a row behind it was disturbed (*)' : '';
-  const verdict = (b) => (b.met === null ? 'not evaluated' : (b.met ? 'MET' : 'NOT MET') + shaky);
+  const verdict = (/** @type {{ met: boolean | null }} */ b) => (b.met === null ? 'not evaluated' : (b.met ? 'MET' : 'NOT MET') + shaky);
   out.push(
     `plantstore / prism: ${ratios.plantstoreOverPrism === null ? '-' : fmt(ratios.plantstoreOverPrism, 1) + '×'}  (bar ≥ ${BARS.overPrism}×: ${verdict(bars.plantstoreOverPrism)})`,
   );
@@ -152,7 +161,7 @@ export function reportText({ config, targets, rows, verdict: judged, startup, la
   }
   for (const r of rows) {
     if (r.status !== 'ok' || !r.compareTo) continue;
-    const base = rows.find((x) => x.id === r.compareTo && x.status === 'ok');
+    const base = rows.find(/** @returns {x is OkRow} */ (x) => x.id === r.compareTo && x.status === 'ok');
     if (!base) {
       out.push(`${r.label}: ${r.compareTo} did not run, no ratio`);
       continue;
@@ -167,12 +176,12 @@ export function reportText({ config, targets, rows, verdict: judged, startup, la
   for (const r of rows) {
     if (r.status !== 'ok' || r.role || r.compareTo || !r.id.startsWith('plantstore')) continue;
     const parts = [];
-    const shakyPair = (base) => (r.disturbed || base.disturbed ? ', but a row was disturbed (*)' : '');
-    const medians = (base) => `(medians: ${fmt((r.requests.median / base.requests.median) * 100, 0)} %)`;
+    const shakyPair = (/** @type {OkRow} */ base) => (r.disturbed || base.disturbed ? ', but a row was disturbed (*)' : '');
+    const medians = (/** @type {OkRow} */ base) => `(medians: ${fmt((r.requests.median / base.requests.median) * 100, 0)} %)`;
     if (ps) parts.push(`${fmt((r.requests.mean / ps.requests.mean) * 100, 0)} % of plantstore ${medians(ps)}${shakyPair(ps)}`);
     if (floor) parts.push(`${fmt((r.requests.mean / floor.requests.mean) * 100, 0)} % of floor`);
     if (prism) parts.push(`${fmt(r.requests.mean / prism.requests.mean, 1)}× prism`);
-    const versus = rows.find((x) => x.id === targets.find((t) => t.id === r.id)?.versus && x.status === 'ok');
+    const versus = rows.find(/** @returns {x is OkRow} */ (x) => x.id === targets.find((t) => t.id === r.id)?.versus && x.status === 'ok');
     if (versus) parts.push(`${fmt((r.requests.mean / versus.requests.mean) * 100, 0)} % of ${versus.label} ${medians(versus)}${shakyPair(versus)}`);
     out.push(`${r.label}: ${parts.join(', ')}`);
   }
@@ -185,7 +194,7 @@ export function reportText({ config, targets, rows, verdict: judged, startup, la
   return out.join('\n');
 }
 
-/** Prints BENCH FAILED with the problems, or the --strict failure, to stderr. */
+/** Prints BENCH FAILED with the problems, or the --strict failure, to stderr. @param {string[]} problems @param {boolean} strictFail */
 export function printFailure(problems, strictFail) {
   if (problems.length) {
     console.error('\n' + '!'.repeat(72));

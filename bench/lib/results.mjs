@@ -17,8 +17,10 @@ export function gitCommit() {
 }
 
 /**
- * @param {{ gitCommit: string | null, config: import('./config.mjs').Config, rows: any[], startup: any, large: any, verify: any,
- *   goals: any[], ratios: any, bars: any, problems: string[], seconds: number }} run
+ * @typedef {ReturnType<typeof import('./report.mjs').judge>} Verdict
+ * @param {{ gitCommit: string | null, config: import('./config.mjs').Config, rows: import('./types.js').Row[],
+ *   startup: import('./types.js').StartupResult | null, large: import('./types.js').LargeResult | null, verify: import('./types.js').VerifyResult | null,
+ *   goals: import('./goals.mjs').Goal[], ratios: Verdict['ratios'], bars: Verdict['bars'], problems: string[], seconds: number }} run
  */
 export function writeResults({ gitCommit, config, rows, startup, large, verify, goals, ratios, bars, problems, seconds }) {
   mkdirSync(path.dirname(RESULTS), { recursive: true });

@@ -11,10 +11,17 @@ import { ROOT } from './config.mjs';
 import { CLK_TCK, DISTURBED_OTHER_CPU, childPids, procStatus, settle, systemBusyTicks, treeCpuTicks } from './cpu.mjs';
 import { fmt, indent, log } from './format.mjs';
 
-/** @typedef {import('./config.mjs').Config} Config */
+/** @typedef {import('./types.js').RowConfig} RowConfig */
+/** @typedef {import('./types.js').Row} Row */
+/** @typedef {import('../targets.mjs').Target} Target */
 
-/** @param {Config} config */
+/**
+ * Runs bench/load.mjs against the server on `port`; calls onMeasuring when its warm-up is over.
+ * @param {RowConfig} config @param {number} port @param {Target} target @param {() => void} onMeasuring
+ * @returns {Promise<import('./types.js').LoadResult>}
+ */
 function runLoad(config, port, target, onMeasuring) {
+  /** @type {import('./types.js').LoadConfig} */
   const loadConfig = {
     url: `http://${HOST}:${port}`,
     connections: config.connections,
@@ -33,10 +40,11 @@ function runLoad(config, port, target, onMeasuring) {
     }),
   );
   const stderr = tailBuffer();
-  child.stderr.on('data', (c) => stderr.push(c));
+  /** @type {import('node:stream').Readable} */ (child.stderr).on('data', (c) => stderr.push(c));
   const limitMs = (config.warmupSeconds + config.durationSeconds + 40) * 1000 + (target.preload ?? 0) * 8;
   return new Promise((resolve, reject) => {
     let settled = false;
+    /** @template T @param {(value: T) => void} fn @param {T} value */
     const finish = (fn, value) => {
       if (settled) return;
       settled = true;
@@ -47,7 +55,7 @@ function runLoad(config, port, target, onMeasuring) {
       killHard(child);
       finish(reject, new Error(`load generator exceeded ${limitMs} ms`));
     }, limitMs);
-    child.on('message', (msg) => {
+    child.on('message', (/** @type {import('./types.js').LoadMessage | undefined} */ msg) => {
       if (msg?.type === 'measuring') onMeasuring();
       else if (msg?.type === 'result') finish(resolve, msg);
       else if (msg?.type === 'error') finish(reject, new Error(`load generator: ${msg.message}`));
@@ -58,17 +66,17 @@ function runLoad(config, port, target, onMeasuring) {
 
 /**
  * Measures one target; the row says ok, skipped or failed (with the reason and the server's last output).
- * @param {Config} config
+ * @param {RowConfig} config @param {Target} target @returns {Promise<Row>}
  */
 export async function benchTarget(config, target) {
+  /** @type {import('./types.js').RowHead} */
   const row = { id: target.id, label: target.label, role: target.role ?? null, optional: !!target.optional };
   if (target.compareTo) Object.assign(row, { compareTo: target.compareTo, bar: target.bar ?? null });
   const missing = (target.requires ?? []).filter((f) => !existsSync(path.resolve(ROOT, f)));
   if (missing.length) {
-    row.status = 'skipped';
-    row.reason = `${missing.join(', ')} not found` + (missing.some((f) => f.includes('dist/')) ? ' (not built yet: npm run build)' : '');
-    log(`[${target.id}] skipped: ${row.reason}\n`);
-    return row;
+    const reason = `${missing.join(', ')} not found` + (missing.some((f) => f.includes('dist/')) ? ' (not built yet: npm run build)' : '');
+    log(`[${target.id}] skipped: ${reason}\n`);
+    return { ...row, status: 'skipped', reason };
   }
 
   if (config.settleSeconds > 0) {
@@ -93,9 +101,12 @@ export async function benchTarget(config, target) {
   );
   child.detachedGroup = true;
   child.stdout?.on('data', (c) => output.push(c));
-  child.stderr.on('data', (c) => output.push(c));
+  /** @type {import('node:stream').Readable} */ (child.stderr).on('data', (c) => output.push(c));
+  /** @type {Promise<Error>} */
   const spawnError = new Promise((resolve) => child.once('error', resolve));
 
+  /** @type {Row} */
+  let measured;
   try {
     const ready = await Promise.race([waitUntilAnswering(child, port, target.startTimeoutMs ?? 15000), spawnError.then((e) => Promise.reject(e))]);
     row.readyMs = ready.readyMs;
@@ -111,41 +122,47 @@ export async function benchTarget(config, target) {
     });
     const end = { server: treeCpuTicks(child.pid), system: systemBusyTicks(), t: Date.now() };
     const wallSeconds = (end.t - start.t) / 1000;
-    const pct = (ticks) => (ticks / CLK_TCK / wallSeconds) * 100;
+    const pct = (/** @type {number} */ ticks) => (ticks / CLK_TCK / wallSeconds) * 100;
     const mem = procStatus(child.pid);
     const subprocesses = childPids(child.pid);
 
-    Object.assign(row, load.measure);
-    row.status = 'ok';
-    row.warmup = load.warmup && { requests: load.warmup.requests.total, non2xx: load.warmup.non2xx, statusCodes: load.warmup.statusCodes };
-    row.ids = load.ids;
-    row.serverCpuPercent = pct(end.server - start.server);
-    // row.loadGeneratorCpuPercent: measured by the load child itself (process.cpuUsage), as it exits right after.
+    const serverCpuPercent = pct(end.server - start.server);
+    // loadGeneratorCpuPercent (in load.measure): measured by the load child itself (process.cpuUsage), as it exits right after.
     // Everything else the machine did meanwhile (other processes, steal), in % of one core:
-    row.otherCpuPercent = Math.max(0, pct(end.system - start.system - (end.server - start.server)) - row.loadGeneratorCpuPercent);
-    row.disturbed = row.otherCpuPercent > DISTURBED_OTHER_CPU;
-    row.peakRssMB = mem.vmHWMkB / 1024;
-    row.endRssMB = mem.vmRSSkB / 1024;
-    if (subprocesses.length) row.serverSubprocesses = subprocesses.length;
+    const otherCpuPercent = Math.max(0, pct(end.system - start.system - (end.server - start.server)) - load.measure.loadGeneratorCpuPercent);
+    /** @type {import('./types.js').OkRow} */
+    const ok = {
+      ...row,
+      ...load.measure,
+      status: 'ok',
+      warmup: load.warmup && { requests: load.warmup.requests.total, non2xx: load.warmup.non2xx, statusCodes: load.warmup.statusCodes },
+      ids: load.ids,
+      serverCpuPercent,
+      otherCpuPercent,
+      disturbed: otherCpuPercent > DISTURBED_OTHER_CPU,
+      peakRssMB: mem.vmHWMkB / 1024,
+      endRssMB: mem.vmRSSkB / 1024,
+    };
+    if (subprocesses.length) ok.serverSubprocesses = subprocesses.length;
+    measured = ok;
 
     // A stateful store must refuse an id it has already stored.
     if (target.stateful && load.ids?.firstBody) {
       try {
         const again = await post(port, load.ids.firstBody);
-        row.repeatedIdProbe = { body: load.ids.firstBody, status: again.status };
+        ok.repeatedIdProbe = { body: load.ids.firstBody, status: again.status };
       } catch (err) {
-        row.repeatedIdProbe = { body: load.ids.firstBody, error: err.message };
+        ok.repeatedIdProbe = { body: load.ids.firstBody, error: /** @type {Error} */ (err).message };
       }
     }
-    log(`[${target.id}] ${fmt(row.requests.mean, 0)} req/s, non-2xx ${row.non2xx}, errors ${row.errors}\n`);
+    log(`[${target.id}] ${fmt(ok.requests.mean, 0)} req/s, non-2xx ${ok.non2xx}, errors ${ok.errors}\n`);
   } catch (err) {
-    row.status = 'failed';
-    row.reason = err.message;
-    row.serverOutput = output.text.slice(-1500);
-    log(`[${target.id}] FAILED: ${err.message}\n${row.serverOutput ? indent(row.serverOutput) + '\n' : ''}`);
+    const reason = /** @type {Error} */ (err).message;
+    measured = { ...row, status: 'failed', reason, serverOutput: output.text.slice(-1500) };
+    log(`[${target.id}] FAILED: ${reason}\n${measured.serverOutput ? indent(measured.serverOutput) + '\n' : ''}`);
   } finally {
     await stop(child);
     if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
   }
-  return row;
+  return measured;
 }

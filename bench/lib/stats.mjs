@@ -6,7 +6,7 @@ export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   if (sorted.length === 0) return NaN;
-  return sorted.length % 2 === 1
-    ? /** @type {number} */ (sorted[middle])
-    : /** @type {number} */ (sorted[middle - 1] + /** @type {number} */ (sorted[middle])) / 2;
+  const upper = /** @type {number} */ (sorted[middle]); // within a non-empty list
+  const lower = sorted[middle - 1] ?? upper; // read only for an even count (at least 2)
+  return sorted.length % 2 === 1 ? upper : (lower + upper) / 2;
 }
