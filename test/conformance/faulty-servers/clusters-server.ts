@@ -1,0 +1,102 @@
+/**
+ * DigitalOcean's shape, cut small (test/fixtures/documents/clusters-users.yaml), correct by its
+ * document: clusters whose uuid the server assigns, and under each its users, named by the client.
+ * A user is added, listed, read or removed only under a cluster that exists: any other is 404, as
+ * DigitalOcean (and serve) answer. Removing a cluster removes its users. One fault: every user
+ * added is refused as if its cluster did not exist.
+ */
+import { randomUUID } from 'node:crypto';
+import { isJsonObject, JsonSyntaxError, parseExactJson, type JsonObject, type JsonValue } from './exact-json.js';
+import { listenLocally, readBody, respond, type Answer, type LocalServer } from './http-double.js';
+
+export const CLUSTERS_FAULTS = {
+  'add-user-refused': 'POST /v2/databases/{uuid}/users answers 404 "no cluster" even under a cluster that exists',
+} as const;
+
+export type ClustersFault = keyof typeof CLUSTERS_FAULTS;
+
+const ENGINES = new Set(['pg', 'mysql', 'valkey']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Cluster {
+  readonly id: string;
+  readonly name: string;
+  readonly engine: string;
+  readonly users: Map<string, { readonly name: string; readonly readonly?: boolean }>;
+}
+
+export function startClustersServer(fault?: ClustersFault): Promise<LocalServer> {
+  const clusters = new Map<string, Cluster>();
+  const error = (status: number, message: string): Answer => ({ status, body: { id: status === 404 ? 'not_found' : 'bad_request', message } });
+  const shown = (cluster: Cluster) => ({ id: cluster.id, name: cluster.name, engine: cluster.engine });
+  const handle = (method: string, path: string, authorization: string | undefined, contentType: string | undefined, body: string): Answer => {
+    if (!/^Bearer \S+$/.test(authorization ?? '')) return { ...error(401, 'a bearer token is required'), headers: { 'www-authenticate': 'Bearer' } };
+    const segments = path.split('/').slice(1).map(decodeURIComponent);
+    if (segments[0] !== 'v2' || segments[1] !== 'databases') return error(404, `no ${method} ${path}`);
+    if (segments.length === 2) {
+      if (method === 'GET') return { status: 200, body: { databases: [...clusters.values()].map(shown) } };
+      if (method !== 'POST') return error(404, `no ${method} ${path}`);
+      const read = objectOf(body, contentType);
+      if (typeof read === 'string') return error(400, read);
+      const name = read.get('name');
+      const engine = read.get('engine');
+      if (typeof name !== 'string' || name.length === 0 || [...name].length > 63) return error(400, 'name must be a string of 1 to 63 characters');
+      if (typeof engine !== 'string' || !ENGINES.has(engine)) return error(400, 'engine must be one of pg, mysql, valkey');
+      const cluster: Cluster = { id: randomUUID(), name, engine, users: new Map() };
+      clusters.set(cluster.id, cluster);
+      return { status: 201, body: shown(cluster) };
+    }
+    const id = segments[2] as string;
+    const cluster = UUID.test(id) ? clusters.get(id.toLowerCase()) : undefined;
+    if (segments.length === 3) {
+      if (method === 'GET') return cluster === undefined ? error(404, `no cluster ${id}`) : { status: 200, body: shown(cluster) };
+      if (method === 'DELETE') return cluster !== undefined && clusters.delete(cluster.id) ? { status: 204 } : error(404, `no cluster ${id}`);
+      return error(404, `no ${method} ${path}`);
+    }
+    if (segments[3] !== 'users' || segments.length > 5) return error(404, `no ${method} ${path}`);
+    // The parent first: nothing is added to, listed in or read from a cluster that does not exist.
+    if (cluster === undefined) return error(404, `no cluster ${id}`);
+    if (segments.length === 4) {
+      if (method === 'GET') return { status: 200, body: { users: [...cluster.users.values()] } };
+      if (method !== 'POST') return error(404, `no ${method} ${path}`);
+      if (fault === 'add-user-refused') return error(404, `no cluster ${id}`);
+      const read = objectOf(body, contentType);
+      if (typeof read === 'string') return error(400, read);
+      const name = read.get('name');
+      const readonly = read.get('readonly');
+      if (typeof name !== 'string' || name.length === 0 || [...name].length > 63) return error(400, 'name must be a string of 1 to 63 characters');
+      if (readonly !== undefined && typeof readonly !== 'boolean') return error(400, 'readonly must be a boolean');
+      if (cluster.users.has(name)) return { status: 409, body: { id: 'conflict', message: `a user named ${JSON.stringify(name)} exists` } };
+      const user = { name, ...(readonly === undefined ? {} : { readonly }) };
+      cluster.users.set(name, user);
+      return { status: 201, body: { user } };
+    }
+    const user = cluster.users.get(segments[4] as string);
+    if (user === undefined) return error(404, `no user ${segments[4]} in cluster ${id}`);
+    if (method === 'GET') return { status: 200, body: { user } };
+    if (method === 'DELETE') return cluster.users.delete(user.name) ? { status: 204 } : error(404, `no user ${user.name}`);
+    return error(404, `no ${method} ${path}`);
+  };
+  return listenLocally((req, res) =>
+    readBody(req, res, 1_048_576, (body) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      respond(res, () =>
+        body === undefined
+          ? error(413, 'the body is too large')
+          : handle(req.method ?? 'GET', url.pathname, req.headers.authorization, req.headers['content-type'], body.toString('utf8')),
+      );
+    }),
+  );
+}
+
+/** A JSON object body, or what is wrong with it. */
+function objectOf(body: string, contentType: string | undefined): JsonObject | string {
+  if (contentType?.split(';')[0]?.trim().toLowerCase() !== 'application/json') return 'the content type must be application/json';
+  let value: JsonValue;
+  try {
+    value = parseExactJson(body);
+  } catch (failure) {
+    return failure instanceof JsonSyntaxError ? `not JSON: ${failure.message}` : 'not JSON';
+  }
+  return isJsonObject(value) ? value : 'the body must be an object';
+}
