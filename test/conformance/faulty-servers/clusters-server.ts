@@ -22,7 +22,7 @@ interface Cluster {
   readonly id: string;
   readonly name: string;
   readonly engine: string;
-  readonly users: Map<string, { readonly name: string; readonly readonly?: boolean }>;
+  readonly users: Map<string, { readonly name: string; readonly readonly?: boolean; readonly version?: number }>;
 }
 
 export function startClustersServer(fault?: ClustersFault): Promise<LocalServer> {
@@ -57,7 +57,7 @@ export function startClustersServer(fault?: ClustersFault): Promise<LocalServer>
     // The parent first: nothing is added to, listed in or read from a cluster that does not exist.
     if (cluster === undefined) return error(404, `no cluster ${id}`);
     if (segments.length === 4) {
-      if (method === 'GET') return { status: 200, body: { users: [...cluster.users.values()] } };
+      if (method === 'GET') return { status: 200, body: { users: [...cluster.users.values()].map(userShown) } };
       if (method !== 'POST') return error(404, `no ${method} ${path}`);
       if (fault === 'add-user-refused') return error(404, `no cluster ${id}`);
       const read = objectOf(body, contentType);
@@ -73,9 +73,20 @@ export function startClustersServer(fault?: ClustersFault): Promise<LocalServer>
     }
     const user = cluster.users.get(segments[4] as string);
     if (user === undefined) return error(404, `no user ${segments[4]} in cluster ${id}`);
-    if (method === 'GET') return { status: 200, body: { user } };
+    if (method === 'GET') return { status: 200, body: { user: userShown(user) } };
     if (method === 'DELETE') return cluster.users.delete(user.name) ? { status: 204 } : error(404, `no user ${user.name}`);
-    return error(404, `no ${method} ${path}`);
+    if (method !== 'PUT') return error(404, `no ${method} ${path}`);
+    const read = objectOf(body, contentType);
+    if (typeof read === 'string') return error(400, read);
+    const name = read.get('name');
+    const readonly = read.get('readonly');
+    if (name !== undefined && name !== user.name) return error(400, "name must be the path's user");
+    if (readonly !== undefined && typeof readonly !== 'boolean') return error(400, 'readonly must be a boolean');
+    // A replace: what it does not send is gone.
+    const changed = { name: user.name, ...(readonly === undefined ? {} : { readonly }), version: (user.version ?? 0) + 1 };
+    cluster.users.set(user.name, changed);
+    // The user it changed, named as the path names it, whether the body named it or not.
+    return { status: 200, body: { name: changed.name, version: changed.version } };
   };
   return listenLocally((req, res) =>
     readBody(req, res, 1_048_576, (body) => {
@@ -87,6 +98,11 @@ export function startClustersServer(fault?: ClustersFault): Promise<LocalServer>
       );
     }),
   );
+}
+
+/** A user as the document shows one (its version is the update's answer only). */
+function userShown(user: { readonly name: string; readonly readonly?: boolean }): { name: string; readonly?: boolean } {
+  return { name: user.name, ...(user.readonly === undefined ? {} : { readonly: user.readonly }) };
 }
 
 /** A JSON object body, or what is wrong with it. */
