@@ -215,7 +215,7 @@ describe('response-reflects-request, a default the server applied (Box’s metad
 describe('response-reflects-request, the item the path names (DigitalOcean’s evaluation test case update)', () => {
   // PUT /v2/gen-ai/evaluation_test_cases/{test_case_uuid}: the body may carry test_case_uuid, and the
   // answer {test_case_uuid, version} names the item changed. Sent in the path, it is not "added".
-  const CLUSTERS = fileURLToPath(new URL('../../test/fixtures/documents/clusters-users.yaml', import.meta.url));
+  const CLUSTERS = fileURLToPath(new URL('../../test/fixtures/documents/digitalocean-cuts.yaml', import.meta.url));
   const put = (url: string, name: string) => ({
     ...exchange({ role: 'lifecycle' }, answer(200, { name, version: 2 }), parseJsonExact('{"readonly":true}')),
     request: { method: 'PUT', url, headers: {}, body: '{"readonly":true}', label: 'replace' },

@@ -1,19 +1,20 @@
 /**
- * DigitalOcean's shape, cut small (test/fixtures/documents/clusters-users.yaml), correct by its
+ * DigitalOcean's shapes, cut small (test/fixtures/documents/digitalocean-cuts.yaml), correct by its
  * document: clusters whose uuid the server assigns, and under each its users, named by the client.
  * A user is added, listed, read or removed only under a cluster that exists: any other is 404, as
- * DigitalOcean (and serve) answer. Removing a cluster removes its users. One fault: every user
+ * DigitalOcean (and serve) answer. Removing a cluster removes its users. Evaluation datasets are
+ * listed under other names than their create answers (dataset_uuid for evaluation_dataset_uuid). One fault: every user
  * added is refused as if its cluster did not exist.
  */
 import { randomUUID } from 'node:crypto';
 import { isJsonObject, JsonSyntaxError, parseExactJson, type JsonObject, type JsonValue } from './exact-json.js';
 import { listenLocally, readBody, respond, type Answer, type LocalServer } from './http-double.js';
 
-export const CLUSTERS_FAULTS = {
+export const DIGITALOCEAN_FAULTS = {
   'add-user-refused': 'POST /v2/databases/{uuid}/users answers 404 "no cluster" even under a cluster that exists',
 } as const;
 
-export type ClustersFault = keyof typeof CLUSTERS_FAULTS;
+export type DigitalOceanFault = keyof typeof DIGITALOCEAN_FAULTS;
 
 const ENGINES = new Set(['pg', 'mysql', 'valkey']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,13 +26,42 @@ interface Cluster {
   readonly users: Map<string, { readonly name: string; readonly readonly?: boolean; readonly version?: number }>;
 }
 
-export function startClustersServer(fault?: ClustersFault): Promise<LocalServer> {
+export function startDigitalOceanCuts(fault?: DigitalOceanFault): Promise<LocalServer> {
   const clusters = new Map<string, Cluster>();
   const error = (status: number, message: string): Answer => ({ status, body: { id: status === 404 ? 'not_found' : 'bad_request', message } });
+  const datasets = new Map<string, { readonly name?: string }>();
+  // Created as evaluation_dataset_uuid, listed as dataset_uuid and dataset_name: DigitalOcean's own names.
+  const dataset = (method: string, rest: readonly string[], contentType: string | undefined, body: string): Answer => {
+    if (rest.length === 0 && method === 'GET')
+      return {
+        status: 200,
+        body: {
+          evaluation_datasets: [...datasets].map(([uuid, { name }]) => ({
+            dataset_uuid: uuid,
+            ...(name === undefined ? {} : { dataset_name: name }),
+            row_count: 0,
+          })),
+        },
+      };
+    if (rest.length === 0 && method === 'POST') {
+      const read = objectOf(body, contentType);
+      if (typeof read === 'string') return error(400, read);
+      const name = read.get('name');
+      if (name !== undefined && (typeof name !== 'string' || [...name].length > 100)) return error(400, 'name must be a string of at most 100 characters');
+      const uuid = randomUUID();
+      datasets.set(uuid, name === undefined ? {} : { name });
+      return { status: 200, body: { evaluation_dataset_uuid: uuid } };
+    }
+    const uuid = rest[0] as string;
+    if (rest.length === 1 && method === 'DELETE')
+      return datasets.delete(uuid) ? { status: 200, body: { evaluation_dataset_uuid: uuid } } : error(404, `no dataset ${uuid}`);
+    return error(404, `no ${method} ${rest.join('/')}`);
+  };
   const shown = (cluster: Cluster) => ({ id: cluster.id, name: cluster.name, engine: cluster.engine });
   const handle = (method: string, path: string, authorization: string | undefined, contentType: string | undefined, body: string): Answer => {
     if (!/^Bearer \S+$/.test(authorization ?? '')) return { ...error(401, 'a bearer token is required'), headers: { 'www-authenticate': 'Bearer' } };
     const segments = path.split('/').slice(1).map(decodeURIComponent);
+    if (segments[0] === 'v2' && segments[1] === 'gen-ai' && segments[2] === 'evaluation_datasets') return dataset(method, segments.slice(3), contentType, body);
     if (segments[0] !== 'v2' || segments[1] !== 'databases') return error(404, `no ${method} ${path}`);
     if (segments.length === 2) {
       if (method === 'GET') return { status: 200, body: { databases: [...clusters.values()].map(shown) } };
