@@ -18,6 +18,7 @@ import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
 import { keepFor, tidyFor, type Tidy } from './tidy.js';
 import { owningFor, type Owning } from './owned-items.js';
+import { pathUnfitFor } from './path-fit.js';
 
 export interface Plan {
   readonly operation: Operation;
@@ -78,6 +79,8 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const identifier = identifierOf(resource);
     // Scenarios that need never-used ids (duplicate, model, lifecycle) are left out where none can be drawn, and the plan says why.
     const fresh = canDrawFresh(identifier);
+    // Ids the create gives that its item path refuses (path-fit.ts): no lifecycle, and the plan says why.
+    const unfit = played?.role === 'create' && resource !== undefined && hasLife(resource) ? pathUnfitFor(resource, operations) : undefined;
     // Invalid requests first: a lenient target that takes one (say id 1.5 as 1) should not find
     // that id already stored by a valid create and refuse it for the wrong reason.
     // A request invalid for one of several operations on a route may be another's valid one (Box's
@@ -91,7 +94,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
       ...boundaryProperty(operation, cases, caseContext),
       ...(creates && fresh ? [duplicateProperty(operation, cases, caseContext, propertySettings)] : []),
       // Each resource's life, once, from its create operation: on by default wherever the model finds one.
-      ...(played?.role === 'create' && resource !== undefined && hasLife(resource) && fresh
+      ...(played?.role === 'create' && resource !== undefined && hasLife(resource) && fresh && unfit === undefined
         ? [
             lifecycleProperty(
               resource,
@@ -130,6 +133,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
       ...(unfreshable === undefined
         ? []
         : [{ what: 'duplicate, stateful and lifecycle requests (valid creates send their ids as generated)', reason: unfreshable }]),
+      ...(unfit === undefined ? [] : [{ what: 'lifecycle requests', reason: unfit }]),
       ...(owning?.unowned === undefined ? [] : [{ what: 'valid, boundary and invalid requests (but those with an invalid item id)', reason: owning.unowned }]),
     ];
     return {

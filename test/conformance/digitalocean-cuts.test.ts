@@ -6,7 +6,9 @@
  *     cluster uuid and blamed the server's 404 (positive-acceptance, "probing which ids the target takes");
  *   - an update's answer that names the path's item is no property "added" (response-reflects-request);
  *   - a list whose items show the id under another name than the create's answer is not held to
- *     showing the item by that id (created-item-listed; contracts/runner/lifecycle/steps.ts markingOf).
+ *     showing the item by that id (created-item-listed; contracts/runner/lifecycle/steps.ts markingOf);
+ *   - ids the create gives that the item path refuses (a region's slug where the path takes an IPv6
+ *     address) are not sent there as valid requests (contracts/runner/path-fit.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +43,19 @@ describe('a nested collection whose parent must exist', () => {
     // Lists are still judged where their items show the id (a cluster's users).
     expect(report.checks.find((check) => check.id === 'created-item-listed')?.cases).toBeGreaterThan(0);
   }, 120_000);
+
+  it('the plan says why no lifecycle and no valid write is sent to a reserved IPv6 address', async () => {
+    const server = await startDigitalOceanCuts();
+    try {
+      const report = await verify({ target: server.url, spec: SPEC, runs: 5, seed: SEED, stateful: true, dryRun: true });
+      const skips = (iid: string) =>
+        (report.plan ?? []).filter((plan) => plan.operation.includes(iid)).flatMap((plan) => plan.skipped.map((skip) => `${skip.what}: ${skip.reason}`));
+      expect(skips('reservedIPv6_create').join('\n')).toMatch(/^lifecycle requests: .*\{reserved_ipv6\} \(format ipv6\).*region_slug/m);
+      expect(skips('reservedIPv6_delete').join('\n')).toMatch(/cannot name a reserved_ipv6 item it creates/);
+    } finally {
+      await server.close();
+    }
+  });
 
   it('a server that refuses every user under a cluster that exists is still caught', async () => {
     const report = await verifyAt('add-user-refused');

@@ -3,10 +3,12 @@
  * document: clusters whose uuid the server assigns, and under each its users, named by the client.
  * A user is added, listed, read or removed only under a cluster that exists: any other is 404, as
  * DigitalOcean (and serve) answer. Removing a cluster removes its users. Evaluation datasets are
- * listed under other names than their create answers (dataset_uuid for evaluation_dataset_uuid). One fault: every user
+ * listed under other names than their create answers (dataset_uuid for evaluation_dataset_uuid).
+ * Reserved IPv6 addresses are created with a region's slug and named by their address. One fault: every user
  * added is refused as if its cluster did not exist.
  */
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { isJsonObject, JsonSyntaxError, parseExactJson, type JsonObject, type JsonValue } from './exact-json.js';
 import { listenLocally, readBody, respond, type Answer, type LocalServer } from './http-double.js';
 
@@ -57,10 +59,31 @@ export function startDigitalOceanCuts(fault?: DigitalOceanFault): Promise<LocalS
       return datasets.delete(uuid) ? { status: 200, body: { evaluation_dataset_uuid: uuid } } : error(404, `no dataset ${uuid}`);
     return error(404, `no ${method} ${rest.join('/')}`);
   };
+  const addresses = new Map<string, { readonly ip: string; readonly region_slug: string; readonly reserved_at: string }>();
+  let nextAddress = 1;
+  // Reserved in a region, named by the address the server picks: a slug in the path names nothing.
+  const reserved = (method: string, rest: readonly string[], contentType: string | undefined, body: string): Answer => {
+    if (rest.length === 0 && method === 'GET') return { status: 200, body: { reserved_ipv6s: [...addresses.values()] } };
+    if (rest.length === 0 && method === 'POST') {
+      const read = objectOf(body, contentType);
+      if (typeof read === 'string') return error(400, read);
+      const region = read.get('region_slug');
+      if (typeof region !== 'string') return error(400, 'region_slug must be a string');
+      const address = { ip: `2001:db8::${(nextAddress++).toString(16)}`, region_slug: region, reserved_at: new Date().toISOString() };
+      addresses.set(address.ip, address);
+      return { status: 201, body: { reserved_ipv6: address } };
+    }
+    const address = rest.length === 1 && isIP(rest[0] as string) === 6 ? addresses.get(rest[0] as string) : undefined;
+    if (address === undefined) return error(404, `no reserved address ${rest.join('/')}`);
+    if (method === 'GET') return { status: 200, body: { reserved_ipv6: address } };
+    if (method === 'DELETE') return addresses.delete(address.ip) ? { status: 204 } : error(404, `no reserved address ${address.ip}`);
+    return error(404, `no ${method} ${rest.join('/')}`);
+  };
   const shown = (cluster: Cluster) => ({ id: cluster.id, name: cluster.name, engine: cluster.engine });
   const handle = (method: string, path: string, authorization: string | undefined, contentType: string | undefined, body: string): Answer => {
     if (!/^Bearer \S+$/.test(authorization ?? '')) return { ...error(401, 'a bearer token is required'), headers: { 'www-authenticate': 'Bearer' } };
     const segments = path.split('/').slice(1).map(decodeURIComponent);
+    if (segments[0] === 'v2' && segments[1] === 'reserved_ipv6') return reserved(method, segments.slice(2), contentType, body);
     if (segments[0] === 'v2' && segments[1] === 'gen-ai' && segments[2] === 'evaluation_datasets') return dataset(method, segments.slice(3), contentType, body);
     if (segments[0] !== 'v2' || segments[1] !== 'databases') return error(404, `no ${method} ${path}`);
     if (segments.length === 2) {
