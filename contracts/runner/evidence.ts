@@ -20,6 +20,7 @@ import type { EnvFor, Plan } from './plan.js';
 import { validLabel } from './properties.js';
 import { send, withId, type RunEnv } from './send.js';
 import type { Settings } from './settings.js';
+import { breather } from './breathe.js';
 
 const SAFE = 2n ** 53n - 1n;
 
@@ -29,10 +30,23 @@ export interface Evidence {
   readonly exchanges: ReadonlyArray<{ readonly plan: number; readonly exchanges: Exchange[] }>;
 }
 
-export async function gatherEvidence(plans: readonly Plan[], source: CaseSource, settings: Settings, envFor: EnvFor): Promise<Evidence> {
+export async function gatherEvidence(
+  plans: readonly Plan[],
+  source: CaseSource,
+  settings: Settings,
+  envFor: EnvFor,
+  /** The run was halted: the plans left learn nothing (a halted client answers at once, so without this the draws went on for seconds). */
+  stopped: () => boolean = () => false,
+): Promise<Evidence> {
   const exchanges: Array<{ plan: number; exchanges: Exchange[] }> = [];
   const learnt: Plan[] = [];
+  const breathe = breather();
   for (const [index, plan] of plans.entries()) {
+    await breathe();
+    if (stopped()) {
+      learnt.push(plan);
+      continue;
+    }
     // A replace or update names its path's item in its body too: a fresh id there is not a new item but a mismatch.
     const identifier = plan.bodyNamesPathItem === true ? undefined : plan.identifier;
     const found = identifier === undefined ? undefined : await underOwnParent(identifier, probeStart(plan, source, settings, envFor));

@@ -19,6 +19,7 @@ import type { Settings } from './settings.js';
 import { keepFor, tidyFor, type Tidy } from './tidy.js';
 import { owningFor, type Owning } from './owned-items.js';
 import { pathUnfitFor } from './path-fit.js';
+import { breather } from './breathe.js';
 
 export interface Plan {
   readonly operation: Operation;
@@ -52,6 +53,32 @@ export interface PlanSkip {
 export type EnvFor = (operation: Operation, counting: boolean) => RunEnv;
 
 export function planFor(operations: readonly Operation[], source: CaseSource, settings: Settings, resources: readonly Resource[] = []): Plan[] {
+  return operations.map(plannerFor(operations, source, settings, resources));
+}
+
+/**
+ * planFor a breath at a time (breathe.ts: a large document's plans take seconds), ending early with
+ * the plans made so far once `stopped()` says the run was halted.
+ */
+export async function planInBreaths(
+  operations: readonly Operation[],
+  source: CaseSource,
+  settings: Settings,
+  resources: readonly Resource[],
+  stopped: () => boolean,
+): Promise<Plan[]> {
+  const planOf = plannerFor(operations, source, settings, resources);
+  const breathe = breather();
+  const plans: Plan[] = [];
+  for (const operation of operations) {
+    await breathe();
+    if (stopped()) break;
+    plans.push(planOf(operation));
+  }
+  return plans;
+}
+
+function plannerFor(operations: readonly Operation[], source: CaseSource, settings: Settings, resources: readonly Resource[]): (operation: Operation) => Plan {
   const { caseContext, expectUniqueIds } = settings;
   const propertySettings = { runs: settings.runs, expectUniqueIds };
   const find = (resource: Resource, role: keyof Resource['operations']): Operation | undefined => {
@@ -65,7 +92,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     if (!identifiers.has(resource)) identifiers.set(resource, runIdentifierOf(resource));
     return identifiers.get(resource);
   };
-  return operations.map((operation) => {
+  return (operation) => {
     const missing = missingCredentials(operation, caseContext);
     if (missing !== undefined) return authOnlyPlan(operation, source, settings, operations.length, missing);
     const played = roleOf(resources, operation);
@@ -153,7 +180,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
       tidy: tidyOf(resource, played?.role === 'create' ? operation : undefined, remove, template, settings.keepCreated),
       owning,
     };
-  });
+  };
 }
 
 /** What deletes a create's items again, or lists them as left behind where that cannot be done; undefined for other operations. */
