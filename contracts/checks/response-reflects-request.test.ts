@@ -211,3 +211,20 @@ describe('response-reflects-request, a default the server applied (Box’s metad
     expect(responseReflectsRequest.judge(exchange({}, answer(200, { entries: [], limit: 7 }), query), context)?.outcome).toBe('fail');
   });
 });
+
+describe('response-reflects-request, the item the path names (DigitalOcean’s evaluation test case update)', () => {
+  // PUT /v2/gen-ai/evaluation_test_cases/{test_case_uuid}: the body may carry test_case_uuid, and the
+  // answer {test_case_uuid, version} names the item changed. Sent in the path, it is not "added".
+  const CLUSTERS = fileURLToPath(new URL('../../test/fixtures/documents/digitalocean-cuts.yaml', import.meta.url));
+  const put = (url: string, name: string) => ({
+    ...exchange({ role: 'lifecycle' }, answer(200, { name, version: 2 }), parseJsonExact('{"readonly":true}')),
+    request: { method: 'PUT', url, headers: {}, body: '{"readonly":true}', label: 'replace' },
+  });
+
+  it('passes an answer that names the path’s item, and still fails a name the request gave nowhere', async () => {
+    const context = await contextOf('databases_update_user', CLUSTERS);
+    const url = 'http://h/api/v2/databases/0d1c2b3a-0000-4000-8000-000000000001/users/ann%20lee';
+    expect(responseReflectsRequest.judge(put(url, 'ann lee'), context)?.outcome).toBe('pass');
+    expect(responseReflectsRequest.judge(put(url, 'bob'), context)?.outcome).toBe('fail');
+  });
+});

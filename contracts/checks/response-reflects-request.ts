@@ -5,15 +5,15 @@
  * createdAt, an author), and what the answer's schema does not show (a password) is not expected
  * back, nor a password it shows (src/core/resources/sign-in.ts names what is one). readOnly properties are the server's, writeOnly ones are not said back. At the top level, a
  * property the request could carry but did not is absent from the answer, unless the server may
- * fill it: readOnly, required by the answer, an assigned identifier, kept by a PATCH's merge, or
- * the default the request declares for it.
+ * fill it: readOnly, required by the answer, an assigned identifier, kept by a PATCH's merge, the
+ * default the request declares for it, or a value the request's path gave (the item it names).
  * A JSON Merge Patch (RFC 7396) null asks for the property's removal: it comes back absent (or null).
  */
 import { isJsonObject, jsonEquals, toJsonText, type JsonObject, type JsonValue } from '../generators/json-value.js';
 import { answerJson } from './answer-json.js';
 import { contentTypeOf } from '../../src/core/http/headers.js';
 import { mediaTypeOf } from '../../src/core/http/media-type.js';
-import { declaredResponse, isSuccess, operationName } from '../../src/core/openapi/operation.js';
+import { declaredResponse, isSuccess, operationName, requestPath } from '../../src/core/openapi/operation.js';
 import { arrayItems, objectShape, type ObjectShape } from '../../src/core/schema/properties.js';
 import { holdsOf } from '../../src/core/conformance/held-value.js';
 import { heldNames } from '../../src/core/resources/held-names.js';
@@ -66,7 +66,7 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
         message: `the answer does not carry back the ${path} that was sent (${request.label})`,
       });
     }
-    const added = firstAdded(sent, answer, operation.method, requestSchema, answerSchema, assignedIdentifier);
+    const added = firstAdded(sent, answer, operation.method, requestSchema, answerSchema, assignedIdentifier, () => pathValues(operation.path, request.url));
     if (added !== undefined) {
       return fail({
         key: byAnswer(`${name}: ${added} added`),
@@ -178,6 +178,8 @@ function firstAdded(
   requestSchema: unknown,
   answerSchema: unknown,
   assignedIdentifier: string | undefined,
+  /** The values the request's path gave its parameters: read only when a property would be reported. */
+  inPath: () => ReadonlySet<string>,
 ): string | undefined {
   if (method.toLowerCase() === 'patch' || requestSchema === undefined) return undefined;
   const requested = shapeOf(requestSchema);
@@ -188,7 +190,34 @@ function firstAdded(
     if (Object.prototype.hasOwnProperty.call(sent, property) || answer[property] === undefined) continue;
     // The default the request declares is what the server used for one not sent (Box's query limit).
     if (sendable.default !== undefined && jsonEquals(sendable.default as JsonValue, answer[property] as JsonValue)) continue;
+    // Sent in the path: the item the request names (DigitalOcean's test case update answers the path's uuid, which its body may leave out).
+    const value = answer[property];
+    if ((typeof value === 'string' || typeof value === 'number') && inPath().has(String(value))) continue;
     return property;
   }
   return undefined;
+}
+
+/** Each path parameter's value as the request's URL gives it (decoded), by the operation's path template. */
+function pathValues(template: string, url: string): ReadonlySet<string> {
+  const values = new Set<string>();
+  let given: string[];
+  try {
+    given = new URL(url).pathname.split('/');
+  } catch {
+    return values;
+  }
+  const wanted = requestPath(template).split('?')[0]?.split('/') ?? [];
+  // Aligned from the end: the target's base path (http://host/api) comes before the template's segments.
+  const offset = given.length - wanted.length;
+  for (const [index, segment] of wanted.entries()) {
+    const actual = given[index + offset];
+    if (actual === undefined || !/^\{[^}]+\}$/.test(segment)) continue;
+    try {
+      values.add(decodeURIComponent(actual));
+    } catch {
+      values.add(actual);
+    }
+  }
+  return values;
 }

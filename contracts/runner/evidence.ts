@@ -20,6 +20,7 @@ import type { EnvFor, Plan } from './plan.js';
 import { validLabel } from './properties.js';
 import { send, withId, type RunEnv } from './send.js';
 import type { Settings } from './settings.js';
+import { breather } from './breathe.js';
 
 const SAFE = 2n ** 53n - 1n;
 
@@ -29,18 +30,26 @@ export interface Evidence {
   readonly exchanges: ReadonlyArray<{ readonly plan: number; readonly exchanges: Exchange[] }>;
 }
 
-export async function gatherEvidence(plans: readonly Plan[], source: CaseSource, settings: Settings, envFor: EnvFor): Promise<Evidence> {
+export async function gatherEvidence(
+  plans: readonly Plan[],
+  source: CaseSource,
+  settings: Settings,
+  envFor: EnvFor,
+  /** The run was halted: the plans left learn nothing (a halted client answers at once, so without this the draws went on for seconds). */
+  stopped: () => boolean = () => false,
+): Promise<Evidence> {
   const exchanges: Array<{ plan: number; exchanges: Exchange[] }> = [];
   const learnt: Plan[] = [];
+  const breathe = breather();
   for (const [index, plan] of plans.entries()) {
+    await breathe();
+    if (stopped()) {
+      learnt.push(plan);
+      continue;
+    }
     // A replace or update names its path's item in its body too: a fresh id there is not a new item but a mismatch.
     const identifier = plan.bodyNamesPathItem === true ? undefined : plan.identifier;
-    const found =
-      identifier === undefined
-        ? undefined
-        : canDrawFresh(identifier)
-          ? await probeIds(identifier, probeStart(plan, source, settings, envFor))
-          : await probeRepeat(identifier, probeStart(plan, source, settings, envFor));
+    const found = identifier === undefined ? undefined : await underOwnParent(identifier, probeStart(plan, source, settings, envFor));
     if (found === undefined) {
       learnt.push(plan);
       continue;
@@ -68,6 +77,29 @@ interface ProbeStart {
 function probeStart(plan: Plan, source: CaseSource, settings: Settings, envFor: EnvFor): ProbeStart {
   const [template] = fc.sample(source.validCases(plan.operation, { ...settings.caseContext, extraProperties: false }), { seed: settings.seed, numRuns: 1 });
   return { plan, env: envFor(plan.operation, true), template };
+}
+
+/**
+ * The probes inside the env's `around` (owned-items.ts), as every case of the operation: a nested
+ * create (`POST /clusters/{uuid}/users`) goes under a parent the run created for it, not under a
+ * drawn uuid a correct server answers 404 (DigitalOcean's databases_add_user). Where the run cannot
+ * create the parent, `around` sends no valid request, so nothing is probed (and nothing blamed).
+ */
+async function underOwnParent(identifier: RunIdentifier, start: ProbeStart): Promise<Probed | undefined> {
+  const probe = (env: RunEnv) => (canDrawFresh(identifier) ? probeIds(identifier, { ...start, env }) : probeRepeat(identifier, { ...start, env }));
+  const around = start.env.around;
+  if (around === undefined) return probe(start.env);
+  let found: Probed | undefined;
+  const exchanges = await around(
+    start.env,
+    async (inner) => {
+      found = await probe(inner);
+      return found?.exchanges ?? [];
+    },
+    start.template,
+  );
+  // around adds the parent's create to each exchange's steps (`before`), for the curl of a finding.
+  return found === undefined ? undefined : { ...(found as Probed), exchanges };
 }
 
 /** The probes for one plan: a fresh id (a smaller one if an integer id was refused), then the same again. */

@@ -25,6 +25,7 @@ import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
 import type { OwnedItem } from './item-supply.js';
 import { deleteItem, ownedItem } from './tidy.js';
+import { pathUnfitFor } from './path-fit.js';
 
 /** Methods that change nothing: their cases may name any item. */
 const READS = new Set(['get', 'head', 'options', 'trace']);
@@ -56,7 +57,8 @@ export interface Owning {
 export function ownershipOf(
   operation: Operation,
   resources: readonly Resource[],
-  creatable: (resource: Resource) => boolean,
+  /** Undefined where the run can create an item of the resource to write to, else why not. */
+  uncreatable: (resource: Resource) => string | undefined,
 ): { parameters: OwnedParameter[] } | { unowned: string[]; reason: string } | undefined {
   if (READS.has(operation.method.toLowerCase()) || !operation.path.includes('{')) return undefined;
   const segments = operation.path.split('/');
@@ -68,10 +70,11 @@ export function ownershipOf(
     if (name === undefined) continue;
     const prefix = normalized(segments.slice(0, segment + 1).join('/'));
     const resource = resources.find((r) => r.itemPath !== undefined && normalized(r.itemPath) === prefix);
-    if (resource !== undefined && creatable(resource)) parameters.push({ name, segment, resource });
+    const why = resource === undefined ? `{${name}} names no resource's item` : uncreatable(resource);
+    if (resource !== undefined && why === undefined) parameters.push({ name, segment, resource });
     else {
       unowned.push(name);
-      reasons.push(resource === undefined ? `{${name}} names no resource's item` : `the run cannot create a ${resource.name} item (no create it can send)`);
+      reasons.push(why ?? '');
     }
   }
   if (unowned.length === 0) return { parameters };
@@ -107,7 +110,9 @@ export function owningFor(operation: Operation, resources: readonly Resource[], 
   };
   const ownership = ownershipOf(operation, resources, (resource) => {
     const create = find(resource, 'create');
-    return create !== undefined && templateOf(create) !== undefined;
+    if (create === undefined || templateOf(create) === undefined) return `the run cannot create a ${resource.name} item (no create it can send)`;
+    const unfit = pathUnfitFor(resource, deps.operations);
+    return unfit === undefined ? undefined : `the run cannot name a ${resource.name} item it creates: ${unfit}`;
   });
   if (ownership === undefined) return undefined;
   if ('unowned' in ownership) {

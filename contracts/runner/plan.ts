@@ -18,6 +18,8 @@ import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
 import { keepFor, tidyFor, type Tidy } from './tidy.js';
 import { owningFor, type Owning } from './owned-items.js';
+import { pathUnfitFor } from './path-fit.js';
+import { breather } from './breathe.js';
 
 export interface Plan {
   readonly operation: Operation;
@@ -51,6 +53,32 @@ export interface PlanSkip {
 export type EnvFor = (operation: Operation, counting: boolean) => RunEnv;
 
 export function planFor(operations: readonly Operation[], source: CaseSource, settings: Settings, resources: readonly Resource[] = []): Plan[] {
+  return operations.map(plannerFor(operations, source, settings, resources));
+}
+
+/**
+ * planFor a breath at a time (breathe.ts: a large document's plans take seconds), ending early with
+ * the plans made so far once `stopped()` says the run was halted.
+ */
+export async function planInBreaths(
+  operations: readonly Operation[],
+  source: CaseSource,
+  settings: Settings,
+  resources: readonly Resource[],
+  stopped: () => boolean,
+): Promise<Plan[]> {
+  const planOf = plannerFor(operations, source, settings, resources);
+  const breathe = breather();
+  const plans: Plan[] = [];
+  for (const operation of operations) {
+    await breathe();
+    if (stopped()) break;
+    plans.push(planOf(operation));
+  }
+  return plans;
+}
+
+function plannerFor(operations: readonly Operation[], source: CaseSource, settings: Settings, resources: readonly Resource[]): (operation: Operation) => Plan {
   const { caseContext, expectUniqueIds } = settings;
   const propertySettings = { runs: settings.runs, expectUniqueIds };
   const find = (resource: Resource, role: keyof Resource['operations']): Operation | undefined => {
@@ -64,7 +92,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     if (!identifiers.has(resource)) identifiers.set(resource, runIdentifierOf(resource));
     return identifiers.get(resource);
   };
-  return operations.map((operation) => {
+  return (operation) => {
     const missing = missingCredentials(operation, caseContext);
     if (missing !== undefined) return authOnlyPlan(operation, source, settings, operations.length, missing);
     const played = roleOf(resources, operation);
@@ -78,6 +106,8 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
     const identifier = identifierOf(resource);
     // Scenarios that need never-used ids (duplicate, model, lifecycle) are left out where none can be drawn, and the plan says why.
     const fresh = canDrawFresh(identifier);
+    // Ids the create gives that its item path refuses (path-fit.ts): no lifecycle, and the plan says why.
+    const unfit = played?.role === 'create' && resource !== undefined && hasLife(resource) ? pathUnfitFor(resource, operations) : undefined;
     // Invalid requests first: a lenient target that takes one (say id 1.5 as 1) should not find
     // that id already stored by a valid create and refuse it for the wrong reason.
     // A request invalid for one of several operations on a route may be another's valid one (Box's
@@ -91,7 +121,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
       ...boundaryProperty(operation, cases, caseContext),
       ...(creates && fresh ? [duplicateProperty(operation, cases, caseContext, propertySettings)] : []),
       // Each resource's life, once, from its create operation: on by default wherever the model finds one.
-      ...(played?.role === 'create' && resource !== undefined && hasLife(resource) && fresh
+      ...(played?.role === 'create' && resource !== undefined && hasLife(resource) && fresh && unfit === undefined
         ? [
             lifecycleProperty(
               resource,
@@ -130,6 +160,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
       ...(unfreshable === undefined
         ? []
         : [{ what: 'duplicate, stateful and lifecycle requests (valid creates send their ids as generated)', reason: unfreshable }]),
+      ...(unfit === undefined ? [] : [{ what: 'lifecycle requests', reason: unfit }]),
       ...(owning?.unowned === undefined ? [] : [{ what: 'valid, boundary and invalid requests (but those with an invalid item id)', reason: owning.unowned }]),
     ];
     return {
@@ -149,7 +180,7 @@ export function planFor(operations: readonly Operation[], source: CaseSource, se
       tidy: tidyOf(resource, played?.role === 'create' ? operation : undefined, remove, template, settings.keepCreated),
       owning,
     };
-  });
+  };
 }
 
 /** What deletes a create's items again, or lists them as left behind where that cannot be done; undefined for other operations. */

@@ -20,7 +20,8 @@ import { signInWhereNeeded } from './sign-in.js';
 import type { CaseSource } from './case-source.js';
 import { coverageOf, operationLabel } from './coverage.js';
 import { cryptoRandom64 } from './ids.js';
-import { planFor, plannedRequests, unplannedOperations, type Plan } from './plan.js';
+import { planInBreaths, plannedRequests, unplannedOperations, type Plan } from './plan.js';
+import { breather } from './breathe.js';
 import { inferResources } from '../../src/core/resources/infer.js';
 import { replayInto } from './replay.js';
 import { sampleInto } from './sample.js';
@@ -43,10 +44,22 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   const signedIn = await signInWhereNeeded(options, operations, source, model.signIn);
   const credentials = runCredentials(signedIn.options, document.operations);
   const settings = withCredentials(settingsOf(signedIn.options), credentials);
-  const planned = [
-    ...planFor(operations, source, settings, [...model.resources]),
-    ...unplannedOperations(document.operations, operations, () => 'a webhook: the API sends it, so the suite does not'),
-  ];
+  // From here a signal or the time budget halts the run, planning included (breathe.ts).
+  const halt = haltOf(options.signal, options.dryRun === true ? undefined : settings.timeBudgetMs, started);
+  let planned: Plan[];
+  try {
+    const plans = await planInBreaths(operations, source, settings, [...model.resources], () => halt.reason() !== undefined);
+    const planning = plans.map((plan) => plan.operation);
+    planned = [
+      ...plans,
+      ...unplannedOperations(document.operations, planning, (operation) =>
+        operations.includes(operation) ? 'the run was halted before its plan was made' : 'a webhook: the API sends it, so the suite does not',
+      ),
+    ];
+  } catch (error) {
+    halt.dispose();
+    throw error;
+  }
   const replayOptions: ReplayOptions = { ...replayOptionsOf(options), credentials: credentials.replayFlags };
   const timeBudget = {
     requestTimeoutMs: settings.timeoutMs,
@@ -55,6 +68,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   };
   const base = { target: options.target, spec: document.source, title: document.title, seed: settings.seed, runs: settings.runs, replayOptions, timeBudget };
   if (options.dryRun === true) {
+    halt.dispose();
     const tally = newTally(new Set(settings.excludedChecks.keys()));
     return {
       ...base,
@@ -74,7 +88,6 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     };
   }
   const answers = { total: 0, notFound: 0 };
-  const halt = haltOf(options.signal, settings.timeBudgetMs, started);
   const client = haltable(counting(clientOrExplain(options.target, settings, credentials.secrets), answers), halt);
   try {
     try {
@@ -138,13 +151,22 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
 
     const failedFast = (): boolean => settings.failFast && (tally.failures > 0 || (settings.strict && tally.warnings > 0));
     const stop = (): boolean => halt.reason() !== undefined || failedFast();
-    // Start-up, whatever the number of runs: the checks compile their schemas now, not at each operation's first answer.
-    for (const check of CHECKS) if (!settings.excludedChecks.has(check.id)) for (const plan of planned) check.prepare?.(plan.operation);
+    // Start-up, whatever the number of runs: the checks compile their schemas now, not at each operation's first answer
+    // (a breath between operations, so that a signal is heard: DigitalOcean's take 21 s; a halted run needs none).
+    const breathe = breather();
+    for (const check of CHECKS) {
+      if (settings.excludedChecks.has(check.id) || check.prepare === undefined) continue;
+      for (const plan of planned) {
+        await breathe();
+        if (halt.reason() !== undefined) break;
+        check.prepare(plan.operation);
+      }
+    }
     const mainStarted = performance.now();
     // Which ids the target takes and how it refuses a taken one, learnt before the cases that depend on
     // it; sample.ts sends the cases that draw no id meanwhile (the target's first answers are its slowest).
     const learning = (async (): Promise<Plan[]> => {
-      const evidence = await gatherEvidence(planned, source, settings, envFor);
+      const evidence = await gatherEvidence(planned, source, settings, envFor, stop);
       const learnt = evidence.plans;
       for (const { operation, exchange } of signedIn.exchanges) {
         const index = learnt.findIndex((plan) => plan.operation === operation);

@@ -13,6 +13,7 @@ import { literalNeighbours } from './properties.js';
 import type { Property } from './property.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
+import { breather } from './breathe.js';
 import type { Resource } from '../../src/core/resources/model.js';
 
 export async function sampleInto(
@@ -28,7 +29,11 @@ export async function sampleInto(
 ): Promise<Plan[]> {
   // The fixed 2^53 / 2^53+1 pair, once per operation, before the rest.
   const ready = learning.then(async (plans) => {
+    const breathe = breather();
     for (const [planIndex, plan] of plans.entries()) {
+      // A halted run's client answers at once: without a breath and this stop, the pairs were drawn for every plan first.
+      await breathe();
+      if (stop()) break;
       const [validCase] = fc.sample(source.validCases(plan.operation, settings.caseContext), { seed: settings.seed, numRuns: 1 });
       if (validCase === undefined) continue;
       const env = envFor(plan.operation, true);

@@ -79,7 +79,7 @@ function walkOf(resource: Resource, operations: LifecycleOperations): WalkStep[]
 
 export function lifecycleProperty(resource: Resource, operations: LifecycleOperations, source: CaseSource, context: CaseContext, runs: number): Property {
   const plain = { ...context, extraProperties: false };
-  const marking = markingOf(resource);
+  const marking = markingOf(resource, operations.list);
   const templateOf = (operation: Operation | undefined): fc.Arbitrary<RequestCase | undefined> =>
     operation === undefined ? fc.constant(undefined) : source.validCases(operation, plain);
   const templates: fc.Arbitrary<Templates> = fc.record({

@@ -7,6 +7,8 @@ import type fc from 'fast-check';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import { limitDefault } from '../../../src/core/resources/list-parameters.js';
+import { isSuccess } from '../../../src/core/openapi/operation.js';
+import { arrayItems, objectShape } from '../../../src/core/schema/properties.js';
 import type { ExchangeFacts, ExpectedValue, ItemMark, StateFacts } from '../../checks/index.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import { isJsonObject, parseJsonExact, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
@@ -54,17 +56,40 @@ export type ListMode = { readonly kind: 'small'; readonly limit: bigint } | { re
 /** How this resource's items are told apart in a list: by their id when listed items carry it, else by a marker in a text property. */
 export type Marking = { readonly by: 'id'; readonly property: string } | { readonly by: 'marker'; readonly property: string } | undefined;
 
-export function markingOf(resource: Resource): Marking {
+/**
+ * `list`: the resource's list operation, whose items may show less than a read (DigitalOcean's
+ * evaluation datasets are created as `evaluation_dataset_uuid` and listed as `dataset_uuid`): an
+ * item is told apart only by a property its listed items show too, else not at all (no list judges it).
+ */
+export function markingOf(resource: Resource, list?: Operation): Marking {
   const item = resource.itemSchema === undefined ? undefined : describeSchema(resource.itemSchema as JsonSchema);
-  if (item?.properties.has(resource.identifier.property) === true) return { by: 'id', property: resource.identifier.property };
+  const listed = list === undefined ? undefined : listedProperties(resource, list);
+  const shown = (name: string): boolean => listed === undefined || listed.has(name);
+  if (item?.properties.has(resource.identifier.property) === true && shown(resource.identifier.property))
+    return { by: 'id', property: resource.identifier.property };
   const created = resource.createSchema === undefined ? undefined : describeSchema(resource.createSchema as JsonSchema);
   if (item === undefined || created === undefined) return undefined;
   for (const [name, schema] of created.properties) {
     const facts = describeSchema(schema);
     const free = facts.types?.has('string') === true && facts.enumValues === undefined && facts.patterns.length === 0 && (facts.maxLength ?? 64) >= 32;
-    if (free && item.properties.has(name) && (schema as { format?: unknown }).format === undefined) return { by: 'marker', property: name };
+    if (free && item.properties.has(name) && shown(name) && (schema as { format?: unknown }).format === undefined) return { by: 'marker', property: name };
   }
   return undefined;
+}
+
+/** The properties the list's items declare, where its answer declares them (undefined: free-form items, or no schema to read). */
+function listedProperties(resource: Resource, list: Operation): ReadonlySet<string> | undefined {
+  const answer = list.responses.find((response) => isSuccess(Number(response.code)))?.contents?.[0]?.schema;
+  if (answer === undefined) return undefined;
+  const wrapper = resource.list?.itemsProperty;
+  const array = wrapper === undefined ? answer : objectShape(answer).properties.get(wrapper);
+  const items = array === undefined ? undefined : arrayItems(array);
+  const properties = items === undefined ? undefined : objectShape(items).properties;
+  if (properties === undefined || properties.size === 0) return undefined;
+  // Each listed item in its own envelope ({"user": {...}}): not read here, so nothing is ruled out.
+  const envelope = resource.envelope?.answer;
+  if (envelope !== undefined && properties.has(envelope)) return undefined;
+  return new Set(properties.keys());
 }
 
 function marks(items: readonly Item[]): ItemMark[] {
