@@ -110,7 +110,7 @@ function allowed(side: AssignedBy, override: AssignedBy | undefined): boolean {
 /** No item path (the seed Plant Store: POST /plants only): the create body's one required integer or uuid property, client-assigned. */
 function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
   if (facts.assignedBy === 'server' || facts.assignedBy === 'either') return { notes: [] };
-  const candidates = clientCandidates(facts.create, (schema) => typeOf(schema) === 'integer' || formatOf(schema) === 'uuid');
+  const candidates = clientCandidates(facts.create, (schema) => (typeOf(schema) === 'integer' && !isCount(schema)) || formatOf(schema) === 'uuid');
   const names = [...candidates.keys()];
   const [only] = names;
   if (only === undefined) return { notes: [] };
@@ -129,6 +129,21 @@ function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
       ),
     ],
   };
+}
+
+/**
+ * An integer its author bounded above (DigitalOcean's image generation `n`, 1 to 10) says how many,
+ * not which: as an identifier it would refuse the second request asking for as many as the first.
+ */
+function isCount(schema: Schema): boolean {
+  return (schema.maximum !== undefined && saidByAuthor(schema, 'maximum')) || typeof schema.exclusiveMaximum === 'number';
+}
+
+/** prism writes int32's and int64's bounds and lists in x-stoplight.explicitProperties the keywords the author wrote. */
+function saidByAuthor(schema: Schema, keyword: string): boolean {
+  const stoplight = schema['x-stoplight'];
+  const explicit = typeof stoplight === 'object' && stoplight !== null ? (stoplight as Schema).explicitProperties : undefined;
+  return !Array.isArray(explicit) || explicit.includes(keyword);
 }
 
 /** Properties the client must send that the item path's parameter can carry: required, not readOnly. */
