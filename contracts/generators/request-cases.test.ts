@@ -272,6 +272,23 @@ describe('other documents', () => {
     );
   });
 
+  it("sends a required text/plain body of a string schema as a non-empty text (Ditto's connection command)", async () => {
+    const op = {
+      requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string', example: '<command>' } } } },
+      responses: { '200': { description: 'ok' } },
+    };
+    const command = (await loadDocument(documentWith(op, []))).operations[0] as Operation;
+    fc.assert(
+      fc.property(validCases(command, {}), (c) => {
+        expect(c.headers['content-type'] ?? c.headers['Content-Type']).toBe('text/plain');
+        expect(typeof c.body).toBe('string');
+        expect(c.body).not.toBe('');
+        expect(c.body).toBe(c.payload);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('no auth families without a bearer requirement; no Basic case when Basic is an accepted alternative', async () => {
     const op = { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'ok' } } };
     const open = (await loadDocument(documentWith(op, []))).operations[0] as Operation;

@@ -3,6 +3,8 @@
  * wins over the document's x-plantstore, which wins over inference; an override naming a path or a
  * property the document lacks is an error naming both, never silently ignored.
  */
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { inferResources } from '../../src/core/resources/infer.js';
@@ -109,7 +111,18 @@ describe('overrides settle what inference cannot', () => {
 
 describe('envelopes: inferred, named by an override, and named in the advice', () => {
   const conduit = () => loadDocument(`${FIXTURES}conduit.yaml`);
-  const answersWrapped = () => loadDocument(new URL('../resources/documents/answers-wrapped.yaml', import.meta.url).pathname);
+  const answersWrappedPath = new URL('../resources/documents/answers-wrapped.yaml', import.meta.url).pathname;
+  const answersWrapped = () => loadDocument(answersWrappedPath);
+  const readYaml = async () => parseYaml(await readFile(answersWrappedPath, 'utf8')) as { components: { schemas: Record<string, unknown> } };
+  // The same document with a create body that names none of the post's properties.
+  const otherBody = (document: { components: { schemas: Record<string, unknown> } }) => {
+    document.components.schemas.NewPost = {
+      type: 'object',
+      required: ['headline', 'text'],
+      properties: { headline: { type: 'string' }, text: { type: 'string' } },
+    };
+    return document;
+  };
 
   it('the banner’s own advice for Conduit ("id": "slug") now starts, through the inferred envelope', async () => {
     const articles = inferResources(await conduit(), { '/articles': { id: 'slug' } }).resources.find((resource) => resource.name === 'articles');
@@ -126,15 +139,22 @@ describe('envelopes: inferred, named by an override, and named in the advice', (
     expect(model.notes.find((note) => note.subject === '/articles')?.level).toBe('ambiguous');
   });
 
-  it('bodies wrapped on one side only: no resource, and the note names the envelope to settle it with', async () => {
-    const model = inferResources(await answersWrapped());
+  it("answers alone wrapped, the create body the item bare: the envelope is the answers' (DigitalOcean's style)", async () => {
+    const [posts] = inferResources(await answersWrapped()).resources;
+    expect(posts).toMatchObject({ identifier: { property: 'slug', assignedBy: 'server' }, envelope: { answer: 'post' }, source: 'inferred' });
+    expect(posts?.envelope?.request).toBeUndefined();
+  });
+
+  it('a bare create body that shares no property with the wrapped item: no resource, and the note names the envelope to settle it with', async () => {
+    const model = inferResources(await loadDocument(otherBody(await readYaml())));
     expect(model.resources).toEqual([]);
     const note = model.notes.find((candidate) => candidate.subject === '/posts');
-    expect(note?.message).toContain('"resources": { "/posts": { "id": "title", "envelope": "post" } }');
-    expect(note?.message).toContain('x-plantstore: { id: title, envelope: post }');
+    expect(note?.message).toContain('"resources": { "/posts": { "id": "headline", "envelope": "post" } }');
+    expect(note?.message).toContain('x-plantstore: { id: headline, envelope: post }');
   });
 
   it('"id" alone on such a document says to add "envelope"; with it the answers are unwrapped and the create body kept as it is', async () => {
+    const document = await loadDocument(otherBody(await readYaml()));
     const refusal = thrown(() => inferResources(document, { '/posts': { id: 'slug' } }));
     expect(refusal.message).toContain('they wrap the item in "post": add "envelope": "post"');
     const posts = inferResources(document, { '/posts': { id: 'slug', envelope: 'post' } }).resources[0];

@@ -62,6 +62,26 @@ describe('refusal bodies by meaning', () => {
     expect(bodyFor(operation('422', 'application/json', bounded), bounded)).toEqual({ code: 1000 });
   });
 
+  it("says the refusal's own status where the schema's example is a status's phrase (DigitalOcean's id: not_found)", () => {
+    // DigitalOcean's shared error: `id`, "a short identifier corresponding to the HTTP status code", example not_found.
+    const schema = {
+      type: 'object',
+      required: ['id', 'message'],
+      properties: { id: { type: 'string', example: 'not_found' }, message: { type: 'string' }, request_id: { type: 'string' } },
+    };
+    const shaper = compileRefusalShaper(operation('default', 'application/json', schema));
+    expect(JSON.parse(shaper(invalid, 400).body)).toEqual({ id: 'bad_request', message: invalid.message });
+    expect(JSON.parse(shaper(failure('itemNotFound', 'no tag with id "x"'), 404).body)).toEqual({ id: 'not_found', message: 'no tag with id "x"' });
+    expect(bodyFor(operation('422', 'application/json', schema), schema)).toEqual({ id: 'unprocessable_entity', message: invalid.message });
+    // Written in the example's style; an example that is no status's phrase stays as it is.
+    const upper = { type: 'object', required: ['kind'], properties: { kind: { type: 'string', example: 'NOT-FOUND' }, message: { type: 'string' } } };
+    expect(JSON.parse(compileRefusalShaper(operation('default', 'application/json', upper))(invalid, 400).body)).toMatchObject({ kind: 'BAD-REQUEST' });
+    const word = { type: 'object', required: ['id'], properties: { id: { type: 'string', example: 'conflict' }, message: { type: 'string' } } };
+    expect(JSON.parse(compileRefusalShaper(operation('default', 'application/json', word))(invalid, 400).body)).toMatchObject({ id: 'bad_request' });
+    const other = { type: 'object', required: ['id'], properties: { id: { type: 'string', example: 'plants' }, message: { type: 'string' } } };
+    expect(JSON.parse(compileRefusalShaper(operation('default', 'application/json', other))(invalid, 400).body)).toMatchObject({ id: 'plants' });
+  });
+
   it('puts the message in a lone title, and the phrase in a title beside a detail', () => {
     const lone = { type: 'object', required: ['title'], properties: { title: { type: 'string' } } };
     expect(bodyFor(operation('422', 'application/json', lone), lone)).toEqual({ title: invalid.message });

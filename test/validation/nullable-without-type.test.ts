@@ -29,3 +29,24 @@ describe('nullable without a type', () => {
     });
   }
 });
+
+describe('nullable beside allOf with no type (Box: shared_link is allOf [SharedLink], nullable)', () => {
+  const linked = {
+    type: 'object',
+    properties: {
+      shared_link: { allOf: [{ type: 'object', required: ['url'], properties: { url: { type: 'string' } } }], nullable: true, description: 'null when none' },
+      owner: { allOf: [{ type: 'string' }], nullable: false },
+    },
+  };
+  for (const direction of ['request', 'response'] as const) {
+    it(`admits null besides what the branches admit (${direction})`, () => {
+      const check = compileBodyCheck(linked, undefined, direction);
+      expect(check?.({ shared_link: null })).toBeUndefined();
+      expect(check?.({ shared_link: { url: 'https://example.com' } })).toBeUndefined();
+      expect(check?.({ shared_link: {} })).toBeDefined();
+      expect(check?.({ shared_link: 'text' })).toBeDefined();
+      // nullable: false adds nothing.
+      expect(check?.({ owner: null })).toBeDefined();
+    });
+  }
+});

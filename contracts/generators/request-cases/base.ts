@@ -8,6 +8,7 @@ import { isJsonObject, toJsonText, type JsonObject, type JsonValue } from '../js
 import { arbitraryFromSchema, type JsonSchema } from '../schema-arbitrary.js';
 import { jsonRequestBody } from '../../../src/core/openapi/operation.js';
 import { mediaTypeOf } from '../../../src/core/http/media-type.js';
+import { typeOf } from '../../../src/core/schema/types.js';
 import { isJsonPatchDocument } from '../../../src/core/schema/json-patch.js';
 import { parameterHeaders, validQuery, withQuery } from './parameters.js';
 import { headersWith, NOTHING, pathWith, validCredentials, type Carried } from './credentials.js';
@@ -87,6 +88,15 @@ function requestBodyOf(operation: Operation, context: CaseContext): RequestBody 
     const schema = (multipart.schema ?? {}) as JsonSchema;
     const payload = arbitraryFromSchema(schema, { extraProperties: false }).filter(isJsonObject);
     return { mediaType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`, schema, payload, required, encode: multipartEncode, json: false };
+  }
+  // A text body of a string schema (Ditto's connection command, text/plain) is sent as the string: without it, a
+  // required body went missing from every valid case.
+  const text = contents.find((c) => (mediaTypeOf(c.mediaType) ?? '').startsWith('text/') && typeOf(c.schema) === 'string');
+  if (text !== undefined) {
+    const schema = (text.schema ?? {}) as JsonSchema;
+    // An empty text is no body at all on the wire: a required one is never empty.
+    const payload = arbitraryFromSchema(schema, {}).filter((value) => typeof value === 'string' && (!required || value.length > 0));
+    return { mediaType: text.mediaType, schema, payload, required, encode: String, json: false };
   }
   return undefined;
 }

@@ -4,6 +4,7 @@
  * every other required property. The plan is plain data, compiled at start; filling it for a
  * refusal walks the plan, never the schema.
  */
+import { STATUS_CODES } from 'node:http';
 import { firstTypeOf } from '../schema/types.js';
 import { flatten, type Resolve, type Schema } from './schema-read.js';
 
@@ -36,6 +37,8 @@ export type Plan =
   | { readonly kind: 'number'; readonly candidates: readonly ('error' | 'status')[]; readonly bounds: IntegerBounds; readonly otherwise: number }
   | { readonly kind: 'text'; readonly fact: 'message' | 'title' | 'code'; readonly maxLength: number }
   | { readonly kind: 'now' }
+  /** The status's reason phrase as a token in the example's style: not_found, NOT-FOUND. */
+  | { readonly kind: 'phrase'; readonly separator: string; readonly upper: boolean }
   | { readonly kind: 'object'; readonly fields: readonly (readonly [string, Plan])[] }
   | { readonly kind: 'array'; readonly items: readonly Plan[] };
 
@@ -191,6 +194,8 @@ function planObject(schema: Schema, resolve: Resolve, depth: number, place: Plac
     if (name === typeField) return { kind: 'fixed', value: fixed ?? 'about:blank' };
     // A text the schema constrains by pattern or format cannot carry a message: a valid stand-in does.
     if (fixed !== undefined || isEnumerated(property) || property.pattern !== undefined || property.format !== undefined) return undefined;
+    const phrase = phrasePlan(property);
+    if (phrase !== undefined) return phrase;
     // A title beside a message is the status's phrase (RFC 9457); alone, it carries the message.
     if (name === titleField) return { kind: 'text', fact: messageField === undefined ? 'message' : 'title', maxLength };
     if (name === messageField) return { kind: 'text', fact: 'message', maxLength };
@@ -223,6 +228,14 @@ export function fill(planned: Plan, facts: RefusalFacts): unknown {
     }
     case 'now':
       return new Date().toISOString();
+    case 'phrase': {
+      const words = facts.title
+        .replace(/'/g, '')
+        .split(/[^A-Za-z0-9]+/)
+        .filter((word) => word.length > 0);
+      const token = words.join(planned.separator);
+      return planned.upper ? token.toUpperCase() : token.toLowerCase();
+    }
     case 'object': {
       const body: Record<string, unknown> = {};
       for (const [name, field] of planned.fields)
@@ -232,6 +245,24 @@ export function fill(planned: Plan, facts: RefusalFacts): unknown {
     case 'array':
       return planned.items.map((item) => fill(item, facts));
   }
+}
+
+/** Every status's reason phrase, letters only, lower case ("notfound"): an example that is one names a status. */
+const PHRASES: ReadonlySet<string> = new Set(Object.values(STATUS_CODES).map((phrase) => (phrase ?? '').replace(/[^A-Za-z0-9]/g, '').toLowerCase()));
+
+/**
+ * A text whose example (or default) is a status's phrase as one token (DigitalOcean's error `id`,
+ * example `not_found`) names the status: each refusal says its own, in that style, rather than
+ * every refusal saying the example's.
+ */
+function phrasePlan(schema: Schema): Plan | undefined {
+  const said = 'example' in schema ? schema.example : schema.default;
+  if (typeof said !== 'string') return undefined;
+  // One word ("conflict") says no separator: snake case, the common one.
+  const separator = said.includes('-') ? '-' : '_';
+  const word = said === said.toUpperCase() ? '[A-Z0-9]+' : '[a-z0-9]+';
+  if (!new RegExp(`^${word}(?:${separator}${word})*$`).test(said) || !PHRASES.has(said.replace(/[_-]/g, '').toLowerCase())) return undefined;
+  return { kind: 'phrase', separator, upper: said === said.toUpperCase() };
 }
 
 function isEnumerated(schema: Schema): boolean {

@@ -111,9 +111,30 @@ function fixCopy(node: unknown, fix: Fix, seen: WeakMap<object, unknown>): unkno
     Object.defineProperty(copy, key, { value: fixCopy(child, fix, seen), enumerable: true, writable: true, configurable: true });
   }
   if (copy.format === 'int64') fix(copy, explicitProperties(copy));
-  // OpenAPI 3.0: `nullable` adds null to the types `type` names, and does nothing without one; Ajv refuses to compile it there.
-  if (copy.nullable !== undefined && copy.type === undefined) delete copy.nullable;
+  if (copy.nullable !== undefined && copy.type === undefined) nullableWithoutType(copy);
   return copy;
+}
+
+/** Kept beside the alternatives: prism's writeOnly filter and readers of annotations look for them at the top. */
+const ANNOTATIONS = ['title', 'description', 'readOnly', 'writeOnly', 'deprecated', 'example', 'default'];
+
+/**
+ * OpenAPI 3.0's `nullable` with no `type` beside it, which Ajv refuses to compile. Beside `$ref`,
+ * `allOf`, `oneOf` or `anyOf` (Box's `shared_link: {allOf: [SharedLink], nullable: true}`, "null if
+ * no shared link has been created") it admits null too, as core/schema/normalise.ts reads it for
+ * every other reader: the schema becomes `anyOf: [itself, {type: "null"}]`, changed in place so a
+ * cycle through it stays one. Alone it adds nothing to a schema that takes any value.
+ */
+function nullableWithoutType(copy: Schema): void {
+  const nullable = copy.nullable === true;
+  delete copy.nullable;
+  if (!nullable || !['$ref', 'allOf', 'oneOf', 'anyOf'].some((keyword) => Object.hasOwn(copy, keyword))) return;
+  const itself: Schema = {};
+  for (const key of Object.keys(copy)) {
+    Object.defineProperty(itself, key, { value: copy[key], enumerable: true, writable: true, configurable: true });
+    if (!ANNOTATIONS.includes(key)) delete copy[key];
+  }
+  copy.anyOf = [itself, { type: 'null' }];
 }
 
 function explicitProperties(schema: Schema): Set<string> | undefined {

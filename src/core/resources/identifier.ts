@@ -38,25 +38,35 @@ function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string
     ['server', serverCandidates(facts.create, facts.answer, fits)],
     ['either', optionalCandidates(facts.create, fits)],
   ];
-  // A property named exactly as the parameter on one side only wins over the side order: {slug} is the
-  // answer's slug, not the create body's one string title (the Conduit style: the server makes the slug).
-  const named = sides.filter(([side, candidates]) => allowed(side, facts.assignedBy) && candidates.has(parameter.name));
+  // A property the parameter names on one side only wins over the side order: {slug} is the answer's
+  // slug, not the create body's one string title (the Conduit style: the server makes the slug). Named
+  // exactly, else by the parameter's last word where no side has it exactly: Box's {webhook_id} is the
+  // answer's id, not the create body's one required string, the address the webhook calls.
+  const allowedSides = sides.filter(([side]) => allowed(side, facts.assignedBy));
+  const exactly = allowedSides.flatMap(([side, candidates]) => (candidates.has(parameter.name) ? [[side, parameter.name] as const] : []));
+  const named = exactly.length > 0 ? exactly : allowedSides.flatMap(([side, candidates]) => lastWordNamed(candidates, parameter.name, side));
   const [only] = named;
-  const earlier = only === undefined ? [] : sides.slice(0, sides.indexOf(only));
-  if (only !== undefined && named.length === 1 && earlier.some(([side, candidates]) => allowed(side, facts.assignedBy) && candidates.size > 0)) {
-    const [side, candidates] = only;
+  const onlySide = only === undefined ? undefined : sides.find(([side]) => side === only[0]);
+  const earlier = onlySide === undefined ? [] : sides.slice(0, sides.indexOf(onlySide));
+  if (
+    only !== undefined &&
+    onlySide !== undefined &&
+    named.length === 1 &&
+    earlier.some(([side, candidates]) => allowed(side, facts.assignedBy) && candidates.size > 0)
+  ) {
+    const [side, property] = only;
     const identifier = {
       parameter: parameter.name,
-      property: parameter.name,
+      property,
       assignedBy: sideOf(side, facts.assignedBy),
-      type: identifierType(candidates.get(parameter.name)),
+      type: identifierType(onlySide[1].get(property)),
     };
     return {
       identifier,
       notes: [
         info(
           facts,
-          `${describe(parameter)} names "${parameter.name}", a property ${where(identifier.assignedBy)}; chosen by that name over the other fitting properties`,
+          `${describe(parameter)} names "${property}", a property ${where(identifier.assignedBy)}; chosen by that name over the other fitting properties`,
         ),
       ],
     };
@@ -100,7 +110,7 @@ function allowed(side: AssignedBy, override: AssignedBy | undefined): boolean {
 /** No item path (the seed Plant Store: POST /plants only): the create body's one required integer or uuid property, client-assigned. */
 function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
   if (facts.assignedBy === 'server' || facts.assignedBy === 'either') return { notes: [] };
-  const candidates = clientCandidates(facts.create, (schema) => typeOf(schema) === 'integer' || formatOf(schema) === 'uuid');
+  const candidates = clientCandidates(facts.create, (schema) => (typeOf(schema) === 'integer' && !isCount(schema)) || formatOf(schema) === 'uuid');
   const names = [...candidates.keys()];
   const [only] = names;
   if (only === undefined) return { notes: [] };
@@ -119,6 +129,21 @@ function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
       ),
     ],
   };
+}
+
+/**
+ * An integer its author bounded above (DigitalOcean's image generation `n`, 1 to 10) says how many,
+ * not which: as an identifier it would refuse the second request asking for as many as the first.
+ */
+function isCount(schema: Schema): boolean {
+  return (schema.maximum !== undefined && saidByAuthor(schema, 'maximum')) || typeof schema.exclusiveMaximum === 'number';
+}
+
+/** prism writes int32's and int64's bounds and lists in x-stoplight.explicitProperties the keywords the author wrote. */
+function saidByAuthor(schema: Schema, keyword: string): boolean {
+  const stoplight = schema['x-stoplight'];
+  const explicit = typeof stoplight === 'object' && stoplight !== null ? (stoplight as Schema).explicitProperties : undefined;
+  return !Array.isArray(explicit) || explicit.includes(keyword);
 }
 
 /** Properties the client must send that the item path's parameter can carry: required, not readOnly. */
@@ -143,6 +168,21 @@ function serverCandidates(create: ObjectShape | undefined, answer: ObjectShape |
 
 function pick(properties: ReadonlyMap<string, Schema>, keep: (name: string, schema: Schema) => boolean): ReadonlyMap<string, Schema> {
   return new Map([...properties].filter(([name, schema]) => keep(name, schema)));
+}
+
+/** The one candidate the parameter's last word names (`webhook_id`, `webhookId` → `id`), as [side, name]; none when none or several. */
+function lastWordNamed(candidates: ReadonlyMap<string, Schema>, parameter: string, side: AssignedBy): (readonly [AssignedBy, string])[] {
+  const found = [...candidates.keys()].filter((name) => isLastWord(name, parameter));
+  return found.length === 1 ? [[side, found[0] as string]] : [];
+}
+
+/** Whether `name` is the parameter's last word: its end, after a separator or where a capital starts it. */
+function isLastWord(name: string, parameter: string): boolean {
+  if (name.length === 0 || name.length >= parameter.length || !parameter.toLowerCase().endsWith(name.toLowerCase())) return false;
+  const start = parameter.length - name.length;
+  const before = parameter[start - 1] as string;
+  const first = parameter[start] as string;
+  return before === '_' || before === '-' || before === '.' || (first !== first.toLowerCase() && before === before.toLowerCase());
 }
 
 /** The tie-break: the property named as the parameter, else the one the parameter's name ends with (petId → id). */

@@ -52,13 +52,21 @@ export function settleEnvelope(bodies: ItemBodies, named: string | false | undef
   };
 }
 
-/** The one property every present body wraps its item in, when an answer is among them. */
+/**
+ * The one property every present answer wraps its item in, when the create body wraps it there too,
+ * or sends the item bare: DigitalOcean's POST /v2/tags takes a Tag and answers {"tag": Tag}. A bare
+ * body counts only where the wrapped item declares one of its properties (the body is that item).
+ */
 function inferredProperty(bodies: ItemBodies): string | undefined {
-  if (bodies.createAnswer === undefined && bodies.readAnswer === undefined) return undefined;
-  const present = [bodies.create, bodies.createAnswer, bodies.readAnswer].filter((schema) => schema !== undefined);
-  const properties = new Set(present.map((schema) => itemWrapper(schema)?.property));
+  const answers = [bodies.createAnswer, bodies.readAnswer].filter((schema) => schema !== undefined);
+  const wrappers = answers.map((schema) => itemWrapper(schema));
+  const properties = new Set(wrappers.map((wrapper) => wrapper?.property));
   const [only] = properties;
-  return properties.size === 1 ? only : undefined;
+  if (only === undefined || properties.size !== 1 || bodies.create === undefined) return only;
+  const sent = itemWrapper(bodies.create);
+  if (sent !== undefined) return sent.property === only ? only : undefined;
+  const item = objectShape(wrappers[0]?.item).properties;
+  return [...objectShape(bodies.create).properties.keys()].some((name) => item.has(name)) ? only : undefined;
 }
 
 /** A wrapping property the bodies have, to name in advice when no identifier was found through them. */

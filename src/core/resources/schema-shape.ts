@@ -11,6 +11,26 @@ export type { ObjectShape } from '../schema/properties.js';
 
 const MAX_DEPTH = 32;
 
+/** String formats the request validator checks (ajv-formats), so a path segment must have that form. */
+const CHECKED_FORMATS: ReadonlySet<string> = new Set([
+  'uuid',
+  'ipv4',
+  'ipv6',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'date',
+  'date-time',
+  'time',
+  'duration',
+  'byte',
+]);
+
 /** True when a value of a property typed `property` can be carried by a parameter typed `parameter`. */
 export function fitsParameter(parameter: unknown, property: unknown): boolean {
   // A property that holds one value (Box's `type` of enum ['shield_information_barrier_segment_restriction']) tells no two items apart.
@@ -19,8 +39,11 @@ export function fitsParameter(parameter: unknown, property: unknown): boolean {
   const propertyType = typeOf(property);
   if (parameterType === 'integer') return propertyType === 'integer';
   if (parameterType === 'string') {
-    // A uuid parameter names uuids; a plain string parameter can carry any string, or an integer's digits.
-    if (formatOf(parameter) === 'uuid') return propertyType === 'string' && formatOf(property) === 'uuid';
+    // A parameter of a checked format (uuid, ipv6, …) names values of that format: another property's values
+    // would make keys its own path refuses (DigitalOcean's {reserved_ipv6} had been keyed by region_slug).
+    // A plain string parameter can carry any string, or an integer's digits.
+    const format = formatOf(parameter);
+    if (format !== undefined && CHECKED_FORMATS.has(format)) return propertyType === 'string' && formatOf(property) === format;
     return propertyType === 'string' || propertyType === 'integer';
   }
   // A parameter without a type: anything scalar.

@@ -74,6 +74,13 @@ const BY_FORMAT: Readonly<Record<string, (n: string) => string>> = {
   hostname: (n) => `item-${n}.example.com`,
   'idn-hostname': (n) => `item-${n}.example.com`,
   byte: (n) => Buffer.from(n).toString('base64'),
+  // A private range (RFC 1918) and the documentation one (RFC 3849): the item's number in the address's last parts.
+  ipv4: (n) => `10.${(BigInt(n) >> 16n) % 256n}.${(BigInt(n) >> 8n) % 256n}.${BigInt(n) % 256n}`,
+  ipv6: (n) =>
+    `2001:db8::${BigInt(n)
+      .toString(16)
+      .slice(-16)
+      .replace(/(?=(?:[0-9a-f]{4})+$)(?!^)/g, ':')}`,
 };
 
 function plainMaker(rules: StringRules): (sequence: bigint) => string {
