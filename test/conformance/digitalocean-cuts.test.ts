@@ -44,14 +44,13 @@ describe('a nested collection whose parent must exist', () => {
     expect(report.checks.find((check) => check.id === 'created-item-listed')?.cases).toBeGreaterThan(0);
   }, 120_000);
 
-  it('the plan says why no lifecycle and no valid write is sent to a reserved IPv6 address', async () => {
+  it('reserved IPv6 addresses are keyed by their ip, so their lifecycle is planned (path-fit.test: the plan says why where an id cannot fit)', async () => {
     const server = await startDigitalOceanCuts();
     try {
       const report = await verify({ target: server.url, spec: SPEC, runs: 5, seed: SEED, stateful: true, dryRun: true });
-      const skips = (iid: string) =>
-        (report.plan ?? []).filter((plan) => plan.operation.includes(iid)).flatMap((plan) => plan.skipped.map((skip) => `${skip.what}: ${skip.reason}`));
-      expect(skips('reservedIPv6_create').join('\n')).toMatch(/^lifecycle requests: .*\{reserved_ipv6\} \(format ipv6\).*region_slug/m);
-      expect(skips('reservedIPv6_delete').join('\n')).toMatch(/cannot name a reserved_ipv6 item it creates/);
+      const plans = (report.plan ?? []).filter((plan) => plan.operation.includes('reservedIPv6_'));
+      expect(plans.length).toBeGreaterThan(0);
+      expect(plans.flatMap((plan) => plan.skipped.map((skip) => skip.reason)).join('\n')).not.toMatch(/format ipv6/);
     } finally {
       await server.close();
     }
