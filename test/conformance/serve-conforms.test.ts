@@ -78,6 +78,11 @@ const DOCUMENTS: ReadonlyArray<
     { gaps: true },
   ],
   ["the OAI's Tic Tac Toe (a row and column path, text/html refusals)", documentPath('../fixtures/documents/tictactoe.yaml'), { gaps: true }],
+  [
+    "DigitalOcean's shapes (users nested under clusters, items sent bare and answered wrapped, ipv6 keys)",
+    documentPath('../fixtures/documents/digitalocean-cuts.yaml'),
+    { gaps: true },
+  ],
   // The public RealWorld document: envelopes, a sign-up whose User declares no token (added as user.token), `Token <t>`, ?tag= over tagList.
   [
     'the public RealWorld Conduit (envelopes, sign-in, a token the document does not declare)',
