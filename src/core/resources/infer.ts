@@ -164,6 +164,7 @@ function describeResource(candidate: Candidate): Omit<Resource, 'name' | 'source
     identifier = finding.identifier;
   }
   if (identifier === undefined) return undefined;
+  identifier = fittedToItemPaths(identifier, items, parameterName);
   const operations: Partial<Record<ResourceRole, OperationRef>> = {};
   if (create !== undefined) operations.create = refOf(create);
   if (list !== undefined) operations.list = refOf(list.operation);
@@ -323,6 +324,31 @@ function parameterSchema(items: ReadonlyMap<string, Operation>, name: string): u
     if (found !== undefined) return found.schema;
   }
   return undefined;
+}
+
+/**
+ * A key the server makes for a plain string property takes the format an item operation declares
+ * for its path parameter: the key must name its item in every item path. DigitalOcean's add-ons
+ * answer `uuid`, a plain string, their read declares {resource_uuid} plain and their delete format
+ * uuid: the stand-in made the key "577", and its own delete path refused it.
+ */
+function fittedToItemPaths(identifier: Identifier, items: ReadonlyMap<string, Operation>, name: string | undefined): Identifier {
+  const { type } = identifier;
+  if (
+    name === undefined ||
+    identifier.assignedBy === 'client' ||
+    type.kind !== 'string' ||
+    type.rules?.format !== undefined ||
+    type.rules?.pattern !== undefined
+  )
+    return identifier;
+  for (const operation of items.values()) {
+    const declared = identifierType(operation.request?.path?.find((parameter) => parameter.name === name)?.schema);
+    if (declared.kind === 'uuid') return { ...identifier, type: declared };
+    if (declared.kind === 'string' && declared.rules?.format !== undefined)
+      return { ...identifier, type: { kind: 'string', rules: { ...type.rules, format: declared.rules.format } } };
+  }
+  return identifier;
 }
 
 function refOf(operation: Operation): OperationRef {
