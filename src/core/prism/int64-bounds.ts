@@ -7,6 +7,7 @@
  */
 import type { JsonValue } from '../json/exact-json.js';
 import { INT64_MAX, INT64_MIN } from '../json/int64.js';
+import { authorKeywords, saidByAuthor } from '../schema/author-keywords.js';
 
 /** 2^63 as a double: the first value above int64 (2^63 − 1 itself has no double). */
 const TWO_POW_63 = 2 ** 63;
@@ -110,7 +111,7 @@ function fixCopy(node: unknown, fix: Fix, seen: WeakMap<object, unknown>): unkno
     // defineProperty, not assignment: a "__proto__" property name must stay an own property.
     Object.defineProperty(copy, key, { value: fixCopy(child, fix, seen), enumerable: true, writable: true, configurable: true });
   }
-  if (copy.format === 'int64') fix(copy, explicitProperties(copy));
+  if (copy.format === 'int64') fix(copy, authorKeywords(copy));
   if (copy.nullable !== undefined && copy.type === undefined) nullableWithoutType(copy);
   return copy;
 }
@@ -137,19 +138,9 @@ function nullableWithoutType(copy: Schema): void {
   copy.anyOf = [itself, { type: 'null' }];
 }
 
-function explicitProperties(schema: Schema): Set<string> | undefined {
-  const stoplight = schema['x-stoplight'];
-  const listed = typeof stoplight === 'object' && stoplight !== null ? (stoplight as Schema).explicitProperties : undefined;
-  return Array.isArray(listed) ? new Set(listed.filter((name): name is string => typeof name === 'string')) : undefined;
-}
-
 /** True when prism-http, not the author, wrote this bound of an int64 schema. */
-export function isPrismBound(
-  schema: { readonly format?: unknown; readonly 'x-stoplight'?: { readonly explicitProperties?: readonly string[] | undefined } | undefined },
-  keyword: 'minimum' | 'maximum',
-): boolean {
-  const explicit = schema['x-stoplight']?.explicitProperties;
-  return schema.format === 'int64' && Array.isArray(explicit) && !explicit.includes(keyword);
+export function isPrismBound(schema: { readonly format?: unknown; readonly 'x-stoplight'?: unknown }, keyword: 'minimum' | 'maximum'): boolean {
+  return schema.format === 'int64' && !saidByAuthor(schema, keyword);
 }
 
 /** Ajv says "must be < 9223372036854775808" for the widened bound; say it in int64's own words. */

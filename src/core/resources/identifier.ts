@@ -8,6 +8,7 @@ import type { AssignedBy, Identifier, InferenceNote } from './model.js';
 import { fitsParameter, type ObjectShape, type Schema } from './schema-shape.js';
 import { identifierType } from '../schema/identifier.js';
 import { formatOf, typeOf } from '../schema/types.js';
+import { saidByAuthor } from '../schema/author-keywords.js';
 
 export interface IdentifierFacts {
   readonly collectionPath: string;
@@ -137,13 +138,6 @@ function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
  */
 function isCount(schema: Schema): boolean {
   return (schema.maximum !== undefined && saidByAuthor(schema, 'maximum')) || typeof schema.exclusiveMaximum === 'number';
-}
-
-/** prism writes int32's and int64's bounds and lists in x-stoplight.explicitProperties the keywords the author wrote. */
-function saidByAuthor(schema: Schema, keyword: string): boolean {
-  const stoplight = schema['x-stoplight'];
-  const explicit = typeof stoplight === 'object' && stoplight !== null ? (stoplight as Schema).explicitProperties : undefined;
-  return !Array.isArray(explicit) || explicit.includes(keyword);
 }
 
 /** Properties the client must send that the item path's parameter can carry: required, not readOnly. */

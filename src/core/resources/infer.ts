@@ -15,6 +15,7 @@ import { checkOverride, configWhere, EXTENSION, overrideError, settleOverride, t
 import { nameResources } from './resource-names.js';
 import { linkedWebhooks, webhookPayloads } from './webhook-links.js';
 import { planServerFields } from './server-fields.js';
+import { isCheckedFormat } from './schema-shape.js';
 import { identifierType } from '../schema/identifier.js';
 import { arrayItems, objectShape, type ObjectShape } from '../schema/properties.js';
 import { typeOf } from '../schema/types.js';
@@ -319,34 +320,31 @@ function templateParameters(path: string): string[] {
 }
 
 function parameterSchema(items: ReadonlyMap<string, Operation>, name: string): unknown {
-  for (const operation of items.values()) {
+  return parameterSchemas(items, name)[0];
+}
+
+/** The schema each item operation declares for its path parameter `name` (they may differ). */
+function parameterSchemas(items: ReadonlyMap<string, Operation>, name: string): unknown[] {
+  return [...items.values()].flatMap((operation) => {
     const found = operation.request?.path?.find((parameter) => parameter.name === name);
-    if (found !== undefined) return found.schema;
-  }
-  return undefined;
+    return found === undefined ? [] : [found.schema];
+  });
 }
 
 /**
  * A key the server makes for a plain string property takes the format an item operation declares
- * for its path parameter: the key must name its item in every item path. DigitalOcean's add-ons
- * answer `uuid`, a plain string, their read declares {resource_uuid} plain and their delete format
- * uuid: the stand-in made the key "577", and its own delete path refused it.
+ * for its path parameter, where the request validator checks it: the key must name its item in every
+ * item path. DigitalOcean's add-ons answer `uuid`, a plain string, their read declares {resource_uuid}
+ * plain and their delete format uuid: the stand-in made the key "577", and its own delete refused it.
  */
 function fittedToItemPaths(identifier: Identifier, items: ReadonlyMap<string, Operation>, name: string | undefined): Identifier {
   const { type } = identifier;
-  if (
-    name === undefined ||
-    identifier.assignedBy === 'client' ||
-    type.kind !== 'string' ||
-    type.rules?.format !== undefined ||
-    type.rules?.pattern !== undefined
-  )
-    return identifier;
-  for (const operation of items.values()) {
-    const declared = identifierType(operation.request?.path?.find((parameter) => parameter.name === name)?.schema);
+  const plain = type.kind === 'string' && type.rules?.format === undefined && type.rules?.pattern === undefined;
+  if (name === undefined || identifier.assignedBy === 'client' || !plain) return identifier;
+  for (const declared of parameterSchemas(items, name).map(identifierType)) {
     if (declared.kind === 'uuid') return { ...identifier, type: declared };
-    if (declared.kind === 'string' && declared.rules?.format !== undefined)
-      return { ...identifier, type: { kind: 'string', rules: { ...type.rules, format: declared.rules.format } } };
+    const format = declared.kind === 'string' ? declared.rules?.format : undefined;
+    if (isCheckedFormat(format)) return { ...identifier, type: { kind: 'string', rules: { ...type.rules, format } } };
   }
   return identifier;
 }

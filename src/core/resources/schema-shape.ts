@@ -31,6 +31,11 @@ const CHECKED_FORMATS: ReadonlySet<string> = new Set([
   'byte',
 ]);
 
+/** Whether the request validator checks values of this string format: a path segment must then have that form. */
+export function isCheckedFormat(format: string | undefined): format is string {
+  return format !== undefined && CHECKED_FORMATS.has(format);
+}
+
 /** True when a value of a property typed `property` can be carried by a parameter typed `parameter`. */
 export function fitsParameter(parameter: unknown, property: unknown): boolean {
   // A property that holds one value (Box's `type` of enum ['shield_information_barrier_segment_restriction']) tells no two items apart.
@@ -43,7 +48,7 @@ export function fitsParameter(parameter: unknown, property: unknown): boolean {
     // would make keys its own path refuses (DigitalOcean's {reserved_ipv6} had been keyed by region_slug).
     // A plain string parameter can carry any string, or an integer's digits.
     const format = formatOf(parameter);
-    if (format !== undefined && CHECKED_FORMATS.has(format)) return propertyType === 'string' && formatOf(property) === format;
+    if (isCheckedFormat(format)) return propertyType === 'string' && formatOf(property) === format;
     return propertyType === 'string' || propertyType === 'integer';
   }
   // A parameter without a type: anything scalar.
