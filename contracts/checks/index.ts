@@ -13,6 +13,7 @@ import { statusConformance } from './status-conformance.js';
 import { updateApplied } from './update-applied.js';
 import { storedContentShown } from './stored-content-shown.js';
 import { listFilterHonoured } from './list-filter-honoured.js';
+import { listTotalCounted } from './list-total-counted.js';
 import {
   createdItemListed,
   deletedIdReusable,
@@ -56,6 +57,7 @@ export const CHECKS = [
   createdItemListed,
   deletedItemNotListed,
   listLimitRespected,
+  listTotalCounted,
   deletedIdReusable,
   updateApplied,
   storedContentShown,
@@ -72,6 +74,7 @@ export const LIFECYCLE_CHECKS: readonly CheckId[] = [
   'created-item-listed',
   'deleted-item-not-listed',
   'list-limit-respected',
+  'list-total-counted',
   'deleted-id-reusable',
   'update-applied',
   'stored-content-shown',

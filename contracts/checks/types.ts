@@ -3,6 +3,7 @@
  * as sent, what came back, and the facts the runner knows about why it was sent.
  */
 import type { Operation } from '../../src/core/openapi/load-document.js';
+import type { SiblingPath } from '../../src/core/resources/model.js';
 import type { JsonValue } from '../generators/json-value.js';
 import type { Expectation, ReceivedResponse, SentRequest } from '../report.js';
 
@@ -67,6 +68,8 @@ export interface StateFacts {
   readonly limit?: bigint;
   /** For a list sent no limit: the page it is answered with by the document's word (its limit's default); one that fills it may not be complete. */
   readonly page?: bigint;
+  /** For a list: where its answer's envelope says the total (the resource's count sibling), when it does (list-total-counted). */
+  readonly countAt?: SiblingPath;
   /** For a read of an item this sequence updated or replaced: the values sent that the read's schema has (update-applied). */
   readonly expected?: readonly ExpectedValue[];
   /** For a read of a held item: the property its answer wraps the item in (the resource's envelope), when it has one. */

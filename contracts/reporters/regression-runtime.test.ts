@@ -140,6 +140,13 @@ describe('expectations', () => {
     expect(passes({ kind: 'does-not-list', property: 'name', json: ['"a"'] }, list, {})).toBe(false);
     expect(passes({ kind: 'at-most-items', limit: '2' }, list, {})).toBe(true);
     expect(passes({ kind: 'at-most-items', limit: '1' }, list, {})).toBe(false);
+    const counted = answer(200, '{"data":[{"id":7}],"meta":{"total":3}}', { 'x-total-count': '1' });
+    expect(passes({ kind: 'total-at-least', body: ['meta', 'total'], atLeast: '3' }, counted, {})).toBe(true);
+    expect(passes({ kind: 'total-at-least', body: ['meta', 'total'], atLeast: '4' }, counted, {})).toBe(false);
+    expect(passes({ kind: 'total-at-least', header: 'x-total-count', atLeast: '1' }, counted, {})).toBe(true);
+    expect(passes({ kind: 'total-at-least', header: 'x-total-count', atLeast: '2' }, counted, {})).toBe(false);
+    // No total where one was found before: not a pass.
+    expect(passes({ kind: 'total-at-least', header: 'x-total', atLeast: '1' }, counted, {})).toBe(false);
     expect(passes({ kind: 'shows', values: [{ property: 'name', json: '"a"' }, { property: 'tag' }] }, answer(200, '{"name":"a"}'), {})).toBe(true);
     expect(passes({ kind: 'shows', values: [{ property: 'name', json: '"b"' }] }, answer(200, '{"name":"a"}'), {})).toBe(false);
   });

@@ -58,7 +58,9 @@ export type Expectation =
   /** The list answer has no item whose `property` is any of `json`. */
   | { readonly kind: 'does-not-list'; readonly property: string; readonly json: readonly string[] }
   /** The list answer has at most `limit` items. */
-  | { readonly kind: 'at-most-items'; readonly limit: string };
+  | { readonly kind: 'at-most-items'; readonly limit: string }
+  /** The list's total, in this header or at this place of its JSON body, is at least `atLeast`. */
+  | ({ readonly kind: 'total-at-least'; readonly atLeast: string } & ({ readonly header: string } | { readonly body: readonly string[] }));
 
 /** One request to send again, as the run sent it. */
 export interface Step {
@@ -291,6 +293,16 @@ export function assertExpectation(expectation: Expectation, answer: Answer, sent
       const items = listItemsOf(answer.text);
       expect(items, `not a list: ${answer.text.slice(0, 200)}`).toBeDefined();
       expect(items?.length ?? 0, 'items in the list').toBeLessThanOrEqual(Number(expectation.limit));
+      return;
+    }
+    case 'total-at-least': {
+      const total =
+        'header' in expectation
+          ? answer.headers[expectation.header]
+          : expectation.body.reduce<unknown>((at, name) => (at as Record<string, unknown> | undefined)?.[name], JSON.parse(answer.text));
+      expect(Number(total), `the total (${'header' in expectation ? expectation.header : expectation.body.join('.')})`).toBeGreaterThanOrEqual(
+        Number(expectation.atLeast),
+      );
       return;
     }
     case 'shows': {

@@ -33,6 +33,7 @@ const EVERY_CHECK = [
   'created-item-listed',
   'deleted-item-not-listed',
   'list-limit-respected',
+  'list-total-counted',
   'deleted-id-reusable',
   'update-applied',
   'stored-content-shown',

@@ -36,10 +36,19 @@ describe('a Conduit-style API (envelopes, sign-up and log-in, server-made slugs)
       summary(report),
     ).toEqual([]);
     expect(report.ok).toBe(true);
+    // articlesCount, the list's total, was held to the articles the run created.
+    expect(report.checks.find((c) => c.id === 'list-total-counted')?.cases ?? 0, 'list-total-counted judged nothing').toBeGreaterThan(0);
     // The secured create was reached: the run signed up, logged in and used the token it was issued.
     expect(articles).toBeGreaterThan(0);
     const written = JSON.stringify(report);
     expect(tokens.filter((token) => written.includes(token))).toEqual([]);
+  }, 120_000);
+
+  it('a list whose articlesCount counts only its page is caught', async () => {
+    const { report } = await verifyConduit('count-is-page');
+    const check = report.checks.find((c) => c.id === 'list-total-counted');
+    expect(check?.status, `${CONDUIT_FAULTS['count-is-page']}\n${summary(report)}`).toBe('failed');
+    expect(check?.findings[0]?.message).toMatch(/total \(articlesCount \d+\) is less than the \d+ item\(s\)/);
   }, 120_000);
 
   it('a log-in that refuses the very user just signed up is caught', async () => {

@@ -35,6 +35,7 @@ const CASES: ReadonlyArray<{ kind: ResourceKind; fault: ResourceFault; check: Ch
   { kind: 'pets', fault: 'limit-ignored', check: 'list-limit-respected', kindOfExpectation: 'at-most-items' },
   // Ids the client may give or leave out: the file sends a given one again and reads an assigned one from the answer.
   { kind: 'optional', fault: 'list-hides-creates', check: 'created-item-listed', kindOfExpectation: 'lists' },
+  { kind: 'optional', fault: 'total-counts-page', check: 'list-total-counted', kindOfExpectation: 'total-at-least' },
 ];
 
 /** The data of an emitted file: its STEPS and EXPECTATION, as the runtime reads them. */

@@ -90,3 +90,17 @@ describe('json-server’s paging, as json-server answers it', () => {
     expect(links(ours.headers.link, standIn.url)).toEqual(links(theirs.headers.link, real.url));
   });
 });
+
+describe('json-server’s X-Total-Count, judged by verify', () => {
+  it('is held to the posts the run created and has not deleted: json-server, a real server, passes', async () => {
+    const real = await startJsonServer({ posts: [{ id: 1, title: 'post 1', author: 'ann' }] }, '/posts');
+    try {
+      const report = await verify({ target: real.url, spec: JSON_SERVER_PAGED, runs: 20, seed: 5, timeoutMs: 5_000 });
+      const check = report.checks.find((c) => c.id === 'list-total-counted');
+      expect(check?.status, check?.findings[0]?.message).toBe('passed');
+      expect(check?.cases).toBeGreaterThan(0);
+    } finally {
+      await real.stop();
+    }
+  }, 120_000);
+});

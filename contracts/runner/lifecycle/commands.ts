@@ -176,7 +176,12 @@ export function listItems(resource: Resource, operation: Operation, template: Re
       const createdAt = firstCreatedAt(model);
       const path = listPath(operation, template, paging, mode, createdAt);
       const because = `created ${model.held.map(describeItem).join(', ') || 'nothing held'}; deleted ${model.deleted.map(describeItem).join(', ') || 'nothing'}`;
-      const pageFacts = { ...(limit === undefined ? {} : { limit }), ...(page === undefined || limit !== undefined ? {} : { page }) };
+      const countAt = resource.list?.siblings?.count;
+      const pageFacts = {
+        ...(limit === undefined ? {} : { limit }),
+        ...(page === undefined || limit !== undefined ? {} : { page }),
+        ...(countAt === undefined ? {} : { countAt }),
+      };
       const facts = stateFacts(real, model, 'list', because, withOwn(pageFacts, shownFacts(model, real.env.client)));
       const exchange = await send(
         real.env,

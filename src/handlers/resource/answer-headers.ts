@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { IHttpOperation } from '@stoplight/types';
 import { toJsonText, type JsonValue } from '../../core/json/exact-json.js';
 import { declaredResponse } from '../../core/openapi/operation.js';
+import { headerMeaning, type HeaderMeaning } from '../../core/openapi/header-meanings.js';
 import { valueMaker, type ValueMaker } from '../../core/schema/value.js';
 import type { Outcome } from '../../http/answer.js';
 import { answer, type SuccessAnswer } from './parts.js';
@@ -39,23 +40,9 @@ const RELATIONS = ['first', 'prev', 'next', 'last'] as const;
 
 export type AnswerHeaders = (facts: AnswerFacts) => Promise<Readonly<Record<string, string>>>;
 
-type Meaning = 'location' | 'etag' | 'total' | 'link' | 'next';
-
-/** Header names (lower case) whose meaning real APIs agree on. */
-const MEANINGS: Readonly<Record<string, Meaning>> = {
-  location: 'location',
-  etag: 'etag',
-  'x-total-count': 'total',
-  'x-total': 'total',
-  'total-count': 'total',
-  'x-total-items': 'total',
-  link: 'link',
-  'x-next': 'next',
-};
-
 interface Written {
   readonly name: string;
-  readonly meaning: Meaning | undefined;
+  readonly meaning: HeaderMeaning | undefined;
   /** Required: a header of no known value still goes out, with its schema's small value (a uuid fresh each time). */
   readonly fallback: ValueMaker | undefined;
 }
@@ -67,7 +54,7 @@ export function compileAnswerHeaders(operation: IHttpOperation, status: number):
   for (const header of response?.headers ?? []) {
     const name = header.name.toLowerCase();
     if (name === 'content-type' || name === 'content-length') continue;
-    const meaning = MEANINGS[name];
+    const meaning = headerMeaning(name);
     const fallback = header.required === true ? valueMaker(header.schema ?? { type: 'string' }, { direction: 'response', fresh: true }) : undefined;
     if (meaning !== undefined || fallback !== undefined) written.push({ name, meaning, fallback });
   }
@@ -98,7 +85,7 @@ export function entityTag(item: JsonValue): string {
   return `"${createHash('sha256').update(toJsonText(item)).digest('base64url').slice(0, 27)}"`;
 }
 
-async function known(meaning: Meaning, facts: AnswerFacts): Promise<string | undefined> {
+async function known(meaning: HeaderMeaning, facts: AnswerFacts): Promise<string | undefined> {
   switch (meaning) {
     case 'location':
       return facts.location;

@@ -30,6 +30,7 @@ const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@
 
 export const CONDUIT_FAULTS = {
   'log-in-refuses-everyone': 'POST /users/login refuses every log-in with 401, even of a user just signed up',
+  'count-is-page': 'GET /articles answers articlesCount as the number of articles on the page, not of all (a common RealWorld fault)',
 } as const satisfies Record<string, string>;
 
 export type ConduitFault = keyof typeof CONDUIT_FAULTS;
@@ -97,7 +98,10 @@ export async function startConduitServer(fault?: ConduitFault): Promise<ConduitS
       const author = query.getAll('author');
       if (author.length > 1) return errors(422, 'author', 'must be given once');
       const all = [...articles.values()].reverse().filter((article) => author.length === 0 || article.author === author[0]);
-      return { status: 200, body: { articles: all.slice(0, limit).map(articleAnswer), articlesCount: all.length } };
+      return {
+        status: 200,
+        body: { articles: all.slice(0, limit).map(articleAnswer), articlesCount: fault === 'count-is-page' ? Math.min(limit, all.length) : all.length },
+      };
     }
     if (path === '/articles' && method === 'POST') {
       const user = signedIn(headers);

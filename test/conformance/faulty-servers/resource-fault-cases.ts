@@ -27,6 +27,7 @@ export const RESOURCE_FAULT_CASES: readonly ResourceFaultCase[] = [
   { fault: 'id-less-create-refused', kind: 'optional', check: 'positive-acceptance' },
   // Only the lifecycle's create without an id, read back, shows it: a fault of the 'either' mode itself.
   { fault: 'id-less-create-forgotten', kind: 'optional', check: 'ensure-resource-availability' },
+  { fault: 'total-counts-page', kind: 'optional', check: 'list-total-counted' },
   { fault: 'rate-limit-not-a-number', kind: 'optional', check: 'response-headers-conformance' },
   // Judged by what was stored, not by a marker: issue 19's planted semantic defects.
   { fault: 'list-mangles-names', kind: 'plants', check: 'stored-content-shown' },

@@ -25,6 +25,7 @@ export const RESOURCE_FAULTS = {
   'given-id-ignored': "a create that gives an id gets another one, the server's own (optional-ids.yaml)",
   'id-less-create-refused': 'a create without an id is refused with 400, though the id is optional (optional-ids.yaml)',
   'id-less-create-forgotten': 'a create without an id answers a pet with a new id, but stores nothing: GET of that id is 404 (optional-ids.yaml)',
+  'total-counts-page': 'GET /pets answers X-Total-Count as the number of pets on the page, not of all pets (optional-ids.yaml declares it)',
   'rate-limit-not-a-number': 'GET /pets/{id} answers X-Rate-Limit: lots, where optional-ids.yaml declares a whole number',
   'list-mangles-names': "the list answers each name with every character outside printable ASCII as '?' (a charset bug)",
   'create-drops-tag': 'POST /pets answers the pet with its tag, but stores it without',
@@ -191,7 +192,8 @@ function petStore(fault: ResourceFault | undefined, optionalIds = false): Handle
         .filter((pet) => tags.length === 0 || (pet.tag !== undefined && tags.includes(pet.tag)))
         .map((pet) => (fault === 'list-mangles-names' ? { ...pet, name: mangled(pet.name) } : pet));
       const shown = limit === undefined || fault === 'limit-ignored' ? all : limit <= 0n ? [] : all.slice(0, Number(limit));
-      return { status: 200, body: shown };
+      // optional-ids.yaml declares X-Total-Count (the pets the filters keep, on every page); the other documents ignore it.
+      return { status: 200, body: shown, headers: { 'x-total-count': String(fault === 'total-counts-page' ? shown.length : all.length) } };
     }
     if (request.path === '/pets' && request.method === 'POST') {
       if (!isJsonType(request.headers['content-type'], fault)) return error(400, 'content-type must be application/json');
