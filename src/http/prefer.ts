@@ -9,6 +9,9 @@ export interface MockPreferences {
 export type PreferRead = { readonly ok: true; readonly preferences: MockPreferences | undefined } | { readonly ok: false; readonly problem: string };
 
 /** RFC 9110 §5.6.2 token, and a quoted-string without escapes worth keeping. */
+/** Most requests state none: one answer for all of them. */
+const NO_PREFERENCES: PreferRead = Object.freeze({ ok: true, preferences: undefined });
+
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const QUOTED = /^"((?:[^"\\]|\\.)*)"$/;
 
@@ -21,7 +24,7 @@ const QUOTED = /^"((?:[^"\\]|\\.)*)"$/;
  * Other well-formed preferences (`return=minimal`, `respond-async`) are ignored, as RFC 7240 §2 asks.
  */
 export function readPrefer(header: string | undefined): PreferRead {
-  if (header === undefined) return { ok: true, preferences: undefined };
+  if (header === undefined) return NO_PREFERENCES;
   let preferences: MockPreferences | undefined;
   for (const part of header.split(/[,;]/)) {
     const text = part.trim();

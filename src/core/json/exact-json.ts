@@ -38,9 +38,16 @@ const FRACTION_OR_EXPONENT = /\d[.eE]/;
  * number cannot be held exactly is the text parsed again with lossless-json to keep its digits.
  */
 export function readRequestJson(text: string): ParsedJson {
+  const long = SIXTEEN_DIGITS.test(text);
+  // Most bodies: too short to nest past the limit (a level takes two characters), no integer long
+  // enough to lose digits, no fraction to round. JSON.parse's reading is then exact as it is.
+  if (!long && text.length <= SHALLOW_TEXT && !FRACTION_OR_EXPONENT.test(text)) {
+    const read = parsed(text);
+    return read.ok ? { ok: true, value: read.value as JsonValue, exact: false } : read;
+  }
   // A long integer literal and no fraction or exponent (every create with an int64 id): its digits
   // are marked and read in one pass, without first reading the text the lossy way.
-  if (SIXTEEN_DIGITS.test(text) && !FRACTION_OR_EXPONENT.test(text)) {
+  if (long && !FRACTION_OR_EXPONENT.test(text)) {
     const marked = markedIntegers(text);
     if (marked !== undefined) {
       const { depth } = scanNumbersAndDepth(marked.value);
@@ -94,16 +101,25 @@ type Scan = ReturnType<typeof scanNumbersAndDepth>;
 
 /** JSON.parse's reading and its scan, or the refusal both readers give: not JSON, or nested too deep. */
 function parsedAndScanned(text: string): { readonly ok: false; readonly reason: string } | { readonly ok: true; readonly value: unknown; readonly scan: Scan } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, reason: `the body is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
+  const read = parsed(text);
+  if (!read.ok) return read;
+  const { value } = read;
   const scan = scanNumbersAndDepth(value);
   if (scan.depth > MAX_JSON_DEPTH) return { ok: false, reason: `the body nests deeper than ${MAX_JSON_DEPTH} levels` };
   return { ok: true, value, scan };
 }
+
+/** JSON.parse's reading, or why the text is not JSON. */
+function parsed(text: string): { readonly ok: false; readonly reason: string } | { readonly ok: true; readonly value: unknown } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, reason: `the body is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+/** A text this short cannot nest deeper than MAX_JSON_DEPTH: every level takes an opening and a closing character. */
+const SHALLOW_TEXT = 2 * MAX_JSON_DEPTH + 1;
 
 /**
  * Walks the value without recursion: its depth, whether a number lost digits, whether any is an
