@@ -5,9 +5,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../support/free-port.js';
 
 export interface TestRedis {
   readonly port: number;
@@ -23,13 +24,7 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort };
 
 /** `password`: Redis asks for it (requirepass), as a production one would; `settings`: more redis-server flags. */
 export async function startRedis(password?: string, settings: readonly string[] = []): Promise<TestRedis> {

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from './free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,15 +19,6 @@ export interface JsonServer {
   readonly process: ChildProcess;
   /** Stops it and removes its directory. */
   stop(): Promise<void>;
-}
-
-/** A free loopback port: bound, read, released (json-server cannot report the port it chose). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** json-server over a db file holding `data` (e.g. `{ posts: [...] }`), answering once it lists `probe`. */

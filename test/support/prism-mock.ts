@@ -4,7 +4,7 @@
  * with a value generated from, or an example of, the document's declared answer, and keeps nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from './free-port.js';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
@@ -13,15 +13,6 @@ export interface PrismMock {
   readonly url: string;
   readonly process: ChildProcess;
   stop(): Promise<void>;
-}
-
-/** A free loopback port: bound, read, released (prism cannot report the port it chose). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** `prism mock` of `document`, once it answers `probe` (any status: prism is up). */
