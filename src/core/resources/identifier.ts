@@ -9,7 +9,7 @@ import { fitsParameter, type ObjectShape, type Schema } from './schema-shape.js'
 import { identifierType } from '../schema/identifier.js';
 import { formatOf, typeOf } from '../schema/types.js';
 import { saidByAuthor } from '../schema/author-keywords.js';
-import { isOwnKey, isReference, ownNames } from './key-names.js';
+import { isCountName, isOwnKey, isReference, ownNames } from './key-names.js';
 
 export interface IdentifierFacts {
   readonly collectionPath: string;
@@ -121,10 +121,10 @@ function allowed(side: AssignedBy, override: AssignedBy | undefined): boolean {
 function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
   if (facts.assignedBy === 'server' || facts.assignedBy === 'either') return { notes: [] };
   const own = ownNames(facts.collectionPath, undefined);
-  // No parameter to match: another thing's key (`transfer_id` in /accept) is no item's identifier.
+  // No parameter to match: a count (`max_tokens`) or another thing's key (`transfer_id` in /accept) is no item's identifier.
   const candidates = clientCandidates(
     facts.create,
-    (name, schema) => ((typeOf(schema) === 'integer' && !isCount(schema)) || formatOf(schema) === 'uuid') && !isReference(name, own),
+    (name, schema) => ((typeOf(schema) === 'integer' && !isCount(schema) && !isCountName(name)) || formatOf(schema) === 'uuid') && !isReference(name, own),
   );
   const names = [...candidates.keys()];
   const [only] = names;

@@ -18,6 +18,35 @@ export function nameWords(name: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
+/** Words that make an integer's name a count's or a bound's, not a key's (`max_tokens`, `numItems`, `page_size`, `n`). */
+const COUNT_WORDS: ReadonlySet<string> = new Set([
+  'max',
+  'min',
+  'maximum',
+  'minimum',
+  'count',
+  'num',
+  'limit',
+  'size',
+  'total',
+  'tokens',
+  'quantity',
+  'qty',
+  'amount',
+  'length',
+  'n',
+  'top',
+  'budget',
+  'timeout',
+  'seconds',
+]);
+
+/** Whether the name says how many or how much (`max_tokens`, `numberOfSeats`, `n`): a count, not which item. */
+export function isCountName(name: string): boolean {
+  const words = nameWords(name);
+  return words.some((word) => COUNT_WORDS.has(word)) || (words[0] === 'number' && words[1] === 'of');
+}
+
 /** Whose key a key's name is (`destination_uuid` → [destination]); [] for a bare key (`id`); undefined for a name that is no key's. */
 function qualifier(name: string): readonly string[] | undefined {
   const words = nameWords(name);
