@@ -9,6 +9,7 @@ import type { Resource } from '../../../src/core/resources/model.js';
 import { limitDefault } from '../../../src/core/resources/list-parameters.js';
 import { isSuccess } from '../../../src/core/openapi/operation.js';
 import { arrayItems, objectShape } from '../../../src/core/schema/properties.js';
+import { formatOf } from '../../../src/core/schema/types.js';
 import type { ExchangeFacts, ExpectedValue, ItemMark, StateFacts } from '../../checks/index.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import { isJsonObject, parseJsonExact, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
@@ -70,11 +71,13 @@ export function markingOf(resource: Resource, list?: Operation): Marking {
   const created = resource.createSchema === undefined ? undefined : describeSchema(resource.createSchema as JsonSchema);
   if (item === undefined || created === undefined) return undefined;
   // Never a readOnly property (a CDN endpoint's own `endpoint` host): the server answers it its own way, as OpenAPI allows.
-  const readOnly = new Set([...objectShape(resource.createSchema).readOnly, ...objectShape(resource.itemSchema).readOnly]);
+  // Nor one of a format, read from the create body's own declaration (describeSchema's properties carry it inside an allOf).
+  const createShape = objectShape(resource.createSchema);
+  const readOnly = new Set([...createShape.readOnly, ...objectShape(resource.itemSchema).readOnly]);
   for (const [name, schema] of created.properties) {
     const facts = describeSchema(schema);
     const free = facts.types?.has('string') === true && facts.enumValues === undefined && facts.patterns.length === 0 && (facts.maxLength ?? 64) >= 32;
-    if (free && !readOnly.has(name) && item.properties.has(name) && shown(name) && (schema as { format?: unknown }).format === undefined)
+    if (free && !readOnly.has(name) && item.properties.has(name) && shown(name) && formatOf(createShape.properties.get(name)) === undefined)
       return { by: 'marker', property: name };
   }
   return undefined;
