@@ -9,10 +9,11 @@ import type { Resource } from '../../../src/core/resources/model.js';
 import { limitDefault } from '../../../src/core/resources/list-parameters.js';
 import { isSuccess } from '../../../src/core/openapi/operation.js';
 import { arrayItems, objectShape } from '../../../src/core/schema/properties.js';
+import { formatOf } from '../../../src/core/schema/types.js';
 import type { ExchangeFacts, ExpectedValue, ItemMark, StateFacts } from '../../checks/index.js';
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import { isJsonObject, parseJsonExact, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
-import { unwrapValue } from '../../../src/core/schema/envelope.js';
+import { itemWrapper, unwrapValue } from '../../../src/core/schema/envelope.js';
 import type { RequestCase } from '../case-source.js';
 import { withParentOf } from '../parent-path.js';
 import { timesAssigned } from '../assigned-ids.js';
@@ -69,10 +70,15 @@ export function markingOf(resource: Resource, list?: Operation): Marking {
     return { by: 'id', property: resource.identifier.property };
   const created = resource.createSchema === undefined ? undefined : describeSchema(resource.createSchema as JsonSchema);
   if (item === undefined || created === undefined) return undefined;
+  // Never a readOnly property (a CDN endpoint's own `endpoint` host): the server answers it its own way, as OpenAPI allows.
+  // Nor one of a format, read from the create body's own declaration (describeSchema's properties carry it inside an allOf).
+  const createShape = objectShape(resource.createSchema);
+  const readOnly = new Set([...createShape.readOnly, ...objectShape(resource.itemSchema).readOnly]);
   for (const [name, schema] of created.properties) {
     const facts = describeSchema(schema);
     const free = facts.types?.has('string') === true && facts.enumValues === undefined && facts.patterns.length === 0 && (facts.maxLength ?? 64) >= 32;
-    if (free && item.properties.has(name) && shown(name) && (schema as { format?: unknown }).format === undefined) return { by: 'marker', property: name };
+    if (free && !readOnly.has(name) && item.properties.has(name) && shown(name) && formatOf(createShape.properties.get(name)) === undefined)
+      return { by: 'marker', property: name };
   }
   return undefined;
 }
@@ -86,9 +92,10 @@ function listedProperties(resource: Resource, list: Operation): ReadonlySet<stri
   const items = array === undefined ? undefined : arrayItems(array);
   const properties = items === undefined ? undefined : objectShape(items).properties;
   if (properties === undefined || properties.size === 0) return undefined;
-  // Each listed item in its own envelope ({"user": {...}}): not read here, so nothing is ruled out.
+  // Each listed item in its own envelope ({"user": {...}}): not read here, so nothing is ruled out. Told by the
+  // schema, not the name: a CDN endpoint's own `endpoint` is a text, not the envelope its answers wrap it in.
   const envelope = resource.envelope?.answer;
-  if (envelope !== undefined && properties.has(envelope)) return undefined;
+  if (envelope !== undefined && itemWrapper(items)?.property === envelope) return undefined;
   return new Set(properties.keys());
 }
 

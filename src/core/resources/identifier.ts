@@ -9,6 +9,7 @@ import { fitsParameter, type ObjectShape, type Schema } from './schema-shape.js'
 import { identifierType } from '../schema/identifier.js';
 import { formatOf, typeOf } from '../schema/types.js';
 import { saidByAuthor } from '../schema/author-keywords.js';
+import { isCountName, isOwnKey, isReference, ownNames } from './key-names.js';
 
 export interface IdentifierFacts {
   readonly collectionPath: string;
@@ -32,12 +33,16 @@ export function findIdentifier(facts: IdentifierFacts): IdentifierFinding {
 }
 
 function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string; readonly schema: unknown }): IdentifierFinding {
-  const fits = (schema: Schema) => fitsParameter(parameter.schema, schema);
+  const own = ownNames(facts.collectionPath, parameter.name);
+  // A key of another thing (a sink's destination_uuid) is a reference, and a property of a few fixed values
+  // (a destination's type) names a kind: neither tells this item apart. The property the parameter names is the item's.
+  const fits = (name: string, schema: Schema) =>
+    fitsParameter(parameter.schema, schema) && (name === parameter.name || (!isReference(name, own) && !takesFixedValues(schema)));
   // either last: an optional id is settled only where neither a required one nor a server-added one is found.
   const sides: [AssignedBy, ReadonlyMap<string, Schema>][] = [
     ['client', clientCandidates(facts.create, fits)],
     ['server', serverCandidates(facts.create, facts.answer, fits)],
-    ['either', optionalCandidates(facts.create, fits)],
+    ['either', optionalCandidates(facts.create, facts.answer, fits)],
   ];
   // A property the parameter names on one side only wins over the side order: {slug} is the answer's
   // slug, not the create body's one string title (the Conduit style: the server makes the slug). Named
@@ -45,7 +50,11 @@ function withItemPath(facts: IdentifierFacts, parameter: { readonly name: string
   // answer's id, not the create body's one required string, the address the webhook calls.
   const allowedSides = sides.filter(([side]) => allowed(side, facts.assignedBy));
   const exactly = allowedSides.flatMap(([side, candidates]) => (candidates.has(parameter.name) ? [[side, parameter.name] as const] : []));
-  const named = exactly.length > 0 ? exactly : allowedSides.flatMap(([side, candidates]) => lastWordNamed(candidates, parameter.name, side));
+  const byLastWord =
+    exactly.length > 0 ? exactly : allowedSides.flatMap(([side, candidates]) => namedBy(candidates, side, (name) => isLastWord(name, parameter.name)));
+  // Else a key qualified as the parameter is: DigitalOcean's {logsink_id} is the answer's sink_id, not the create body's sink_name.
+  const named =
+    byLastWord.length > 0 ? byLastWord : allowedSides.flatMap(([side, candidates]) => namedBy(candidates, side, (name) => isOwnKey(name, parameter.name)));
   const [only] = named;
   const onlySide = only === undefined ? undefined : sides.find(([side]) => side === only[0]);
   const earlier = onlySide === undefined ? [] : sides.slice(0, sides.indexOf(onlySide));
@@ -111,7 +120,12 @@ function allowed(side: AssignedBy, override: AssignedBy | undefined): boolean {
 /** No item path (the seed Plant Store: POST /plants only): the create body's one required integer or uuid property, client-assigned. */
 function withoutItemPath(facts: IdentifierFacts): IdentifierFinding {
   if (facts.assignedBy === 'server' || facts.assignedBy === 'either') return { notes: [] };
-  const candidates = clientCandidates(facts.create, (schema) => (typeOf(schema) === 'integer' && !isCount(schema)) || formatOf(schema) === 'uuid');
+  const own = ownNames(facts.collectionPath, undefined);
+  // No parameter to match: a count (`max_tokens`) or another thing's key (`transfer_id` in /accept) is no item's identifier.
+  const candidates = clientCandidates(
+    facts.create,
+    (name, schema) => ((typeOf(schema) === 'integer' && !isCount(schema) && !isCountName(name)) || formatOf(schema) === 'uuid') && !isReference(name, own),
+  );
   const names = [...candidates.keys()];
   const [only] = names;
   if (only === undefined) return { notes: [] };
@@ -141,32 +155,49 @@ function isCount(schema: Schema): boolean {
 }
 
 /** Properties the client must send that the item path's parameter can carry: required, not readOnly. */
-function clientCandidates(create: ObjectShape | undefined, fits: (schema: Schema) => boolean): ReadonlyMap<string, Schema> {
+function clientCandidates(create: ObjectShape | undefined, fits: (name: string, schema: Schema) => boolean): ReadonlyMap<string, Schema> {
   if (create === undefined) return new Map();
-  return pick(create.properties, (name, schema) => create.required.has(name) && !create.readOnly.has(name) && fits(schema));
+  return pick(create.properties, (name, schema) => create.required.has(name) && !create.readOnly.has(name) && fits(name, schema));
 }
 
-/** Properties the client may send or leave out (optional, not readOnly): given, it is the id; left out, the server assigns one. */
-function optionalCandidates(create: ObjectShape | undefined, fits: (schema: Schema) => boolean): ReadonlyMap<string, Schema> {
+/**
+ * Properties the client may send or leave out (optional, not readOnly): given, it is the id; left out, the server
+ * assigns one, which its answer must show (DigitalOcean's evaluation runs answer only `evaluation_run_uuids`: not `run_name`).
+ */
+function optionalCandidates(
+  create: ObjectShape | undefined,
+  answer: ObjectShape | undefined,
+  fits: (name: string, schema: Schema) => boolean,
+): ReadonlyMap<string, Schema> {
   if (create === undefined) return new Map();
-  return pick(create.properties, (name, schema) => !create.required.has(name) && !create.readOnly.has(name) && fits(schema));
+  const shown = (name: string) => answer === undefined || answer.properties.size === 0 || answer.properties.has(name);
+  return pick(create.properties, (name, schema) => !create.required.has(name) && !create.readOnly.has(name) && shown(name) && fits(name, schema));
 }
 
 /** Properties the answer adds to what the client sends (or marks readOnly): the server assigns them. */
-function serverCandidates(create: ObjectShape | undefined, answer: ObjectShape | undefined, fits: (schema: Schema) => boolean): ReadonlyMap<string, Schema> {
+function serverCandidates(
+  create: ObjectShape | undefined,
+  answer: ObjectShape | undefined,
+  fits: (name: string, schema: Schema) => boolean,
+): ReadonlyMap<string, Schema> {
   if (answer === undefined) return new Map();
   const sent = (name: string) => create?.properties.has(name) === true;
   const readOnly = (name: string) => answer.readOnly.has(name) || create?.readOnly.has(name) === true;
-  return pick(answer.properties, (name, schema) => (!sent(name) || readOnly(name)) && fits(schema));
+  return pick(answer.properties, (name, schema) => (!sent(name) || readOnly(name)) && fits(name, schema));
+}
+
+/** A property of an `enum` or a `const`: its values are a few kinds, not one per item. */
+function takesFixedValues(schema: Schema): boolean {
+  return Array.isArray(schema.enum) || Object.hasOwn(schema, 'const');
 }
 
 function pick(properties: ReadonlyMap<string, Schema>, keep: (name: string, schema: Schema) => boolean): ReadonlyMap<string, Schema> {
   return new Map([...properties].filter(([name, schema]) => keep(name, schema)));
 }
 
-/** The one candidate the parameter's last word names (`webhook_id`, `webhookId` → `id`), as [side, name]; none when none or several. */
-function lastWordNamed(candidates: ReadonlyMap<string, Schema>, parameter: string, side: AssignedBy): (readonly [AssignedBy, string])[] {
-  const found = [...candidates.keys()].filter((name) => isLastWord(name, parameter));
+/** The one candidate `names` picks (the parameter's last word: `webhook_id`, `webhookId` → `id`), as [side, name]; none when none or several. */
+function namedBy(candidates: ReadonlyMap<string, Schema>, side: AssignedBy, names: (name: string) => boolean): (readonly [AssignedBy, string])[] {
+  const found = [...candidates.keys()].filter(names);
   return found.length === 1 ? [[side, found[0] as string]] : [];
 }
 

@@ -1,0 +1,86 @@
+/**
+ * CDN endpoints (test/resources/documents/cdn-endpoints.yaml), correct by their document: a create
+ * takes the endpoint bare and answers it in {"endpoint": {...}}; the item's own `endpoint`, the host
+ * it is served from, is readOnly, so the server names it its own way and ignores one a client sends,
+ * as OpenAPI allows. The list shows no id. One fault: the list leaves out the newest endpoint.
+ */
+import { randomUUID } from 'node:crypto';
+import { isJsonObject, JsonSyntaxError, parseExactJson, type JsonObject, type JsonValue } from './exact-json.js';
+import { listenLocally, readBody, respond, type Answer, type LocalServer } from './http-double.js';
+
+export const CDN_FAULTS = {
+  'list-drops-newest': 'GET /v2/cdn/endpoints leaves out the endpoint created last',
+} as const;
+
+export type CdnFault = keyof typeof CDN_FAULTS;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Endpoint {
+  readonly id: string;
+  readonly endpoint: string;
+  readonly origin: string;
+  readonly label?: string;
+}
+
+export function startCdnEndpoints(fault?: CdnFault): Promise<LocalServer> {
+  const endpoints = new Map<string, Endpoint>();
+  const error = (status: number, message: string): Answer => ({ status, body: { id: status === 404 ? 'not_found' : 'bad_request', message } });
+  const handle = (method: string, path: string, contentType: string | undefined, body: string): Answer => {
+    const segments = path.split('/').slice(1).map(decodeURIComponent);
+    if (segments[0] !== 'v2' || segments[1] !== 'cdn' || segments[2] !== 'endpoints' || segments.length > 4) return error(404, `no ${method} ${path}`);
+    if (segments.length === 3) {
+      if (method === 'GET') {
+        const shown = [...endpoints.values()].slice(0, fault === 'list-drops-newest' ? -1 : undefined);
+        return {
+          status: 200,
+          body: { endpoints: shown.map(({ endpoint, origin, label }) => ({ endpoint, origin, ...(label === undefined ? {} : { label }) })) },
+        };
+      }
+      if (method !== 'POST') return error(404, `no ${method} ${path}`);
+      const read = objectOf(body, contentType);
+      if (typeof read === 'string') return error(400, read);
+      const origin = read.get('origin');
+      const label = read.get('label');
+      if (typeof origin !== 'string' || [...origin].length > 253) return error(400, 'origin must be a string of at most 253 characters');
+      if (label !== undefined && (typeof label !== 'string' || [...label].length > 100)) return error(400, 'label must be a string of at most 100 characters');
+      // id and endpoint are readOnly: checked by their schema where sent, then the server's own, whatever the client sent.
+      const sentId = read.get('id');
+      const sentEndpoint = read.get('endpoint');
+      if (sentId !== undefined && (typeof sentId !== 'string' || !UUID.test(sentId))) return error(400, 'id must be a uuid');
+      if (sentEndpoint !== undefined && typeof sentEndpoint !== 'string') return error(400, 'endpoint must be a string');
+      const id = randomUUID();
+      const made: Endpoint = { id, endpoint: `${id.slice(0, 8)}.cdn.example.com`, origin, ...(label === undefined ? {} : { label }) };
+      endpoints.set(id, made);
+      return { status: 201, body: { endpoint: made } };
+    }
+    const id = segments[3] as string;
+    const found = UUID.test(id) ? endpoints.get(id.toLowerCase()) : undefined;
+    if (found === undefined) return error(404, `no endpoint ${id}`);
+    if (method === 'GET') return { status: 200, body: { endpoint: found } };
+    if (method === 'DELETE') return endpoints.delete(found.id) ? { status: 204 } : error(404, `no endpoint ${id}`);
+    return error(404, `no ${method} ${path}`);
+  };
+  return listenLocally((req, res) =>
+    readBody(req, res, 1_048_576, (body) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      respond(res, () =>
+        body === undefined
+          ? error(413, 'the body is too large')
+          : handle(req.method ?? 'GET', url.pathname, req.headers['content-type'], body.toString('utf8')),
+      );
+    }),
+  );
+}
+
+/** A JSON object body, or what is wrong with it. */
+function objectOf(body: string, contentType: string | undefined): JsonObject | string {
+  if (contentType?.split(';')[0]?.trim().toLowerCase() !== 'application/json') return 'the content type must be application/json';
+  let value: JsonValue;
+  try {
+    value = parseExactJson(body);
+  } catch (failure) {
+    return failure instanceof JsonSyntaxError ? `not JSON: ${failure.message}` : 'not JSON';
+  }
+  return isJsonObject(value) ? value : 'the body must be an object';
+}
