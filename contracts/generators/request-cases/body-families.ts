@@ -4,6 +4,7 @@
  * a type the schema does not allow.
  */
 import fc from 'fast-check';
+import { objectShape } from '../../../src/core/schema/properties.js';
 import { isJsonObject, jsonEquals, jsonObject, withKey, withoutKey, type JsonValue } from '../json-value.js';
 import { describeSchema, INT32, INT64, type SchemaFacts, type SchemaType } from '../schema-arbitrary.js';
 import { isJsonPatchDocument } from '../../../src/core/schema/json-patch.js';
@@ -32,7 +33,11 @@ export function propertyFamilies(base: Base, facts: SchemaFacts): CaseFamily[] {
   // payload is never an object (Box's JSON Patch, an array with a stray `required`) it drew for ever.
   if ((facts.types !== undefined && !facts.types.has('object')) || isJsonPatchDocument(body.schema, body.mediaType)) return [];
   const families: CaseFamily[] = [];
+  // A readOnly property is not the client's to send (OpenAPI): a target may ignore whatever it holds,
+  // and its `required` binds answers only. Breaking it breaks nothing a target must refuse.
+  const { readOnly } = objectShape(body.schema);
   for (const key of facts.required) {
+    if (readOnly.has(key)) continue;
     families.push(
       payloadFamily(
         base,
@@ -44,6 +49,7 @@ export function propertyFamilies(base: Base, facts: SchemaFacts): CaseFamily[] {
     );
   }
   for (const [key, schema] of facts.properties) {
+    if (readOnly.has(key)) continue;
     const property = describeSchema(schema);
     const set = (breaks: string, values: fc.Arbitrary<JsonValue>): void => {
       families.push(
