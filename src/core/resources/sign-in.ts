@@ -13,6 +13,7 @@ import { itemWrapper } from '../schema/envelope.js';
 import { objectShape } from '../schema/properties.js';
 import { typeOf } from '../schema/types.js';
 import { jsonSuccessSchema } from './responses.js';
+import { logOutOf } from './sessions.js';
 
 /** How deep a body is read for credentials: an envelope or two. */
 const MAX_DEPTH = 3;
@@ -168,6 +169,8 @@ export interface SignIn {
   readonly currentUser?: Operation;
   /** A PUT or PATCH of the current user's path: updates the signed-in user. */
   readonly updateUser?: Operation;
+  /** The operation that ends the session its token names (POST /logout, DELETE /session): sessions.ts. */
+  readonly logOut?: Operation;
   /** The answers declare no token: the stand-in adds it as `token` in the answer's user object (tokenPath's `added`). */
   readonly addsToken: boolean;
 }
@@ -190,6 +193,7 @@ export function signInOf(operations: readonly Operation[]): SignIn | undefined {
     currentUser === undefined
       ? undefined
       : operations.find((operation) => operation.path === currentUser.path && /^(put|patch)$/i.test(operation.method) && !securityOf(operation).open);
+  const logOut = logOutOf(operations);
   return {
     ...(signUp !== undefined ? { signUp } : {}),
     ...(logIn !== undefined ? { logIn } : {}),
@@ -197,6 +201,7 @@ export function signInOf(operations: readonly Operation[]): SignIn | undefined {
     unique,
     ...(currentUser !== undefined ? { currentUser } : {}),
     ...(updateUser !== undefined ? { updateUser } : {}),
+    ...(logOut !== undefined ? { logOut } : {}),
     addsToken,
   };
 }
