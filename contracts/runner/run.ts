@@ -17,6 +17,8 @@ import { checkResults, newTally, record, snapshotOf, type Tally } from './aggreg
 import { credentialHeaderNames, runCredentials } from './auth.js';
 import { gatherEvidence } from './evidence.js';
 import { signInWhereNeeded } from './sign-in.js';
+import { ownSessionClient } from './own-session.js';
+import { secretMap } from '../client/secrets.js';
 import type { CaseSource } from './case-source.js';
 import { coverageOf, operationLabel } from './coverage.js';
 import { cryptoRandom64 } from './ids.js';
@@ -89,6 +91,10 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   }
   const answers = { total: 0, notFound: 0 };
   const client = haltable(counting(clientOrExplain(options.target, settings, credentials.secrets), answers), halt);
+  // A log-out's cases each end a session of their own, never the run's (own-session.ts).
+  const logOut = model.signIn?.logOut;
+  const sessionClient =
+    logOut === undefined || signedIn.session === undefined ? undefined : ownSessionClient(client, signedIn.session, secretMap(credentials.secrets));
   try {
     try {
       await ensureReachable(client, options.target);
@@ -129,7 +135,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       const extra = headersFor(operation);
       const around = owning.get(operation);
       return {
-        client,
+        client: operation === logOut && sessionClient !== undefined ? sessionClient : client,
         operation,
         random: cryptoRandom64,
         identifier: identifiers.get(operation),

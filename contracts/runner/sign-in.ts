@@ -4,7 +4,9 @@
  * its secured operations, the run signs up a user of its own, logs in with what it signed up, and
  * uses the token it was issued. Both steps are judged like any valid request: a log-in refused for
  * the very user just signed up is a finding. The token stays out of reports: the answers that
- * carry it are recorded with "$TOKEN" in its place.
+ * carry it are recorded with "$TOKEN" in its place. A log-out would end that session mid-run and
+ * turn every later case into a false 401: its cases each get a session of their own (renew: the same
+ * log-in sent again, own-session.ts).
  */
 import { withPayload } from '../generators/request-cases/body-encoding.js';
 import { randomInt } from 'node:crypto';
@@ -14,6 +16,7 @@ import { isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import { securityOf } from '../../src/core/openapi/security.js';
 import type { Exchange } from '../checks/index.js';
 import type { HttpClient } from '../client/http-client.js';
+import type { SentRequest } from '../report.js';
 import { placeholder } from '../client/secrets.js';
 import { isJsonObject, parseJsonExact, type JsonObject, type JsonValue } from '../generators/json-value.js';
 import type { CaseSource, RequestCase } from './case-source.js';
@@ -33,6 +36,15 @@ export interface SignedIn {
   readonly token: string;
   /** The sign-up and log-in, to be judged under their operations. */
   readonly exchanges: ReadonlyArray<{ readonly operation: Operation; readonly exchange: Exchange }>;
+  /** The log-in that issued the token, to be sent again for a session of another's own (never written). */
+  readonly renewal?: SentRequest;
+}
+
+/** The run's signed-in session, and how to get another one like it (for a log-out's cases). */
+export interface RunSession {
+  readonly token: string;
+  /** A new token of a session of its own: the log-in sent again, else another user signed up; undefined when none was given. */
+  readonly renew: (client: HttpClient) => Promise<string | undefined>;
 }
 
 /**
@@ -45,7 +57,7 @@ export async function signInWhereNeeded(
   source: CaseSource,
   /** The resource model's reading of the sign-in (src/core/resources/sign-in.ts), the one serve answers by. */
   read: SignIn | undefined,
-): Promise<{ readonly options: VerifyOptions; readonly exchanges: SignedIn['exchanges'] }> {
+): Promise<{ readonly options: VerifyOptions; readonly exchanges: SignedIn['exchanges']; readonly session?: RunSession }> {
   const roles = credentialRoles(operations);
   noteCredentialRoles(roles);
   if (read?.updateUser !== undefined && read.signUp !== undefined) noteUserUpdate(read.updateUser, read.signUp);
@@ -63,7 +75,13 @@ export async function signInWhereNeeded(
       sessionKey !== undefined && !needsSignIn(false, operations)
         ? { auth: [...(options.auth ?? []), `apikey:${sessionKey}=${signedIn.token}`] }
         : { token: signedIn.token };
-    return { options: { ...options, ...given, tokensValidated: true }, exchanges: signedIn.exchanges };
+    const { renewal } = signedIn;
+    const renew = async (again: HttpClient): Promise<string | undefined> => {
+      if (renewal === undefined) return (await signInByEvidence(roles, source, settings, again))?.token || undefined;
+      const answer = await again.send(renewal);
+      return isSuccess(answer.status ?? 0) ? tokenOf(answer.body) : undefined;
+    };
+    return { options: { ...options, ...given, tokensValidated: true }, exchanges: signedIn.exchanges, session: { token: signedIn.token, renew } };
   } finally {
     await client.close();
   }
@@ -121,6 +139,7 @@ export async function signInByEvidence(
   if (user === undefined) return undefined;
   recorded.push({ operation: signUp, exchange: user.exchange });
   let issued = user.token;
+  let renewal: SentRequest | undefined;
 
   if (logIn !== undefined) {
     const [drawn] = fc.sample(source.validCases(logIn, context), { seed: randomInt(2 ** 31), numRuns: 1 });
@@ -133,12 +152,19 @@ export async function signInByEvidence(
       if (exchange !== undefined) {
         recorded.push({ operation: logIn, exchange });
         const token = isSuccess(exchange.response.status ?? 0) ? tokenOf(exchange.response.body) : undefined;
-        if (token !== undefined) tokens.push(token);
+        if (token !== undefined) {
+          tokens.push(token);
+          renewal = exchange.request;
+        }
         issued = token ?? issued;
       }
     }
   }
-  return { token: issued ?? '', exchanges: recorded.map(({ operation, exchange }) => ({ operation, exchange: concealed(exchange, tokens) })) };
+  return {
+    token: issued ?? '',
+    exchanges: recorded.map(({ operation, exchange }) => ({ operation, exchange: concealed(exchange, tokens) })),
+    ...(renewal === undefined ? {} : { renewal }),
+  };
 }
 
 function tokenOf(body: string): string | undefined {
