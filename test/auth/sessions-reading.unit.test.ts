@@ -72,6 +72,15 @@ describe('the log-out operation', () => {
   });
 });
 
+describe('a public document: GoTrue (Supabase Auth), cut down', () => {
+  it('signs up at /signup (named so: it answers 200), logs in at /token, logs out at /logout, tokens for an hour', async () => {
+    const document = await loadDocument(new URL('../fixtures/documents/gotrue-sessions.yaml', import.meta.url).pathname);
+    const signIn = signInOf(document.operations);
+    expect([signIn?.signUp?.path, signIn?.logIn?.path, signIn?.logOut?.path, signIn?.currentUser?.path]).toEqual(['/signup', '/token', '/logout', '/user']);
+    expect(signIn?.logIn && declaredLifetime(signIn.logIn)).toBe(DEFAULT_LIFETIME_SECONDS);
+  });
+});
+
 describe('the lifetime an issuing answer declares', () => {
   const lifetimeOf = async (answer: Schema, example?: unknown) => {
     const document = await loadDocument(documentWith({}, answer, example));

@@ -89,3 +89,26 @@ describe('an issued token expires after the expires_in its answer declares', () 
     expect((await get(`${url}/me`, (again.json as SignedIn).token)).status).toBe(200);
   });
 });
+
+describe('a public document: GoTrue (Supabase Auth), cut down', () => {
+  const GOTRUE = fileURLToPath(new URL('../fixtures/documents/gotrue-sessions.yaml', import.meta.url));
+  const server = serverFor({ spec: GOTRUE });
+  type TokenResponse = { readonly access_token: string; readonly expires_in: number };
+
+  it('signs up at /signup, logs in at /token with an hour’s expires_in, and POST /logout ends that session', async () => {
+    const { url } = server.current;
+    const signedUp = await post(`${url}/signup`, { email: 'ada@example.com', password: PASSWORD });
+    expect(signedUp.status, signedUp.text).toBe(200);
+    const loggedIn = await post(`${url}/token?grant_type=password`, { email: 'ada@example.com', password: PASSWORD });
+    expect(loggedIn.status, loggedIn.text).toBe(200);
+    const { access_token, expires_in } = loggedIn.json as TokenResponse;
+    // The document declares expires_in without an example: an hour.
+    expect(expires_in).toBe(3600);
+    expect((await get(`${url}/user`, access_token)).json).toMatchObject({ email: 'ada@example.com' });
+    expect((await post(`${url}/logout`, undefined, access_token)).status).toBe(204);
+    const refused = await get(`${url}/user`, access_token);
+    expect(refused.status, refused.text).toBe(401);
+    expect(refused.text).toMatch(/logged out/);
+    expect((await get(`${url}/user`, (signedUp.json as TokenResponse).access_token)).status).toBe(200);
+  });
+});

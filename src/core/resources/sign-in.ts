@@ -119,7 +119,8 @@ function requestNames(operation: Operation): Set<string> {
 
 /**
  * The issuers' roles: of two whose requests ask for names one within the other, the larger signs up
- * and the smaller logs in; a lone issuer signs up when it declares 201 (it makes something), else logs in.
+ * and the smaller logs in; a lone issuer signs up when it declares 201 (it makes something) or is named
+ * so (`POST /signup`, `/register`, operationId `signUp`: GoTrue's sign-up answers 200), else logs in.
  */
 export function credentialRoles(operations: readonly Operation[]): Map<Operation, CredentialRole> {
   const issuers = operations.filter((operation) => issuesCredential(operation, operations));
@@ -136,10 +137,16 @@ export function credentialRoles(operations: readonly Operation[]): Map<Operation
       return other !== operation && [...own].every((name) => theirs.has(name)) && own.size < theirs.size;
     };
     if (issuers.some(coveredBy)) roles.set(operation, 'log-in');
-    else if (issuers.some(within) || operation.responses.some((response) => response.code === '201')) roles.set(operation, 'sign-up');
+    else if (issuers.some(within) || operation.responses.some((response) => response.code === '201') || namedSignUp(operation)) roles.set(operation, 'sign-up');
     else roles.set(operation, 'log-in');
   }
   return roles;
+}
+
+/** An issuer named for signing up: its path's last segment or its operationId. */
+function namedSignUp(operation: Operation): boolean {
+  const last = operation.path.replace(/\/+$/, '').split('/').at(-1) ?? '';
+  return /^(sign[-_]?up|register|registration)$/i.test(last) || /^(sign[-_]?up|register)/i.test(operation.iid ?? '');
 }
 
 /** The token-like string an answer carries (through envelopes), or undefined. */
