@@ -18,6 +18,7 @@ import { credentialHeaderNames, runCredentials } from './auth.js';
 import { gatherEvidence } from './evidence.js';
 import { signInWhereNeeded } from './sign-in.js';
 import { ownSessionClient } from './own-session.js';
+import { keptSessionClient } from './session-keeper.js';
 import { secretMap } from '../client/secrets.js';
 import type { CaseSource } from './case-source.js';
 import { coverageOf, operationLabel } from './coverage.js';
@@ -93,8 +94,11 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   const client = haltable(counting(clientOrExplain(options.target, settings, credentials.secrets), answers), halt);
   // A log-out's cases each end a session of their own, never the run's (own-session.ts).
   const logOut = model.signIn?.logOut;
-  const sessionClient =
-    logOut === undefined || signedIn.session === undefined ? undefined : ownSessionClient(client, signedIn.session, secretMap(credentials.secrets));
+  const session = signedIn.session;
+  const sessionClient = logOut === undefined || session === undefined ? undefined : ownSessionClient(client, session, secretMap(credentials.secrets));
+  // A session its answer said expires (expires_in) is renewed before it does (session-keeper.ts).
+  const keptClient =
+    session?.expiresIn === undefined ? client : keptSessionClient(client, { ...session, expiresIn: session.expiresIn }, secretMap(credentials.secrets));
   try {
     try {
       await ensureReachable(client, options.target);
@@ -135,7 +139,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       const extra = headersFor(operation);
       const around = owning.get(operation);
       return {
-        client: operation === logOut && sessionClient !== undefined ? sessionClient : client,
+        client: operation === logOut && sessionClient !== undefined ? sessionClient : keptClient,
         operation,
         random: cryptoRandom64,
         identifier: identifiers.get(operation),

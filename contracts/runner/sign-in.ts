@@ -38,6 +38,8 @@ export interface SignedIn {
   readonly exchanges: ReadonlyArray<{ readonly operation: Operation; readonly exchange: Exchange }>;
   /** The log-in that issued the token, to be sent again for a session of another's own (never written). */
   readonly renewal?: SentRequest;
+  /** The token's lifetime in seconds, where the answer that issued it said (`expires_in`). */
+  readonly expiresIn?: number;
 }
 
 /** The run's signed-in session, and how to get another one like it (for a log-out's cases). */
@@ -45,6 +47,8 @@ export interface RunSession {
   readonly token: string;
   /** A new token of a session of its own: the log-in sent again, else another user signed up; undefined when none was given. */
   readonly renew: (client: HttpClient) => Promise<string | undefined>;
+  /** The token's lifetime in seconds, where its answer said (`expires_in`): the run renews it before then (session-keeper.ts). */
+  readonly expiresIn?: number;
 }
 
 /**
@@ -77,11 +81,16 @@ export async function signInWhereNeeded(
         : { token: signedIn.token };
     const { renewal } = signedIn;
     const renew = async (again: HttpClient): Promise<string | undefined> => {
-      if (renewal === undefined) return (await signInByEvidence(roles, source, settings, again))?.token || undefined;
-      const answer = await again.send(renewal);
-      return isSuccess(answer.status ?? 0) ? tokenOf(answer.body) : undefined;
+      const answer = renewal === undefined ? undefined : await again.send(renewal);
+      const token = answer !== undefined && isSuccess(answer.status ?? 0) ? tokenOf(answer.body) : undefined;
+      // No log-in, or it no longer logs in (a case changed the user's password): another user is signed up.
+      return token ?? ((await signInByEvidence(roles, source, settings, again))?.token || undefined);
     };
-    return { options: { ...options, ...given, tokensValidated: true }, exchanges: signedIn.exchanges, session: { token: signedIn.token, renew } };
+    return {
+      options: { ...options, ...given, tokensValidated: true },
+      exchanges: signedIn.exchanges,
+      session: { token: signedIn.token, renew, ...(signedIn.expiresIn === undefined ? {} : { expiresIn: signedIn.expiresIn }) },
+    };
   } finally {
     await client.close();
   }
@@ -140,6 +149,7 @@ export async function signInByEvidence(
   recorded.push({ operation: signUp, exchange: user.exchange });
   let issued = user.token;
   let renewal: SentRequest | undefined;
+  let expiresIn = user.token === undefined ? undefined : lifetimeIn(user.exchange.response.body);
 
   if (logIn !== undefined) {
     const [drawn] = fc.sample(source.validCases(logIn, context), { seed: randomInt(2 ** 31), numRuns: 1 });
@@ -155,6 +165,7 @@ export async function signInByEvidence(
         if (token !== undefined) {
           tokens.push(token);
           renewal = exchange.request;
+          expiresIn = lifetimeIn(exchange.response.body);
         }
         issued = token ?? issued;
       }
@@ -164,7 +175,25 @@ export async function signInByEvidence(
     token: issued ?? '',
     exchanges: recorded.map(({ operation, exchange }) => ({ operation, exchange: concealed(exchange, tokens) })),
     ...(renewal === undefined ? {} : { renewal }),
+    ...(expiresIn === undefined ? {} : { expiresIn }),
   };
+}
+
+/** The `expires_in` (or `expiresIn`) seconds an answer gives, through envelopes; undefined when it gives none. */
+function lifetimeIn(body: string): number | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  for (let depth = 0; depth < 4 && typeof value === 'object' && value !== null && !Array.isArray(value); depth += 1) {
+    const entries = Object.entries(value);
+    const found = entries.find(([name, inner]) => /^expires_?in$/i.test(name) && typeof inner === 'number' && inner > 0)?.[1];
+    if (typeof found === 'number') return found;
+    value = entries.find(([, inner]) => typeof inner === 'object' && inner !== null && !Array.isArray(inner))?.[1];
+  }
+  return undefined;
 }
 
 function tokenOf(body: string): string | undefined {
