@@ -9,7 +9,7 @@
  * and taken out of the answer if the answer says it back.
  */
 import { UnsendableRequestError, type HttpClient } from '../client/http-client.js';
-import { placeholder, revealText } from '../client/secrets.js';
+import { placeholder, revealText, SECRET_VARIABLE } from '../client/secrets.js';
 import type { RunSession } from './sign-in.js';
 
 export function ownSessionClient(client: HttpClient, session: RunSession, secrets: ReadonlyMap<string, string>): HttpClient {
@@ -25,6 +25,22 @@ export function ownSessionClient(client: HttpClient, session: RunSession, secret
       const headers = Object.fromEntries(revealed.map(([name, value]) => [name, value.split(session.token).join(token)]));
       const response = await client.send({ ...request, headers }, overrides);
       return token.length < 6 || !response.body.includes(token) ? response : { ...response, body: response.body.split(token).join(placeholder('TOKEN')) };
+    },
+  };
+}
+
+/**
+ * A log-out's client where the run cannot get a session of its own (it was given its credentials:
+ * --token, --auth): a request carrying them is not sent, since it would end the session every
+ * later case needs. Cases about credentials (none, or altered) carry no variable and are sent.
+ */
+export function sessionSparingClient(client: HttpClient): HttpClient {
+  return {
+    ...client,
+    send(request, overrides) {
+      const carries = Object.values(request.headers).some((value) => value.includes('$') && new RegExp(SECRET_VARIABLE.source).test(value));
+      if (carries) throw new UnsendableRequestError(`${request.label}: a log-out with the run's own credentials would end the session every later case needs`);
+      return client.send(request, overrides);
     },
   };
 }

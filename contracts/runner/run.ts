@@ -17,7 +17,7 @@ import { checkResults, newTally, record, snapshotOf, type Tally } from './aggreg
 import { credentialHeaderNames, runCredentials } from './auth.js';
 import { gatherEvidence } from './evidence.js';
 import { signInWhereNeeded } from './sign-in.js';
-import { ownSessionClient } from './own-session.js';
+import { ownSessionClient, sessionSparingClient } from './own-session.js';
 import { keptSessionClient } from './session-keeper.js';
 import { secretMap } from '../client/secrets.js';
 import type { CaseSource } from './case-source.js';
@@ -95,7 +95,8 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   // A log-out's cases each end a session of their own, never the run's (own-session.ts).
   const logOut = model.signIn?.logOut;
   const session = signedIn.session;
-  const sessionClient = logOut === undefined || session === undefined ? undefined : ownSessionClient(client, session, secretMap(credentials.secrets));
+  const sessionClient =
+    logOut === undefined ? undefined : session === undefined ? sessionSparingClient(client) : ownSessionClient(client, session, secretMap(credentials.secrets));
   // A session its answer said expires (expires_in) is renewed before it does (session-keeper.ts).
   const keptClient =
     session?.expiresIn === undefined ? client : keptSessionClient(client, { ...session, expiresIn: session.expiresIn }, secretMap(credentials.secrets));

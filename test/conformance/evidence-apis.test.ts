@@ -45,6 +45,28 @@ describe('a Conduit-style API (envelopes, sign-up and log-in, server-made slugs)
     expect(tokens.filter((token) => written.includes(token))).toEqual([]);
   }, 120_000);
 
+  it('given a token of its own (--token), never sends a sign-out with it: the session the later cases need stays', async () => {
+    const server = await startConduitServer();
+    try {
+      const signedUp = await fetch(`${server.url}/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: { username: 'given', email: 'given@example.com', password: 'a long password' } }),
+      });
+      const { token } = ((await signedUp.json()) as { user: { token: string } }).user;
+      const report = await verify({ target: server.url, spec: CONDUIT, token, runs: 40, seed: SEED, timeoutMs: 5_000 });
+      expect(
+        report.checks.filter((c) => c.status === 'failed' || c.status === 'warned').map((c) => c.id),
+        summary(report),
+      ).toEqual([]);
+      expect(server.seen().signedOut).toBe(0);
+      expect(server.seen().articles).toBeGreaterThan(0);
+      expect(JSON.stringify(report)).not.toContain(token);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   it('a log-in that refuses the very user just signed up is caught', async () => {
     const { report } = await verifyConduit('log-in-refuses-everyone');
     const finding = report.checks.find((c) => c.id === 'positive-acceptance')?.findings[0];
