@@ -17,6 +17,9 @@ import { checkResults, newTally, record, snapshotOf, type Tally } from './aggreg
 import { credentialHeaderNames, runCredentials } from './auth.js';
 import { gatherEvidence } from './evidence.js';
 import { signInWhereNeeded } from './sign-in.js';
+import { ownSessionClient, sessionSparingClient } from './own-session.js';
+import { keptSessionClient } from './session-keeper.js';
+import { secretMap } from '../client/secrets.js';
 import type { CaseSource } from './case-source.js';
 import { coverageOf, operationLabel } from './coverage.js';
 import { cryptoRandom64 } from './ids.js';
@@ -89,6 +92,14 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   }
   const answers = { total: 0, notFound: 0 };
   const client = haltable(counting(clientOrExplain(options.target, settings, credentials.secrets), answers), halt);
+  // A log-out's cases each end a session of their own, never the run's (own-session.ts).
+  const logOut = model.signIn?.logOut;
+  const session = signedIn.session;
+  const sessionClient =
+    logOut === undefined ? undefined : session === undefined ? sessionSparingClient(client) : ownSessionClient(client, session, secretMap(credentials.secrets));
+  // A session its answer said expires (expires_in) is renewed before it does (session-keeper.ts).
+  const keptClient =
+    session?.expiresIn === undefined ? client : keptSessionClient(client, { ...session, expiresIn: session.expiresIn }, secretMap(credentials.secrets));
   try {
     try {
       await ensureReachable(client, options.target);
@@ -129,7 +140,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       const extra = headersFor(operation);
       const around = owning.get(operation);
       return {
-        client,
+        client: operation === logOut && sessionClient !== undefined ? sessionClient : keptClient,
         operation,
         random: cryptoRandom64,
         identifier: identifiers.get(operation),

@@ -4,7 +4,9 @@
  * its secured operations, the run signs up a user of its own, logs in with what it signed up, and
  * uses the token it was issued. Both steps are judged like any valid request: a log-in refused for
  * the very user just signed up is a finding. The token stays out of reports: the answers that
- * carry it are recorded with "$TOKEN" in its place.
+ * carry it are recorded with "$TOKEN" in its place. A log-out would end that session mid-run and
+ * turn every later case into a false 401: its cases each get a session of their own (renew: the same
+ * log-in sent again, own-session.ts).
  */
 import { withPayload } from '../generators/request-cases/body-encoding.js';
 import { randomInt } from 'node:crypto';
@@ -14,6 +16,7 @@ import { isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import { securityOf } from '../../src/core/openapi/security.js';
 import type { Exchange } from '../checks/index.js';
 import type { HttpClient } from '../client/http-client.js';
+import type { SentRequest } from '../report.js';
 import { placeholder } from '../client/secrets.js';
 import { isJsonObject, parseJsonExact, type JsonObject, type JsonValue } from '../generators/json-value.js';
 import type { CaseSource, RequestCase } from './case-source.js';
@@ -33,6 +36,19 @@ export interface SignedIn {
   readonly token: string;
   /** The sign-up and log-in, to be judged under their operations. */
   readonly exchanges: ReadonlyArray<{ readonly operation: Operation; readonly exchange: Exchange }>;
+  /** The log-in that issued the token, to be sent again for a session of another's own (never written). */
+  readonly renewal?: SentRequest;
+  /** The token's lifetime in seconds, where the answer that issued it said (`expires_in`). */
+  readonly expiresIn?: number;
+}
+
+/** The run's signed-in session, and how to get another one like it (for a log-out's cases). */
+export interface RunSession {
+  readonly token: string;
+  /** A new token of a session of its own: the log-in sent again, else another user signed up; undefined when none was given. */
+  readonly renew: (client: HttpClient) => Promise<string | undefined>;
+  /** The token's lifetime in seconds, where its answer said (`expires_in`): the run renews it before then (session-keeper.ts). */
+  readonly expiresIn?: number;
 }
 
 /**
@@ -45,7 +61,7 @@ export async function signInWhereNeeded(
   source: CaseSource,
   /** The resource model's reading of the sign-in (src/core/resources/sign-in.ts), the one serve answers by. */
   read: SignIn | undefined,
-): Promise<{ readonly options: VerifyOptions; readonly exchanges: SignedIn['exchanges'] }> {
+): Promise<{ readonly options: VerifyOptions; readonly exchanges: SignedIn['exchanges']; readonly session?: RunSession }> {
   const roles = credentialRoles(operations);
   noteCredentialRoles(roles);
   if (read?.updateUser !== undefined && read.signUp !== undefined) noteUserUpdate(read.updateUser, read.signUp);
@@ -63,7 +79,18 @@ export async function signInWhereNeeded(
       sessionKey !== undefined && !needsSignIn(false, operations)
         ? { auth: [...(options.auth ?? []), `apikey:${sessionKey}=${signedIn.token}`] }
         : { token: signedIn.token };
-    return { options: { ...options, ...given, tokensValidated: true }, exchanges: signedIn.exchanges };
+    const { renewal } = signedIn;
+    const renew = async (again: HttpClient): Promise<string | undefined> => {
+      const answer = renewal === undefined ? undefined : await again.send(renewal);
+      const token = answer !== undefined && isSuccess(answer.status ?? 0) ? tokenOf(answer.body) : undefined;
+      // No log-in, or it no longer logs in (a case changed the user's password): another user is signed up.
+      return token ?? ((await signInByEvidence(roles, source, settings, again))?.token || undefined);
+    };
+    return {
+      options: { ...options, ...given, tokensValidated: true },
+      exchanges: signedIn.exchanges,
+      session: { token: signedIn.token, renew, ...(signedIn.expiresIn === undefined ? {} : { expiresIn: signedIn.expiresIn }) },
+    };
   } finally {
     await client.close();
   }
@@ -121,6 +148,8 @@ export async function signInByEvidence(
   if (user === undefined) return undefined;
   recorded.push({ operation: signUp, exchange: user.exchange });
   let issued = user.token;
+  let renewal: SentRequest | undefined;
+  let expiresIn = user.token === undefined ? undefined : lifetimeIn(user.exchange.response.body);
 
   if (logIn !== undefined) {
     const [drawn] = fc.sample(source.validCases(logIn, context), { seed: randomInt(2 ** 31), numRuns: 1 });
@@ -133,12 +162,38 @@ export async function signInByEvidence(
       if (exchange !== undefined) {
         recorded.push({ operation: logIn, exchange });
         const token = isSuccess(exchange.response.status ?? 0) ? tokenOf(exchange.response.body) : undefined;
-        if (token !== undefined) tokens.push(token);
+        if (token !== undefined) {
+          tokens.push(token);
+          renewal = exchange.request;
+          expiresIn = lifetimeIn(exchange.response.body);
+        }
         issued = token ?? issued;
       }
     }
   }
-  return { token: issued ?? '', exchanges: recorded.map(({ operation, exchange }) => ({ operation, exchange: concealed(exchange, tokens) })) };
+  return {
+    token: issued ?? '',
+    exchanges: recorded.map(({ operation, exchange }) => ({ operation, exchange: concealed(exchange, tokens) })),
+    ...(renewal === undefined ? {} : { renewal }),
+    ...(expiresIn === undefined ? {} : { expiresIn }),
+  };
+}
+
+/** The `expires_in` (or `expiresIn`) seconds an answer gives, through envelopes; undefined when it gives none. */
+function lifetimeIn(body: string): number | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  for (let depth = 0; depth < 4 && typeof value === 'object' && value !== null && !Array.isArray(value); depth += 1) {
+    const entries = Object.entries(value);
+    const found = entries.find(([name, inner]) => /^expires_?in$/i.test(name) && typeof inner === 'number' && inner > 0)?.[1];
+    if (typeof found === 'number') return found;
+    value = entries.find(([, inner]) => typeof inner === 'object' && inner !== null && !Array.isArray(inner))?.[1];
+  }
+  return undefined;
 }
 
 function tokenOf(body: string): string | undefined {

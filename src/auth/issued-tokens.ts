@@ -4,16 +4,20 @@
  * digest, so no heap dump, log or journal holds one; the most recent MAX_TOKENS are kept, the
  * oldest forgotten first, so a client signing in in a loop cannot grow memory without bound.
  * Tokens live in this process only: after a restart a client signs in again, as after a real
- * server's session expiry.
+ * server's session expiry. A session ends as a real API's does: at its lifetime's end (when the
+ * issuing answer declares `expires_in`, or --token-lifetime is given) or at a log-out; for
+ * ENDED_KEPT_MS after, a refusal can say which.
  */
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IHttpOperation } from '@stoplight/types';
 import { headerText } from '../core/http/headers.js';
 import { securityOf } from '../core/openapi/security.js';
-import { failure } from '../core/errors.js';
+import { errorMessage, failure } from '../core/errors.js';
 import type { CredentialCheck, CredentialSource, Credentials } from './credential-check.js';
 
 export const MAX_TOKENS = 10_000;
+/** How long an ended session is remembered as ended (logged out, expired): then it is forgotten, as a token never issued. */
+export const ENDED_KEPT_MS = 15 * 60_000;
 
 /** Whom a token was issued to. */
 export interface IssuedUser {
@@ -22,35 +26,108 @@ export interface IssuedUser {
   readonly key: bigint | string;
 }
 
+/** Why a token once issued is refused now. */
+export type SessionEnd = 'logged-out' | 'expired';
+
 /**
  * Where tokens are kept: this process (a Map, answered at once) or the shared store (Redis, so
  * every replica honours a token any of them issued: src/auth/shared-issued-tokens.ts). A store
  * that fails rejects; the callers answer its 503.
  */
 export interface IssuedTokens {
-  /** A new random token for `user`, kept before it is returned. */
-  issue(user: IssuedUser): string | Promise<string>;
-  /** The user a token was issued to, or undefined. */
+  /** A new random token for `user`, kept before it is returned; it expires after `lifetimeMs` when given. */
+  issue(user: IssuedUser, lifetimeMs?: number): string | Promise<string>;
+  /** The user a live token was issued to, or undefined (never issued, expired, logged out). */
   find(token: string): IssuedUser | undefined | Promise<IssuedUser | undefined>;
+  /** Why a token that is not live was refused, when it is remembered: asked on a refusal only. */
+  ended(token: string): SessionEnd | undefined | Promise<SessionEnd | undefined>;
+  /** Ends the token's session (a log-out): refused from now on. */
+  revoke(token: string): void | Promise<void>;
 }
 
 export interface LocalIssuedTokens extends IssuedTokens {
-  issue(user: IssuedUser): string;
+  issue(user: IssuedUser, lifetimeMs?: number): string;
   find(token: string): IssuedUser | undefined;
+  ended(token: string): SessionEnd | undefined;
+  revoke(token: string): void;
   readonly size: number;
 }
 
-export function createIssuedTokens(max: number = MAX_TOKENS): LocalIssuedTokens {
-  const byDigest = new Map<string, IssuedUser>();
+interface Kept {
+  readonly user: IssuedUser;
+  /** When the token stops being honoured (Infinity: never). */
+  readonly expiresAt: number;
+  /** When it is forgotten altogether (its end no longer said). */
+  readonly dropAt: number;
+  /** Its place in the order of issue: the bound forgets the oldest first. */
+  readonly seq: number;
+  /** Its group: tokens of one lifetime, or those logged out, each group in the order it drops them. */
+  readonly group: string;
+  readonly loggedOut?: true;
+}
+
+const LOGGED_OUT_GROUP = 'logged-out';
+
+export function createIssuedTokens(max: number = MAX_TOKENS, now: () => number = Date.now): LocalIssuedTokens {
+  const byDigest = new Map<string, Kept>();
+  // Within a group, the order of insertion is the order of dropAt: the expired are at the front, dropped
+  // without a scan (a Set iterates in insertion order).
+  const groups = new Map<string, Set<string>>();
+  let issuedCount = 0;
+  const live = (kept: Kept | undefined): kept is Kept => kept !== undefined && kept.loggedOut !== true && now() < kept.expiresAt;
+  const place = (key: string, kept: Kept) => {
+    byDigest.set(key, kept);
+    let group = groups.get(kept.group);
+    if (group === undefined) groups.set(kept.group, (group = new Set()));
+    group.add(key);
+  };
+  const forget = (key: string) => {
+    const kept = byDigest.get(key);
+    if (kept === undefined) return;
+    byDigest.delete(key);
+    groups.get(kept.group)?.delete(key);
+  };
+  /** The first key of the group whose first token was issued earliest: the oldest kept, near enough. */
+  const oldest = (): string | undefined => {
+    let found: { key: string; seq: number } | undefined;
+    for (const group of groups.values()) {
+      const key = group.values().next().value;
+      const seq = key === undefined ? undefined : byDigest.get(key)?.seq;
+      if (key !== undefined && seq !== undefined && (found === undefined || seq < found.seq)) found = { key, seq };
+    }
+    return found?.key;
+  };
   return {
-    issue(user) {
+    issue(user, lifetimeMs) {
+      const at = now();
+      for (const group of groups.values())
+        for (const key of group) {
+          if ((byDigest.get(key)?.dropAt ?? 0) > at) break;
+          forget(key);
+        }
       const token = randomBytes(32).toString('base64url');
-      byDigest.set(digest(token), user);
-      // A Map iterates in insertion order: the first key is the oldest token.
-      while (byDigest.size > max) byDigest.delete(byDigest.keys().next().value as string);
+      const expiresAt = lifetimeMs === undefined ? Infinity : at + lifetimeMs;
+      issuedCount += 1;
+      place(digest(token), { user, expiresAt, dropAt: expiresAt + ENDED_KEPT_MS, seq: issuedCount, group: String(lifetimeMs ?? 'lasting') });
+      while (byDigest.size > max) forget(oldest() as string);
       return token;
     },
-    find: (token) => byDigest.get(digest(token)),
+    find(token) {
+      const kept = byDigest.get(digest(token));
+      return live(kept) ? kept.user : undefined;
+    },
+    ended(token) {
+      const kept = byDigest.get(digest(token));
+      if (kept === undefined || now() >= kept.dropAt) return undefined;
+      return kept.loggedOut === true ? 'logged-out' : now() >= kept.expiresAt ? 'expired' : undefined;
+    },
+    revoke(token) {
+      const key = digest(token);
+      const kept = byDigest.get(key);
+      if (kept === undefined || kept.loggedOut === true) return;
+      forget(key);
+      place(key, { ...kept, dropAt: now() + ENDED_KEPT_MS, group: LOGGED_OUT_GROUP, loggedOut: true });
+    },
     get size() {
       return byDigest.size;
     },
@@ -105,19 +182,26 @@ export function honourIssuedTokens(
 ): SessionCheck {
   if (issued === undefined || !takesIssuedToken(operation)) return check;
   const configured = tokens.map((token) => hash('sha256', token, 'buffer'));
-  const decide = (request: CredentialSource, token: string | undefined, user: IssuedUser | undefined): Credentials => {
-    if (token !== undefined && user !== undefined) return honoured(token, user);
-    const verdict = check(request);
-    if (!verdict.ok || token === undefined || isConfigured(token, configured)) return verdict;
+  const refuse = (request: CredentialSource, end: SessionEnd | undefined): Credentials => {
     const bearer = /^\s*bearer\s/i.test(headerText(request.headers.authorization) ?? '');
     return {
       ok: false,
       failure: failure(
-        'unauthorized',
-        'the token is not one this server issued; sign up or log in to get one',
+        end === undefined ? 'unauthorized' : 'sessionEnded',
+        end === undefined
+          ? 'the token is not one this server issued; sign up or log in to get one'
+          : errorMessage('sessionEnded', end === 'expired' ? 'expired' : 'was logged out'),
         bearer ? { 'www-authenticate': 'Bearer realm="plantstore", error="invalid_token"' } : undefined,
       ),
     };
+  };
+  const decide = (request: CredentialSource, token: string | undefined, user: IssuedUser | undefined): Credentials | Promise<Credentials> => {
+    if (token !== undefined && user !== undefined) return honoured(token, user);
+    const verdict = check(request);
+    if (!verdict.ok || token === undefined || isConfigured(token, configured)) return verdict;
+    // Refused either way: asking why costs nothing on the honoured path.
+    const end = issued.ended(token);
+    return end instanceof Promise ? end.then((found) => refuse(request, found)) : refuse(request, end);
   };
   return (request: CredentialSource) => {
     const token = presentedToken(request.headers);

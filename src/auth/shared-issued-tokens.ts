@@ -2,42 +2,71 @@
  * The issued tokens of replicas on one Redis (serve --store redis://…, issue 22): a token issued
  * by one replica is honoured by all. Kept as in one process (src/auth/issued-tokens.ts): the
  * token's sha-256 digest only, never the token; the most recent `max` across all replicas, the
- * oldest forgotten first, so signing in in a loop cannot grow the store without bound. A hash
- * (digest → user) and a list (digests, oldest first) under one hash tag, trimmed by one script,
- * so a Redis Cluster keeps them in one slot. A lookup is one HGET.
+ * oldest forgotten first, so signing in in a loop cannot grow the store without bound. One key per
+ * token (digest → user) and a list of those keys, oldest first, under one hash tag, trimmed by one
+ * script, so a Redis Cluster keeps them in one slot. A token with a lifetime is a key Redis expires
+ * itself (PX): its lifetime plus ENDED_KEPT_MS, the span in which its refusal says it expired,
+ * read from the key's PTTL, so no replica's clock is asked. A log-out overwrites the user with
+ * LOGGED_OUT, kept ENDED_KEPT_MS. A lookup is one round trip (GET and PTTL in one MULTI).
  */
 import { randomBytes } from 'node:crypto';
 import type { RedisConnection } from '../store/redis/connection.js';
-import { digest, MAX_TOKENS, type IssuedTokens, type IssuedUser } from './issued-tokens.js';
+import { digest, ENDED_KEPT_MS, MAX_TOKENS, type IssuedTokens, type IssuedUser, type SessionEnd } from './issued-tokens.js';
 
-/** KEYS: the users by digest, the digests oldest first. ARGV: the digest, the user, the bound. */
+/** KEYS: the token's key, the keys oldest first. ARGV: the user, its time to live in ms (0: none), the bound. */
 const ISSUE = `
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-local over = redis.call('RPUSH', KEYS[2], ARGV[1]) - tonumber(ARGV[3])
+if tonumber(ARGV[2]) > 0 then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+else
+  redis.call('SET', KEYS[1], ARGV[1])
+end
+local over = redis.call('RPUSH', KEYS[2], KEYS[1]) - tonumber(ARGV[3])
 for _ = 1, over do
   local oldest = redis.call('LPOP', KEYS[2])
-  if oldest then redis.call('HDEL', KEYS[1], oldest) end
+  if oldest then redis.call('DEL', oldest) end
 end
 return 1
 `;
 
-/** The keys of a namespace's issued tokens ('ps:<document hash>'). */
-export function issuedTokenKeys(namespace: string): readonly [users: string, order: string] {
-  return [`${namespace}:{issued-tokens}:users`, `${namespace}:{issued-tokens}:order`];
+/** What a logged-out token's key holds instead of its user. */
+const LOGGED_OUT = 'logged-out';
+
+/** The keys of a namespace's issued tokens ('ps:<document hash>'): a token's key by its digest, and the list of them, oldest first. */
+export function issuedTokenKeys(namespace: string): { readonly token: (digest: string) => string; readonly order: string } {
+  return { token: (of) => `${namespace}:{issued-tokens}:t:${of}`, order: `${namespace}:{issued-tokens}:order` };
 }
 
 export function createSharedIssuedTokens(redis: RedisConnection, namespace: string, max: number = MAX_TOKENS): IssuedTokens {
-  const [usersKey, orderKey] = issuedTokenKeys(namespace);
+  const keys = issuedTokenKeys(namespace);
+  /** The token's kept value and the ms it has left (-1: no expiry), or undefined when it is not kept. */
+  const read = async (token: string): Promise<{ readonly value: string; readonly leftMs: number } | undefined> => {
+    const key = keys.token(digest(token));
+    const replies = await redis.call((client) => client.multi().get(key).pttl(key).exec());
+    const [[, value] = [], [, left] = []] = replies ?? [];
+    return typeof value === 'string' ? { value, leftMs: Number(left) } : undefined;
+  };
+  const expired = (leftMs: number): boolean => leftMs >= 0 && leftMs <= ENDED_KEPT_MS;
   return {
-    async issue(user) {
+    async issue(user, lifetimeMs) {
       const token = randomBytes(32).toString('base64url');
       // Kept before it is answered: the next request may reach another replica.
-      await redis.script(ISSUE, [usersKey, orderKey], [digest(token), stored(user), max]);
+      const ttl = lifetimeMs === undefined ? 0 : Math.ceil(lifetimeMs) + ENDED_KEPT_MS;
+      await redis.script(ISSUE, [keys.token(digest(token)), keys.order], [stored(user), ttl, max]);
       return token;
     },
     async find(token) {
-      const text = await redis.call((client) => client.hget(usersKey, digest(token)));
-      return text === null ? undefined : parsed(text);
+      const kept = await read(token);
+      if (kept === undefined || kept.value === LOGGED_OUT || expired(kept.leftMs)) return undefined;
+      return parsed(kept.value);
+    },
+    async ended(token): Promise<SessionEnd | undefined> {
+      const kept = await read(token);
+      if (kept === undefined) return undefined;
+      return kept.value === LOGGED_OUT ? 'logged-out' : expired(kept.leftMs) ? 'expired' : undefined;
+    },
+    async revoke(token) {
+      // XX: only a token still kept; its key stays in the order list, trimmed in its turn.
+      await redis.call((client) => client.set(keys.token(digest(token)), LOGGED_OUT, 'PX', ENDED_KEPT_MS, 'XX'));
     },
   };
 }

@@ -2,10 +2,11 @@
 import type { Operation } from '../core/openapi/load-document.js';
 import { operationRoles, type ResourceModel } from '../core/resources/model.js';
 import { tokenPath } from '../core/resources/sign-in.js';
+import { declaredLifetime } from '../core/resources/sessions.js';
 import { jsonSuccessSchema } from '../core/resources/responses.js';
 import { usersResourceOf } from '../handlers/bind-api.js';
 
-export function signInLines(model: ResourceModel, configuredTokens: number): string[] {
+export function signInLines(model: ResourceModel, configuredTokens: number, tokenLifetime?: number): string[] {
   const { signIn } = model;
   if (signIn === undefined) return [];
   const named = (operation: Operation | undefined, what: string) =>
@@ -16,13 +17,19 @@ export function signInLines(model: ResourceModel, configuredTokens: number): str
     ...named(signIn.logIn, `logs in (by ${signIn.identity.join(' and ') || 'nothing: no property names a user'} and password)`),
     ...named(signIn.currentUser, 'answers the signed-in user'),
     ...named(signIn.updateUser, 'updates the signed-in user'),
+    ...named(signIn.logOut, 'logs out (the token it carries is refused from then on)'),
   ];
+  const issuers = [signIn.signUp, signIn.logIn].flatMap((operation) => (operation === undefined ? [] : [operation]));
+  const lifetimes = [...new Set(issuers.map((operation) => tokenLifetime ?? declaredLifetime(operation)))];
+  const lasting = lifetimes.every((seconds) => seconds === undefined)
+    ? ''
+    : `; they expire after ${lifetimes.map((seconds) => (seconds === undefined ? 'never' : `${seconds} s`)).join(' or ')}${tokenLifetime === undefined ? " (the answer's expires_in)" : ' (--token-lifetime)'}`;
   return [
     `sign-in: ${steps.join('; ')}`,
     ...(signIn.addsToken
       ? [`sign-in: the answer declares no token: it is added as ${addedAt(signIn.signUp ?? signIn.logIn)} (a required password is answered as "")`]
       : []),
-    `tokens: the ones a sign-up or log-in issued${configuredTokens > 0 ? ` and ${configuredTokens} configured` : ''}; other bearer tokens are refused`,
+    `tokens: the ones a sign-up or log-in issued${configuredTokens > 0 ? ` and ${configuredTokens} configured` : ''}; other bearer tokens are refused${lasting}`,
   ];
 }
 
@@ -35,6 +42,7 @@ export function signInKinds({ signIn }: ResourceModel): ReadonlyMap<Operation, s
     [signIn.logIn, 'sign-in: logs in'],
     [signIn.currentUser, 'sign-in: the signed-in user'],
     [signIn.updateUser, 'sign-in: updates the signed-in user'],
+    [signIn.logOut, 'sign-in: logs out'],
   ];
   for (const [operation, kind] of entries) if (operation !== undefined) kinds.set(operation, kind);
   return kinds;

@@ -86,6 +86,14 @@ export const ERRORS = {
   credentialsTaken: { code: 'PST_ERR_CREDENTIALS_TAKEN', error: 409, status: 'declared', message: 'no user was signed up: %s', exitCode: SETUP },
   /** A log-in whose credentials match no signed-up user, or a token that names no user (docs/sign-in.md). */
   wrongCredentials: { code: 'PST_ERR_WRONG_CREDENTIALS', error: 401, status: 'declared', message: 'not signed in: %s', exitCode: SETUP },
+  /** A token a sign-in issued whose session has ended: logged out, or expired (docs/sign-in.md, "Sessions end"). */
+  sessionEnded: {
+    code: 'PST_ERR_SESSION_ENDED',
+    error: 401,
+    status: 'declared',
+    message: 'the session has ended: this token %s; log in again to get a new one',
+    exitCode: SETUP,
+  },
   /** The body is larger than the limit. */
   bodyTooLarge: { code: 'PST_ERR_BODY_TOO_LARGE', error: 413, status: 'declared', message: 'the body is larger than %s bytes', exitCode: SETUP },
   /** The content type is not one the operation accepts. */

@@ -25,6 +25,8 @@ export interface ApiBindingOptions {
   readonly onCreated?: CreatedListener | undefined;
   /** The server's issued tokens: where the model has a sign-in, it is served (docs/sign-in.md); absent: it is not. */
   readonly issued?: IssuedTokens | undefined;
+  /** --token-lifetime: seconds every issued token lasts, whatever the answers declare. */
+  readonly tokenLifetime?: number | undefined;
 }
 
 /** The operations served from the store, by "method path": what operationRoles makes of the model. */
@@ -54,7 +56,14 @@ function signInBindingOf(options: ApiBindingOptions, roles: RoleTable): SignInBi
   const { model, issued } = options;
   if (model.signIn === undefined || issued === undefined) return undefined;
   const resourceNames = model.resources.map((resource) => resource.name);
-  return compileSignIn({ signIn: model.signIn, issued, stores: options.stores, usersResource: usersResourceOf(model.signIn, roles), resourceNames });
+  return compileSignIn({
+    signIn: model.signIn,
+    issued,
+    stores: options.stores,
+    usersResource: usersResourceOf(model.signIn, roles),
+    resourceNames,
+    tokenLifetimeSeconds: options.tokenLifetime,
+  });
 }
 
 /** The resource whose create is the sign-up (a top-level one): its items are the users. */

@@ -44,6 +44,7 @@ export function settleOptions(options: ServerOptions): Settled {
     cors: options.cors ?? SERVE_OPTIONS.cors.default,
     echoId: options.echoId ?? SERVE_OPTIONS.echoId.default,
     isolateByToken: options.isolateByToken ?? SERVE_OPTIONS.isolateByToken.default,
+    // tokenLifetime has no default to settle: absent, each issuing answer's `expires_in` says (docs/sign-in.md).
     bodyLimitBytes,
     bodyBufferBytes,
     requestTimeoutMs: options.requestTimeoutMs ?? SERVE_DEFAULTS.requestTimeoutMs,

@@ -45,6 +45,8 @@ export interface ApiSiteParts extends SiteParts {
   readonly proxy?: ProxySite | undefined;
   /** The tokens sign-ins issued, kept across --watch reloads; absent: the document's sign-in is not served. */
   readonly issued?: IssuedTokens | undefined;
+  /** --token-lifetime, in seconds. */
+  readonly tokenLifetime?: number | undefined;
 }
 
 /** Proxy mode's options and binder (proxyBinder), loaded by the caller only when --proxy is given. */
@@ -55,9 +57,9 @@ export interface ProxySite {
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
-  const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy, issued } = parts;
+  const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy, issued, tokenLifetime } = parts;
   return compileSite(
-    { document, bind: proxy ? proxy.bind : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated, issued }) },
+    { document, bind: proxy ? proxy.bind : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated, issued, tokenLifetime }) },
     {
       cors: parts.cors,
       faults: parts.faults,

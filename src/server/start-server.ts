@@ -165,6 +165,7 @@ async function compose(
       tokens: options.tokens,
       echoId: options.echoId,
       isolateByToken: options.isolateByToken,
+      tokenLifetime: options.tokenLifetime,
       authStatus: options.authStatus,
       model,
       onCreated: webhooks?.created,

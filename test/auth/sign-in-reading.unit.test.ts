@@ -45,6 +45,7 @@ describe('which operations sign users in', () => {
         logIn: named(signIn.logIn),
         currentUser: named(signIn.currentUser),
         updateUser: named(signIn.updateUser),
+        logOut: named(signIn.logOut),
       },
     ).toEqual({
       signUp: 'POST /users',
@@ -53,6 +54,7 @@ describe('which operations sign users in', () => {
       unique: ['username', 'email'],
       currentUser: 'GET /me',
       updateUser: 'PUT /me',
+      logOut: 'POST /logout',
       addsToken: false,
     });
   });
@@ -88,18 +90,26 @@ describe('which operations sign users in', () => {
     expect(signInOf((await loadDocument(fixture('swagger-petstore3.yaml'))).operations)).toBeUndefined();
   });
 
-  it('says in the banner what signs in, where users are kept and which tokens count', async () => {
+  it('says in the banner what signs in, where users are kept, how sessions end and which tokens count', async () => {
     const document = await loadDocument(fixture('notes-sign-in.yaml'));
     expect(signInLines(inferResources(document), 1)).toEqual([
-      'sign-in: POST /users signs up (users kept as items of users); POST /login logs in (by username and password); GET /me answers the signed-in user; PUT /me updates the signed-in user',
-      'tokens: the ones a sign-up or log-in issued and 1 configured; other bearer tokens are refused',
+      'sign-in: POST /users signs up (users kept as items of users); POST /login logs in (by username and password); GET /me answers the signed-in user; PUT /me updates the signed-in user; POST /logout logs out (the token it carries is refused from then on)',
+      "tokens: the ones a sign-up or log-in issued and 1 configured; other bearer tokens are refused; they expire after 7200 s (the answer's expires_in)",
     ]);
+    expect(signInLines(inferResources(document), 0, 30).at(-1)).toBe(
+      'tokens: the ones a sign-up or log-in issued; other bearer tokens are refused; they expire after 30 s (--token-lifetime)',
+    );
+    // conduit.yaml declares no expires_in: its tokens last.
+    expect(signInLines(inferResources(await loadDocument(fixture('conduit.yaml'))), 0).at(-1)).toBe(
+      'tokens: the ones a sign-up or log-in issued; other bearer tokens are refused',
+    );
     // The operations table names them for what they do, not "mocked from the document".
     expect([...signInKinds(inferResources(document))].map(([operation, kind]) => `${named(operation)} ${kind}`)).toEqual([
       'POST /users sign-in: signs up',
       'POST /login sign-in: logs in',
       'GET /me sign-in: the signed-in user',
       'PUT /me sign-in: updates the signed-in user',
+      'POST /logout sign-in: logs out',
     ]);
   });
 });

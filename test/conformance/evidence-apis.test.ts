@@ -1,6 +1,7 @@
 /**
  * APIs whose state the schema cannot show, judged by evidence: a Conduit-style API (envelopes,
- * sign-up and log-in issuing a token, server-made slugs) passes with no failure and no warning.
+ * sign-up and log-in issuing a token, a sign-out that ends the session of the token it carries,
+ * server-made slugs) passes with no failure and no warning.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ function summary(report: VerifyReport): string {
   return lines.length === 0 ? 'every check passed' : lines.join('\n');
 }
 
-async function verifyConduit(fault?: ConduitFault): Promise<{ report: VerifyReport; articles: number; tokens: readonly string[] }> {
+async function verifyConduit(fault?: ConduitFault): Promise<{ report: VerifyReport; articles: number; signedOut: number; tokens: readonly string[] }> {
   const server = await startConduitServer(fault);
   try {
     const report = await verify({ target: server.url, spec: CONDUIT, runs: 40, seed: SEED, timeoutMs: 5_000 });
@@ -30,7 +31,7 @@ async function verifyConduit(fault?: ConduitFault): Promise<{ report: VerifyRepo
 
 describe('a Conduit-style API (envelopes, sign-up and log-in, server-made slugs)', () => {
   it('a correct one passes with no failure and no warning, its secured operations reached with the token it issued', async () => {
-    const { report, articles, tokens } = await verifyConduit();
+    const { report, articles, signedOut, tokens } = await verifyConduit();
     expect(
       report.checks.filter((c) => c.status === 'failed' || c.status === 'warned').map((c) => c.id),
       summary(report),
@@ -40,6 +41,8 @@ describe('a Conduit-style API (envelopes, sign-up and log-in, server-made slugs)
     expect(report.checks.find((c) => c.id === 'list-total-counted')?.cases ?? 0, 'list-total-counted judged nothing').toBeGreaterThan(0);
     // The secured create was reached: the run signed up, logged in and used the token it was issued.
     expect(articles).toBeGreaterThan(0);
+    // Its sign-out was tested too, each time ending a session of its own, not the run's (docs/verify.md).
+    expect(signedOut).toBeGreaterThan(0);
     const written = JSON.stringify(report);
     expect(tokens.filter((token) => written.includes(token))).toEqual([]);
   }, 120_000);
@@ -49,6 +52,28 @@ describe('a Conduit-style API (envelopes, sign-up and log-in, server-made slugs)
     const check = report.checks.find((c) => c.id === 'list-total-counted');
     expect(check?.status, `${CONDUIT_FAULTS['count-is-page']}\n${summary(report)}`).toBe('failed');
     expect(check?.findings[0]?.message).toMatch(/total \(articlesCount \d+\) is less than the \d+ item\(s\)/);
+  }, 120_000);
+
+  it('given a token of its own (--token), never sends a sign-out with it: the session the later cases need stays', async () => {
+    const server = await startConduitServer();
+    try {
+      const signedUp = await fetch(`${server.url}/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: { username: 'given', email: 'given@example.com', password: 'a long password' } }),
+      });
+      const { token } = ((await signedUp.json()) as { user: { token: string } }).user;
+      const report = await verify({ target: server.url, spec: CONDUIT, token, runs: 40, seed: SEED, timeoutMs: 5_000 });
+      expect(
+        report.checks.filter((c) => c.status === 'failed' || c.status === 'warned').map((c) => c.id),
+        summary(report),
+      ).toEqual([]);
+      expect(server.seen().signedOut).toBe(0);
+      expect(server.seen().articles).toBeGreaterThan(0);
+      expect(JSON.stringify(report)).not.toContain(token);
+    } finally {
+      await server.close();
+    }
   }, 120_000);
 
   it('a log-in that refuses the very user just signed up is caught', async () => {

@@ -21,9 +21,10 @@ describe('the error table', () => {
       methodNotAllowed: 405,
       notAProxy: 405,
       duplicateId: 409,
-      // Sign-in's refusals (docs/sign-in.md): a taken username or email, wrong credentials.
+      // Sign-in's refusals (docs/sign-in.md): a taken username or email, wrong credentials, a session ended.
       credentialsTaken: 409,
       wrongCredentials: 401,
+      sessionEnded: 401,
       bodyTooLarge: 413,
       unsupportedMediaType: 415,
       schemaViolation: 422,

@@ -48,7 +48,7 @@ export function summarise(model: ResourceModel): unknown {
     JSON.stringify(model, (key, value: unknown) => {
       if (typeof value === 'bigint') return value.toString();
       // An operation in the sign-in as the document names it: its method and path.
-      if (key === 'signUp' || key === 'logIn' || key === 'currentUser' || key === 'updateUser') {
+      if (key === 'signUp' || key === 'logIn' || key === 'currentUser' || key === 'updateUser' || key === 'logOut') {
         const operation = value as { method: string; path: string };
         return `${operation.method.toUpperCase()} ${operation.path}`;
       }

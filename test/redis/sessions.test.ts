@@ -1,12 +1,14 @@
 /**
  * Sign-in behind a load balancer (issue 22, docs/sign-in.md): three replicas on one Redis honour
  * a token whichever of them issued it, /me answers its user on any of them, a made-up token is
- * refused by all; Redis keeps only the token's digest, and at most the bound of them. A Redis that
- * hangs gets a token-bearing request the store's 503, never a pass.
+ * refused by all; Redis keeps only the token's digest, and at most the bound of them. A log-out on
+ * one replica, and a token's lifetime, end its session on all of them. A Redis that hangs gets a
+ * token-bearing request the store's 503, never a pass.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/index.js';
 import { createSharedIssuedTokens, issuedTokenKeys } from '../../src/auth/shared-issued-tokens.js';
+import { ENDED_KEPT_MS } from '../../src/auth/issued-tokens.js';
 import { connectRedis } from '../../src/store/redis/connection.js';
 import { send, VALID_HEADERS, type Reply } from '../support/server.js';
 import { monitorRedis } from './monitor.js';
@@ -25,7 +27,11 @@ const REQUEST_TIMEOUT_MS = 8000;
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 const post = (url: string, body: unknown, token?: string): Promise<Reply> =>
-  send(url, { method: 'POST', headers: token === undefined ? JSON_TYPE : { ...JSON_TYPE, authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  send(url, {
+    method: 'POST',
+    headers: token === undefined ? JSON_TYPE : { ...JSON_TYPE, authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 const get = (url: string, token: string): Promise<Reply> => send(url, { headers: { authorization: `Bearer ${token}` } });
 
 /** Every key and every value Redis holds, whatever its type. */
@@ -64,7 +70,7 @@ async function lookupsDuring(url: string, step: () => Promise<unknown>): Promise
   let markerSeen: () => void = () => {};
   const markerArrived = new Promise<void>((resolve) => (markerSeen = resolve));
   const monitor = await monitorRedis(url, ([name, key]) => {
-    if (name === 'hget' && key?.endsWith(':{issued-tokens}:users')) seen += 1;
+    if (name === 'get' && key?.includes(':{issued-tokens}:t:')) seen += 1;
     if (name === 'echo' && key === marker) markerSeen();
   });
   const { Redis } = await import('ioredis');
@@ -85,6 +91,7 @@ describe('issued tokens on three replicas of one Redis', { timeout: 60_000 }, ()
   let replicas: RunningServer[] = [];
   let isolated: RunningServer[] = [];
   let plain: RunningServer;
+  let shortLived: RunningServer[] = [];
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -92,11 +99,12 @@ describe('issued tokens on three replicas of one Redis', { timeout: 60_000 }, ()
     replicas = await Promise.all([0, 1, 2].map(() => startServer(options)));
     isolated = await Promise.all([0, 1].map(() => startServer({ ...options, isolateByToken: true })));
     plain = await startServer({ ...options, spec: PLANTS, isolateByToken: true });
+    shortLived = await Promise.all([0, 1].map(() => startServer({ ...options, tokenLifetime: 1 })));
   }, 30_000);
 
   afterAll(async () => {
     redis?.resume();
-    await Promise.all([...replicas, ...isolated, plain].map((server) => server?.close()));
+    await Promise.all([...replicas, ...isolated, plain, ...shortLived].map((server) => server?.close()));
     await redis?.stop();
   });
 
@@ -127,8 +135,8 @@ describe('issued tokens on three replicas of one Redis', { timeout: 60_000 }, ()
     }
 
     const kept = await everything(redis.url);
-    // The digests are there (ps:<document hash>:{issued-tokens}:users), the tokens nowhere.
-    expect(kept.filter((key) => /^ps:[0-9a-f]{12}:\{issued-tokens\}:users$/.test(key))).toHaveLength(1);
+    // The digests are there (ps:<document hash>:{issued-tokens}:t:<digest>), the tokens nowhere.
+    expect(kept.filter((key) => /^ps:[0-9a-f]{12}:\{issued-tokens\}:t:[0-9a-f]{64}$/.test(key)).length).toBeGreaterThanOrEqual(3);
     for (const secret of [token, user.token, PASSWORD]) expect(kept.filter((text) => text.includes(secret))).toEqual([]);
   });
 
@@ -148,6 +156,48 @@ describe('issued tokens on three replicas of one Redis', { timeout: 60_000 }, ()
     expect(await lookupsDuring(redis.url, async () => expect((await get(`${second}/notes`, token)).status).toBe(200))).toBe(1);
   });
 
+  it('a log-out on one replica ends the session on every replica, said so; the key keeps no token', async () => {
+    const [first, second, third] = replicas.map((replica) => replica.url) as [string, string, string];
+    await post(`${first}/users`, { username: 'edsger', email: 'edsger@example.com', password: PASSWORD });
+    const { token } = (await post(`${second}/login`, { username: 'edsger', password: PASSWORD })).json as { token: string };
+    const other = ((await post(`${second}/login`, { username: 'edsger', password: PASSWORD })).json as { token: string }).token;
+    expect((await get(`${third}/me`, token)).status).toBe(200);
+    const out = await post(`${first}/logout`, undefined, token);
+    expect(out.status, out.text).toBe(204);
+    for (const url of [first, second, third]) {
+      const refused = await get(`${url}/me`, token);
+      expect(refused.status, refused.text).toBe(401);
+      expect(refused.headers['www-authenticate']).toMatch(/error="invalid_token"/);
+      expect((refused.json as { message: string }).message).toMatch(/logged out/);
+    }
+    expect((await get(`${third}/me`, other)).status).toBe(200);
+    for (const secret of [token, other]) expect((await everything(redis.url)).filter((text) => text.includes(secret))).toEqual([]);
+  });
+
+  it('a token expires on every replica after its lifetime (--token-lifetime 1), kept by Redis key expiry', async () => {
+    const [first, second] = shortLived.map((replica) => replica.url) as [string, string];
+    const signedUp = await post(`${first}/users`, { username: 'barbara', email: 'barbara@example.com', password: PASSWORD });
+    const { token, expires_in } = signedUp.json as { token: string; expires_in: number };
+    expect(expires_in).toBe(1);
+    expect((await get(`${second}/me`, token)).status).toBe(200);
+    // Redis expires the key itself: a time to live of the lifetime and the span its end is said in.
+    const { Redis } = await import('ioredis');
+    const probe = new Redis(redis.url);
+    try {
+      const keys = await probe.keys('ps:*:{issued-tokens}:t:*');
+      const ttls = await Promise.all(keys.map((key) => probe.pttl(key)));
+      expect(ttls.some((ttl) => ttl > 0 && ttl <= 1000 + ENDED_KEPT_MS)).toBe(true);
+    } finally {
+      probe.disconnect();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    for (const url of [first, second]) {
+      const refused = await get(`${url}/me`, token);
+      expect(refused.status, refused.text).toBe(401);
+      expect((refused.json as { message: string }).message).toMatch(/expired/);
+    }
+  });
+
   it('looks no token up for a document without sign-in', async () => {
     const create = () => send(`${plain.url}/plants`, { method: 'POST', headers: VALID_HEADERS, body: '{"id":1,"name":"Fern"}' });
     expect(await lookupsDuring(redis.url, async () => expect((await create()).status).toBe(200))).toBe(0);
@@ -158,8 +208,8 @@ describe('issued tokens on three replicas of one Redis', { timeout: 60_000 }, ()
     try {
       const issued = createSharedIssuedTokens(connection, 'ps:bound-test', 3);
       const tokens = await Promise.all([1, 2, 3, 4].map((key) => issued.issue({ tenant: 'shared', collection: 'users', key: BigInt(key) })));
-      expect(Number(await connection.client.hlen(issuedTokenKeys('ps:bound-test')[0]))).toBe(3);
-      expect(Number(await connection.client.llen(issuedTokenKeys('ps:bound-test')[1]))).toBe(3);
+      expect(await connection.client.keys('ps:bound-test:{issued-tokens}:t:*')).toHaveLength(3);
+      expect(Number(await connection.client.llen(issuedTokenKeys('ps:bound-test').order))).toBe(3);
       // Issued at once, kept in the order Redis ran them: exactly one of the four is forgotten.
       const found = await Promise.all(tokens.map((token) => issued.find(token)));
       expect(found.filter((user) => user === undefined)).toHaveLength(1);

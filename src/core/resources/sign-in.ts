@@ -13,6 +13,7 @@ import { itemWrapper } from '../schema/envelope.js';
 import { objectShape } from '../schema/properties.js';
 import { typeOf } from '../schema/types.js';
 import { jsonSuccessSchema } from './responses.js';
+import { logOutOf } from './sessions.js';
 
 /** How deep a body is read for credentials: an envelope or two. */
 const MAX_DEPTH = 3;
@@ -118,7 +119,8 @@ function requestNames(operation: Operation): Set<string> {
 
 /**
  * The issuers' roles: of two whose requests ask for names one within the other, the larger signs up
- * and the smaller logs in; a lone issuer signs up when it declares 201 (it makes something), else logs in.
+ * and the smaller logs in; a lone issuer signs up when it declares 201 (it makes something) or is named
+ * so (`POST /signup`, `/register`, operationId `signUp`: GoTrue's sign-up answers 200), else logs in.
  */
 export function credentialRoles(operations: readonly Operation[]): Map<Operation, CredentialRole> {
   const issuers = operations.filter((operation) => issuesCredential(operation, operations));
@@ -135,10 +137,16 @@ export function credentialRoles(operations: readonly Operation[]): Map<Operation
       return other !== operation && [...own].every((name) => theirs.has(name)) && own.size < theirs.size;
     };
     if (issuers.some(coveredBy)) roles.set(operation, 'log-in');
-    else if (issuers.some(within) || operation.responses.some((response) => response.code === '201')) roles.set(operation, 'sign-up');
+    else if (issuers.some(within) || operation.responses.some((response) => response.code === '201') || namedSignUp(operation)) roles.set(operation, 'sign-up');
     else roles.set(operation, 'log-in');
   }
   return roles;
+}
+
+/** An issuer named for signing up: its path's last segment or its operationId. */
+function namedSignUp(operation: Operation): boolean {
+  const last = operation.path.replace(/\/+$/, '').split('/').at(-1) ?? '';
+  return /^(sign[-_]?up|register|registration)$/i.test(last) || /^(sign[-_]?up|register)/i.test(operation.iid ?? '');
 }
 
 /** The token-like string an answer carries (through envelopes), or undefined. */
@@ -168,6 +176,8 @@ export interface SignIn {
   readonly currentUser?: Operation;
   /** A PUT or PATCH of the current user's path: updates the signed-in user. */
   readonly updateUser?: Operation;
+  /** The operation that ends the session its token names (POST /logout, DELETE /session): sessions.ts. */
+  readonly logOut?: Operation;
   /** The answers declare no token: the stand-in adds it as `token` in the answer's user object (tokenPath's `added`). */
   readonly addsToken: boolean;
 }
@@ -190,6 +200,7 @@ export function signInOf(operations: readonly Operation[]): SignIn | undefined {
     currentUser === undefined
       ? undefined
       : operations.find((operation) => operation.path === currentUser.path && /^(put|patch)$/i.test(operation.method) && !securityOf(operation).open);
+  const logOut = logOutOf(operations);
   return {
     ...(signUp !== undefined ? { signUp } : {}),
     ...(logIn !== undefined ? { logIn } : {}),
@@ -197,6 +208,7 @@ export function signInOf(operations: readonly Operation[]): SignIn | undefined {
     unique,
     ...(currentUser !== undefined ? { currentUser } : {}),
     ...(updateUser !== undefined ? { updateUser } : {}),
+    ...(logOut !== undefined ? { logOut } : {}),
     addsToken,
   };
 }

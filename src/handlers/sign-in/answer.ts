@@ -8,6 +8,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import { readAnswerJson, type JsonValue } from '../../core/json/exact-json.js';
 import { isPasswordProperty, tokenPath } from '../../core/resources/sign-in.js';
+import { expiresInPath } from '../../core/resources/sessions.js';
 import { objectShape } from '../../core/schema/properties.js';
 import type { ItemFields } from '../../store/item-store.js';
 import type { Outcome } from '../../http/answer.js';
@@ -19,8 +20,8 @@ import { isRecord } from './users.js';
 /** How deep an answer is cleaned of passwords: as deep as the core reads envelopes. */
 const MAX_DEPTH = 3;
 
-/** Writes the user (and the token, when there is one to give) as the operation answers it. */
-export type UserAnswer = (fields: ItemFields, token: string | undefined) => Outcome;
+/** Writes the user (and the token, when there is one to give, with its lifetime in seconds where the answer declares `expires_in`) as the operation answers it. */
+export type UserAnswer = (fields: ItemFields, token: string | undefined, expiresIn?: number) => Outcome;
 
 export function compileUserAnswer(operation: IHttpOperation, preferred: readonly number[], addsToken = false): UserAnswer {
   const success = successAnswer(operation, preferred);
@@ -35,9 +36,13 @@ export function compileUserAnswer(operation: IHttpOperation, preferred: readonly
   const write = compileItemWriter(inner);
   const masks = requiredPasswords(inner);
   const added = tokenName !== undefined && !objectShape(inner).properties.has(tokenName);
-  return (fields, token) => {
+  // The lifetime is answered beside the token (`{"token", "expires_in"}`), where the schema declares it.
+  const expires = expiresInPath(inner);
+  const expiresName = expires?.length === 1 ? expires[0] : undefined;
+  return (fields, token, expiresIn) => {
     const shown = { ...Object.fromEntries(Object.entries(fields).filter(([name]) => !isPasswordProperty(name))), ...masks };
-    const withToken = tokenName !== undefined && token !== undefined ? { ...shown, [tokenName]: token } : shown;
+    const lasting = expiresName !== undefined && expiresIn !== undefined && token !== undefined ? { ...shown, [expiresName]: expiresIn } : shown;
+    const withToken = tokenName !== undefined && token !== undefined ? { ...lasting, [tokenName]: token } : lasting;
     let text = write(fill(withToken));
     // A token the schema does not declare (addsToken) is added after the writer, which keeps only declared properties.
     if (added && token !== undefined) text = `${text.slice(0, -1)}${text === '{}' ? '' : ','}${JSON.stringify(tokenName)}:${JSON.stringify(token)}}`;
@@ -50,7 +55,7 @@ export function compileUserAnswer(operation: IHttpOperation, preferred: readonly
  * A stored create's answer (the sign-up is a resource's create) with the issued token put where
  * the schema says and any password left out; the answer as it was when it is no JSON object.
  */
-export function withIssuedToken(body: string, path: readonly string[] | undefined, token: string, schema?: unknown): string {
+export function withIssuedToken(body: string, path: readonly string[] | undefined, token: string, schema?: unknown, expiresIn?: number): string {
   const read = readAnswerJson(body);
   if (!read.ok || !isRecord(read.value)) return body;
   const cleaned = withoutPasswords(read.value) as Record<string, JsonValue>;
@@ -65,6 +70,8 @@ export function withIssuedToken(body: string, path: readonly string[] | undefine
   }
   Object.assign(at, requiredPasswords(inner));
   at[path.at(-1) as string] = token;
+  const expires = expiresInPath(inner);
+  if (expires?.length === 1 && expiresIn !== undefined) at[expires[0] as string] = expiresIn;
   return jsonText(cleaned);
 }
 

@@ -4,13 +4,16 @@
  * one, else in a `users` collection of the tenant) and a log-in matches one; both answer the user
  * with a new random token, which the credential checks then honour (src/auth/issued-tokens.ts).
  * The current-user operations read and update the user the request's token was issued to.
- * Under --isolate-by-token an issued token works in the tenant its user signed up in.
+ * Under --isolate-by-token an issued token works in the tenant its user signed up in. A log-out
+ * ends the session of the token it carries; a token expires after the lifetime its issuing answer
+ * declares (`expires_in`) or --token-lifetime gives (src/core/resources/sessions.ts).
  */
 import type { IHttpOperation } from '@stoplight/types';
 import { errorMessage, failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { Resource } from '../../core/resources/model.js';
 import { isPasswordProperty, requestEnvelope, tokenPath, type SignIn } from '../../core/resources/sign-in.js';
+import { declaredLifetime } from '../../core/resources/sessions.js';
 import { presentedToken, type IssuedTokens, type IssuedUser } from '../../auth/issued-tokens.js';
 import { collectionKey, type CollectionKey, type ItemStore, type ResourceStores } from '../../store/item-store.js';
 import type { TenantId } from '../../store/tenants.js';
@@ -28,6 +31,8 @@ export interface SignInParts {
   readonly usersResource: Resource | undefined;
   /** Every resource's name: the users collection of a document without a users resource must not be one of them. */
   readonly resourceNames: readonly string[];
+  /** --token-lifetime: every issued token's lifetime in seconds, whatever the answers declare. */
+  readonly tokenLifetimeSeconds?: number | undefined;
 }
 
 export interface SignInBinding {
@@ -53,7 +58,12 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
     return next;
   };
 
+  /** The lifetime of the tokens `operation` issues, in seconds: --token-lifetime, else its answer's `expires_in`; undefined: they last. */
+  const lifetimeOf = (operation: IHttpOperation): number | undefined => parts.tokenLifetimeSeconds ?? declaredLifetime(operation);
+  const issue = (user: IssuedUser, seconds: number | undefined) => issued.issue(user, seconds === undefined ? undefined : seconds * 1000);
+
   function signUpHandler(operation: IHttpOperation, stateful: RoleHandler | undefined): RoleHandler {
+    const lifetime = lifetimeOf(operation);
     const schema = successAnswer(operation, [201, 200]).schema;
     const path = tokenPath(schema, signIn.addsToken);
     const userAnswer = compileUserAnswer(operation, [201, 200], signIn.addsToken);
@@ -83,8 +93,8 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
             const user = await userWith(store, pick(given, [...new Set([...signIn.identity, ...signIn.unique])]));
             if (user !== undefined) await claim.held(user.id);
             if (typeof outcome.answer.body !== 'string' || user === undefined) return outcome;
-            const token = await issued.issue(issuedTo(context.tenant, key, user.id));
-            return { ...outcome, answer: { ...outcome.answer, body: withIssuedToken(outcome.answer.body, path, token, schema) } };
+            const token = await issue(issuedTo(context.tenant, key, user.id), lifetime);
+            return { ...outcome, answer: { ...outcome.answer, body: withIssuedToken(outcome.answer.body, path, token, schema, lifetime) } };
           }
           const fields = unwrapped(sealed, envelope);
           const id = await store.allocate();
@@ -94,13 +104,14 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
             return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', 'the user store gave a taken number; try again')));
           }
           await claim.held(id);
-          return userAnswer(fields, await issued.issue(issuedTo(context.tenant, key, id)));
+          return userAnswer(fields, await issue(issuedTo(context.tenant, key, id), lifetime), lifetime);
         }),
       );
     };
   }
 
   function logInHandler(operation: IHttpOperation): RoleHandler {
+    const lifetime = lifetimeOf(operation);
     const userAnswer = compileUserAnswer(operation, [200, 201], signIn.addsToken);
     const names = signIn.identity.join(' and ');
     return (context) => {
@@ -116,7 +127,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
         const user = await userWith(store, identity);
         const stored = user === undefined ? undefined : [...leafValues(user.fields as JsonValue)].find(([name]) => isPasswordProperty(name))?.[1];
         if (user === undefined || !passwordMatches(stored, password)) return wrong;
-        return userAnswer(unwrapped(user.fields, storedEnvelope(user.fields)), await issued.issue(issuedTo(context.tenant, key, user.id)));
+        return userAnswer(unwrapped(user.fields, storedEnvelope(user.fields)), await issue(issuedTo(context.tenant, key, user.id), lifetime), lifetime);
       });
     };
   }
@@ -157,9 +168,21 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
       });
   }
 
-  const { signUp, logIn, currentUser, updateUser } = signIn;
+  /** The log-out: ends the session of the token the request carries (the credential check honoured it), answers the declared success. */
+  function logOutHandler(operation: IHttpOperation): RoleHandler {
+    const ended = compileUserAnswer(operation, [204, 200]);
+    return (context) =>
+      guarded(async () => {
+        const token = presentedToken(context.request.headers);
+        if (token !== undefined) await issued.revoke(token);
+        return ended({}, undefined);
+      });
+  }
+
+  const { signUp, logIn, currentUser, updateUser, logOut } = signIn;
   return {
     handlerFor(operation, stateful) {
+      if (operation === logOut) return logOutHandler(operation);
       if (operation === signUp) return signUpHandler(operation, stateful);
       if (operation === logIn) return logInHandler(operation);
       if (operation === currentUser) return currentUserHandler(operation, false);

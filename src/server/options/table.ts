@@ -82,6 +82,15 @@ export const SERVE_OPTIONS = {
   },
   /** Each bearer token gets its own store and journal view. Default false. */
   isolateByToken: { type: 'boolean', flag: 'isolate-by-token', default: false, help: 'every bearer token gets its own store and journal view' },
+  /** Seconds a token a sign-in issues is honoured (docs/sign-in.md): overrides the `expires_in` the answers declare. Default: theirs (none: tokens last). */
+  tokenLifetime: {
+    type: 'integer',
+    flag: 'token-lifetime',
+    argument: 'SECONDS',
+    min: 1,
+    max: 315_360_000,
+    help: "seconds a token a sign-up or log-in issued is honoured, then refused as\nexpired (default: the answer's expires_in, else they never expire)",
+  },
   /** Keep the stored items in this folder across restarts (append-only log, fsync'd before each answer). Default: memory only. */
   dataDir: { type: 'string', flag: 'data-dir', argument: 'DIR', nonEmpty: true, help: 'keep the stored items in DIR across restarts (default: memory only)' },
   /** Where items, faults and the journal are kept: 'memory' (this process) or a Redis URL that replicas share. Default memory. */

@@ -3,7 +3,9 @@
  * every body wraps its resource in one property, a sign-up (POST /users) and a log-in
  * (POST /users/login) issue a bearer token, and an article gets a slug the server makes from its
  * title, a createdAt and an author. A taken username or email is refused with 422, a log-in with
- * credentials no user has with 401. The suite must pass it with no failure and no warning.
+ * credentials no user has with 401. A sign-out (DELETE /users/sign_out) ends the session of the
+ * token it carries, as Devise does: that token is refused with 401 from then on. The suite must
+ * pass it with no failure and no warning.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -36,8 +38,8 @@ export const CONDUIT_FAULTS = {
 export type ConduitFault = keyof typeof CONDUIT_FAULTS;
 
 export interface ConduitServer extends LocalServer {
-  /** How many articles were created (the secured create was reached), and every token issued (none may reach a report). */
-  readonly seen: () => { readonly articles: number; readonly tokens: readonly string[] };
+  /** How many articles were created (the secured create was reached), sign-outs done, and every token issued and not signed out (none may reach a report). */
+  readonly seen: () => { readonly articles: number; readonly signedOut: number; readonly tokens: readonly string[] };
 }
 
 export async function startConduitServer(fault?: ConduitFault): Promise<ConduitServer> {
@@ -45,6 +47,8 @@ export async function startConduitServer(fault?: ConduitFault): Promise<ConduitS
   const tokens = new Map<string, User>();
   const articles = new Map<string, Article>();
   let made = 0;
+  let signedOut = 0;
+  const ended: string[] = [];
   const errors = (status: number, field: string, message: string): Answer => ({ status, body: { errors: { [field]: [message] } } });
   const userAnswer = (status: number, user: User): Answer => {
     const token = randomBytes(16).toString('hex');
@@ -85,6 +89,15 @@ export async function startConduitServer(fault?: ConduitFault): Promise<ConduitS
       const user = users.get(`e:${email}`);
       if (user === undefined || user.password !== password || fault === 'log-in-refuses-everyone') return errors(401, 'email or password', 'is invalid');
       return userAnswer(200, user);
+    }
+    if (path === '/users/sign_out' && method === 'DELETE') {
+      const user = signedIn(headers);
+      if (user === undefined) return errors(401, 'token', 'is missing or invalid');
+      const token = headers.authorization?.slice(7) ?? '';
+      tokens.delete(token);
+      ended.push(token);
+      signedOut += 1;
+      return { status: 204 };
     }
     if (path === '/user' && method === 'GET') {
       const user = signedIn(headers);
@@ -138,7 +151,7 @@ export async function startConduitServer(fault?: ConduitFault): Promise<ConduitS
       respond(res, () => handle(req.method ?? 'GET', url.pathname, url.searchParams, req.headers, body.toString('utf8')));
     });
   });
-  return { ...server, seen: () => ({ articles: made, tokens: [...tokens.keys()] }) };
+  return { ...server, seen: () => ({ articles: made, signedOut, tokens: [...tokens.keys(), ...ended] }) };
 }
 
 /** The object a JSON body wraps in `property`, or why there is none. */
