@@ -59,5 +59,5 @@ describe('autoscale pools in DigitalOcean’s shapes', () => {
     const report = await verify({ target: server.current.url, spec: DOCUMENT, runs: 20, seed: 1, stateful: true, timeoutMs: 5_000, token: 'test-token' });
     const failed = report.checks.filter((check) => check.status === 'failed');
     expect(failed.map((check) => `${check.id}: ${check.findings.map((finding) => finding.message).join(' | ')}`)).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -54,5 +54,5 @@ describe('a PUT whose body requires none of what a create requires', () => {
     const report = await verify({ target: server.current.url, spec: DOCUMENT, runs: 20, seed: 3, stateful: true, timeoutMs: 5_000 });
     const failed = report.checks.filter((check) => check.status === 'failed');
     expect(failed.map((check) => `${check.id}: ${check.findings.map((finding) => finding.message).join(' | ')}`)).toEqual([]);
-  });
+  }, 120_000);
 });
