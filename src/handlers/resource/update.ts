@@ -10,7 +10,7 @@ import type { Item, ItemFields } from '../../store/item-store.js';
 import { compileServerMade } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
-import { mergePatch, shallowMerge } from './merge.js';
+import { alternativeObjects, mergePatch, shallowMerge } from './merge.js';
 import { compileDeclaredAnswer } from './answer-headers.js';
 import { applyJsonPatch } from './json-patch.js';
 import {
@@ -47,7 +47,11 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
   const mismatchOf = compileIdMismatch(resource, operation);
   const serverMade = compileServerMade(resource, requestSchemaOf(operation, resource), [answeredItem, resource.itemSchema]);
   const kind = partial ? 'merge' : resource.update;
-  const merge = kind === 'merge-patch' ? mergePatch : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
+  const whole = kind === 'merge-patch' ? alternativeObjects(resource.itemSchema) : undefined;
+  const merge =
+    whole !== undefined
+      ? (current: ItemFields, patch: ItemFields) => mergePatch(current, patch, whole)
+      : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
 
   const reply = compileDeclaredAnswer(operation, success);
   const changeOf = kind === 'json-patch' ? compileJsonPatchOf(operation, resource) : compileChangeOf(operation, resource, partial ? 'replaced' : 'updated');
