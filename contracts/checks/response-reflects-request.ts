@@ -5,7 +5,7 @@
  * createdAt, an author), and what the answer's schema does not show (a password) is not expected
  * back, nor a password it shows (src/core/resources/sign-in.ts names what is one). readOnly properties are the server's, writeOnly ones are not said back. At the top level, a
  * property the request could carry but did not is absent from the answer, unless the server may
- * fill it: readOnly, required by the answer, an assigned identifier, kept by a PATCH's merge, the
+ * fill it: readOnly, required by the answer, an assigned identifier, kept by a PATCH's merge (or a PUT's that updates only what it sends), the
  * default the request declares for it, or a value the request's path gave (the item it names).
  * A JSON Merge Patch (RFC 7396) null asks for the property's removal: it comes back absent (or null).
  */
@@ -38,7 +38,7 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
   id: 'response-reflects-request',
   title: 'Answers reflect requests',
   description: 'A success answer carries back every property sent that its schema shows, equal (server-added ones allowed; envelopes compared inside).',
-  judge({ request, response, facts }, { operation, assignedIdentifier }) {
+  judge({ request, response, facts }, { operation, assignedIdentifier, keepsUnsent }) {
     if (facts.kind !== 'valid' || !isJsonObject(facts.payload)) return undefined;
     if (response.status === undefined || !isSuccess(response.status)) return undefined;
     // An undeclared success (a 201 where 200 is declared) is still held to the declared success body:
@@ -66,7 +66,15 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
         message: `the answer does not carry back the ${path} that was sent (${request.label})`,
       });
     }
-    const added = firstAdded(sent, answer, operation.method, requestSchema, answerSchema, assignedIdentifier, () => pathValues(operation.path, request.url));
+    const added = firstAdded(
+      sent,
+      answer,
+      keepsUnsent === true || facts.state?.keepsUnsent === true || operation.method.toLowerCase() === 'patch',
+      requestSchema,
+      answerSchema,
+      assignedIdentifier,
+      () => pathValues(operation.path, request.url),
+    );
     if (added !== undefined) {
       return fail({
         key: byAnswer(`${name}: ${added} added`),
@@ -174,14 +182,15 @@ function isFlagged(...schemas: Array<Schema | undefined>): boolean {
 function firstAdded(
   sent: JsonObject,
   answer: JsonObject,
-  method: string,
+  /** A PATCH, or a PUT that updates only what it sends: what it did not send stays as stored. */
+  keeps: boolean,
   requestSchema: unknown,
   answerSchema: unknown,
   assignedIdentifier: string | undefined,
   /** The values the request's path gave its parameters: read only when a property would be reported. */
   inPath: () => ReadonlySet<string>,
 ): string | undefined {
-  if (method.toLowerCase() === 'patch' || requestSchema === undefined) return undefined;
+  if (keeps || requestSchema === undefined) return undefined;
   const requested = shapeOf(requestSchema);
   const shown = shapeOf(answerSchema);
   for (const [property, schema] of shown.properties) {

@@ -70,6 +70,8 @@ export interface StateFacts {
   readonly page?: bigint;
   /** For a list: where its answer's envelope says the total (the resource's count sibling), when it does (list-total-counted). */
   readonly countAt?: SiblingPath;
+  /** For a replace: it updates only what it sends (core/conformance/replace-kind.ts), so the rest stays as stored. */
+  readonly keepsUnsent?: boolean;
   /** For a read of an item this sequence updated or replaced: the values sent that the read's schema has (update-applied). */
   readonly expected?: readonly ExpectedValue[];
   /** For a read of a held item: the property its answer wraps the item in (the resource's envelope), when it has one. */
@@ -142,6 +144,8 @@ export interface CheckContext {
   readonly duplicateRefusal?: RefusalShape | undefined;
   /** A create's identifier property that the client may leave out and the server then assigns ('id' of the Swagger Petstore 3's Pet). */
   readonly assignedIdentifier?: string | undefined;
+  /** A change that keeps what it does not send: a PUT that updates only the properties sent (core/conformance/replace-kind.ts). */
+  readonly keepsUnsent?: boolean | undefined;
   /** Other operations of the method on the same request path (Box's "#" alternatives): an answer may be any one's. */
   readonly sameRoute?: readonly Operation[] | undefined;
 }

@@ -151,7 +151,7 @@ function respond(site: CompiledSite, context: RequestContext, reply: Reply, resp
     context.durationMs = performance.now() - context.started;
     return undefined;
   }
-  const answer = reply.kind === 'answer' ? reply.answer : refusal(reply.failure, reply.status, context.operation?.refusalBody);
+  const answer = reply.kind === 'answer' ? reply.answer : refusal(reply.failure, reply.status, context.operation?.refusalBody ?? site.refusalBody);
   const cors = site.cors && request.headers.origin !== undefined ? corsHeaders(request.headers.origin, site.exposedHeaders) : undefined;
   // request.complete first: the hot path (its body read) pays no wait.
   if (!request.complete) return bodyLeftUnread(request).then((unread) => sendAnswer(context, reply, answer, cors, unread, response));

@@ -1,7 +1,7 @@
 import type { IHttpOperation } from '@stoplight/types';
 import type { LoadedDocument } from '../core/openapi/load-document.js';
 import { declaredStatuses, operationName } from '../core/openapi/operation.js';
-import { compileRefusalShaper } from '../core/openapi/refusal-body.js';
+import { compileCommonRefusalShaper, compileRefusalShaper, type RefusalShaper } from '../core/openapi/refusal-body.js';
 import type { Faults } from '../faults/faults.js';
 import type { Journal } from '../journal/journal.js';
 import type { Logger } from '../log/logger.js';
@@ -62,6 +62,8 @@ export interface CompiledSite {
   /** The Access-Control-Expose-Headers of its cross-origin answers: ours and the document's declared ones. */
   readonly exposedHeaders: string;
   readonly bodyBudget: BodyBudget | undefined;
+  /** Words the refusals no operation words (an unknown path): the document's common error shape, where it has one; absent: ours. */
+  readonly refusalBody?: RefusalShaper;
   /** Compiles one operation's request validator each, ahead of its first request: for the server's lulls (start-server.ts). */
   readonly prepare: ReadonlyArray<() => void>;
 }
@@ -100,6 +102,7 @@ export function compileSite(definition: SiteDefinition, options: SiteOptions): C
     cors: options.cors,
     exposedHeaders: exposedHeaders(declared),
     bodyBudget: options.bodyBudget,
+    refusalBody: compileCommonRefusalShaper(operations),
     prepare: validators.map((validator) => validator.prepare),
   };
 }

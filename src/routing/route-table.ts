@@ -86,6 +86,10 @@ export function compileRouteTable(operations: readonly IHttpOperation[], basePat
   function findAt(path: string): { route: PathRoute; values: readonly string[]; path: string } | undefined {
     const exact = concrete.get(path);
     if (exact) return { route: exact, values: [], path };
+    // A concrete path holding characters a client must percent-encode (DigitalOcean's literal /<upload_url>, sent as /%3Cupload_url%3E).
+    const decoded = path.includes('%') ? decodedPath(path) : path;
+    const spelt = decoded === path ? undefined : concrete.get(decoded);
+    if (spelt) return { route: spelt, values: [], path: decoded };
     for (const route of templated) {
       const match = route.pattern?.exec(path);
       if (match) return { route, values: match.slice(1), path };
@@ -114,6 +118,11 @@ export function compileRouteTable(operations: readonly IHttpOperation[], basePat
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Each segment decoded on its own: an encoded "/" stays inside its segment's text, matching no path of the document. */
+function decodedPath(path: string): string {
+  return path.split('/').map(safeDecode).join('/');
 }
 
 function safeDecode(segment: string): string {

@@ -22,6 +22,15 @@ describe('compileRouteTable', () => {
     expect(table.match('GET', '/plants')).toMatchObject({ kind: 'operation', operation: listPlants });
   });
 
+  it('finds a concrete path holding characters a client must encode, sent percent-encoded (DigitalOcean’s /<upload_url>)', () => {
+    const upload = operation('put', '/<upload_url>', 'inference_upload_batch_file');
+    const literal = compileRouteTable([upload]);
+    expect(literal.match('PUT', '/%3Cupload_url%3E')).toEqual({ kind: 'operation', operation: upload, pathParameters: {}, path: '/<upload_url>' });
+    expect(literal.match('PUT', '/%3cupload_url%3e')).toMatchObject({ kind: 'operation', operation: upload });
+    expect(literal.match('PUT', '/%3Cother%3E')).toEqual({ kind: 'no-path' });
+    expect(literal.match('PUT', '/%E0%A4%A')).toEqual({ kind: 'no-path' });
+  });
+
   it('prefers a concrete path over a template that also matches', () => {
     expect(table.match('GET', '/plants/mine')).toMatchObject({ kind: 'operation', operation: mine });
   });

@@ -13,6 +13,7 @@ import type { ExpectedValue } from '../../checks/index.js';
 import { isJsonObject, jsonEntries, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
 import { objectShape } from '../../../src/core/schema/properties.js';
 import { heldChecks } from '../../../src/core/conformance/held-value.js';
+import { replaceKind } from '../../../src/core/conformance/replace-kind.js';
 import type { RequestCase } from '../case-source.js';
 import { endIfBroken, record, SequenceEnded } from '../sequence.js';
 import { send } from '../send.js';
@@ -39,6 +40,10 @@ export function shownAsSent(resource: Resource, operation: Operation): (property
 export function changeHeld(resource: Resource, operation: Operation, change: Change, template: RequestCase, pick: number, marking: Marking): Command {
   const settable = settableProperties(resource);
   const shown = shownAsSent(resource, operation);
+  // A PUT that updates only what it sends (Box's) is judged as an update by a plain merge: serve's reading too.
+  const partial = change === 'replace' && replaceKind(resource, operation) === 'merge';
+  const settles: Change = partial ? 'update' : change;
+  const merging: Resource['update'] = partial ? 'merge' : resource.update;
   return {
     check: (model) => model.held.some((item) => item.key !== undefined),
     async run(model, real) {
@@ -52,16 +57,16 @@ export function changeHeld(resource: Resource, operation: Operation, change: Cha
       const body = withItem(resource, template.payload, changed);
       const request: RequestCase = withPayload({ ...template, path: itemPath(resource, operation, template, item.key, item.create.path) }, body);
       const because = `${describeItem(item)} was created at step ${item.step}`;
-      const facts = { ...stateFacts(real, model, change, because), payload: body };
+      const facts = { ...stateFacts(real, model, change, because, partial ? { keepsUnsent: true } : {}), payload: body };
       const label = `step ${real.step}: ${change} ${resource.name} ${item.key}`;
       const exchange = await send(real.env, request, facts, label, [...real.sent]);
       const sent = record(real, exchange === undefined ? [] : [exchange], operation);
       endIfBroken(sent);
       if (!isSuccess(sent.response.status ?? 0)) throw new SequenceEnded(`the ${change} was refused (update-applied judges it)`);
-      const expected = expectedAfter(change, resource.update, item.expected, changed, settable, shown);
+      const expected = expectedAfter(settles, merging, item.expected, changed, settable, shown);
       // A replace sets everything anew; an update leaves what it did not send as the create sent it.
       const kept = item.sent.filter(
-        (value) => value.property === resource.identifier.property || (change === 'update' && !Object.hasOwn(changed, value.property)),
+        (value) => value.property === resource.identifier.property || (settles === 'update' && !Object.hasOwn(changed, value.property)),
       );
       model.held.splice(model.held.indexOf(item), 1, { ...item, expected, sent: kept });
     },

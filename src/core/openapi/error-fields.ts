@@ -256,7 +256,9 @@ const PHRASES: ReadonlySet<string> = new Set(Object.values(STATUS_CODES).map((ph
  * every refusal saying the example's.
  */
 function phrasePlan(schema: Schema): Plan | undefined {
-  const said = 'example' in schema ? schema.example : schema.default;
+  // Prism's reading of a document turns OpenAPI 3.0's `example` into `examples: [...]`: either says it.
+  const examples = Array.isArray(schema.examples) ? (schema.examples as unknown[]) : [];
+  const said = 'example' in schema ? schema.example : examples.length > 0 ? examples[0] : schema.default;
   if (typeof said !== 'string') return undefined;
   // One word ("conflict") says no separator: snake case, the common one.
   const separator = said.includes('-') ? '-' : '_';

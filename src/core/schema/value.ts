@@ -4,7 +4,8 @@
  * schema states (const, then the first enum value, then default, then example / examples[0]), else
  * a value of its first type (types.ts) within its keywords: a string of its format or within its
  * lengths, a number 1 moved inside the bounds and onto multipleOf, false, null, the required
- * properties of an object (by direction), minItems items of an array, the first oneOf/anyOf branch.
+ * properties of an object (by direction), minItems items of an array, the first oneOf/anyOf branch
+ * (also of an object that declares no properties of its own).
  * Best effort: a `pattern` or a `not` is not honoured; the callers' validators check what is sent.
  */
 import { randomUUID } from 'node:crypto';
@@ -36,7 +37,9 @@ export function valueMaker(schema: unknown, options: ValueOptions = {}, depth = 
   const stated = statedValue(flat);
   if (stated !== undefined) return constant(stated);
   const type = firstTypeOf(flat, options);
-  if (type === undefined) {
+  // An object declared only by its alternatives (DigitalOcean's autoscale `config`: type object, oneOf a
+  // static or a dynamic config) is made as its first one: {} would fit neither.
+  if (type === undefined || (type === 'object' && flat.properties === undefined)) {
     for (const key of ['oneOf', 'anyOf'] as const) {
       const choices = flat[key];
       if (Array.isArray(choices) && choices.length > 0) return valueMaker(choices[0], options, depth + 1);

@@ -1,7 +1,8 @@
 /**
  * replace (PUT): the validated body becomes the item the path names (what its schema cannot carry stays as stored); its identifier stays the
  * path's (a body naming another is refused; a readOnly one is ignored). A missing item is refused (itemNotFound) unless the
- * operation declares 201, the document's way of saying PUT creates: then it is created.
+ * operation declares 201, the document's way of saying PUT creates: then it is created. A PUT whose body need not be a whole
+ * item (core/conformance/replace-kind.ts), and an optional body left out, update only what they send (update.ts).
  */
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { ItemFields, ItemStore } from '../../store/item-store.js';
@@ -12,10 +13,23 @@ import { compileIdMismatch, compileItemCheck } from './item-check.js';
 import { compileDeclaredAnswer } from './answer-headers.js';
 import { compileChangeOf, requestSchemaOf, guarded, notFound, refuse, successAnswer, type RoleHandler, type RoleParts } from './parts.js';
 import { compileAnswerWriter } from './shape.js';
+import { compileUpdate } from './update.js';
+import { replaceKind } from '../../core/conformance/replace-kind.js';
 
-export function compileReplace({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
-  const success = successAnswer(operation, [200, 204]);
+export function compileReplace(parts: RoleParts): RoleHandler {
+  const { operation, resource } = parts;
   const upsert = operation.responses.some((response) => response.code === '201');
+  // A PUT whose body need not be a whole item updates what it sends (Box's); one that creates (201) replaces, as before.
+  if (!upsert && replaceKind(resource, operation) === 'merge') return compileUpdate(parts, true);
+  const whole = compileWhole(parts, upsert);
+  // An optional body left out says nothing to replace with: the item stays as it is (DigitalOcean's autoscale pool update).
+  if (operation.request?.body?.required === true || upsert) return whole;
+  const partial = compileUpdate(parts, true);
+  return (context) => (context.body === undefined ? partial(context) : whole(context));
+}
+
+function compileWhole({ operation, resource, collection, echoId }: RoleParts, upsert: boolean): RoleHandler {
+  const success = successAnswer(operation, [200, 204]);
   const created = upsert ? successAnswer(operation, [201]) : success;
   const echo = echoId ? resource.identifier.property : undefined;
   const answered = compileAnswerWriter(success.schema, resource.envelope?.answer, { echo });

@@ -10,7 +10,7 @@ import type { Item, ItemFields } from '../../store/item-store.js';
 import { compileServerMade } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
-import { mergePatch, shallowMerge } from './merge.js';
+import { alternativeObjects, mergePatch, shallowMerge } from './merge.js';
 import { compileDeclaredAnswer } from './answer-headers.js';
 import { applyJsonPatch } from './json-patch.js';
 import {
@@ -33,7 +33,11 @@ class Refused {
   constructor(readonly failure: Failure) {}
 }
 
-export function compileUpdate({ operation, resource, collection, echoId }: RoleParts): RoleHandler {
+/**
+ * `partial`: a PUT that updates only what it sends (core/conformance/replace-kind.ts), or a replace's
+ * optional body left out: a plain merge whatever the resource's PATCH is, its body read as a replace's.
+ */
+export function compileUpdate({ operation, resource, collection, echoId }: RoleParts, partial = false): RoleHandler {
   const success = successAnswer(operation, [200, 204]);
   const { write, item: answeredItem } = compileAnswerWriter(success.schema, resource.envelope?.answer, {
     echo: echoId ? resource.identifier.property : undefined,
@@ -42,10 +46,15 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
   const property = resource.identifier.property;
   const mismatchOf = compileIdMismatch(resource, operation);
   const serverMade = compileServerMade(resource, requestSchemaOf(operation, resource), [answeredItem, resource.itemSchema]);
-  const merge = resource.update === 'merge-patch' ? mergePatch : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
+  const kind = partial ? 'merge' : resource.update;
+  const whole = kind === 'merge-patch' ? alternativeObjects(resource.itemSchema) : undefined;
+  const merge =
+    whole !== undefined
+      ? (current: ItemFields, patch: ItemFields) => mergePatch(current, patch, whole)
+      : (current: ItemFields, patch: ItemFields) => shallowMerge(current, patch);
 
   const reply = compileDeclaredAnswer(operation, success);
-  const changeOf = resource.update === 'json-patch' ? compileJsonPatchOf(operation, resource) : compileChangeOf(operation, resource, 'updated');
+  const changeOf = kind === 'json-patch' ? compileJsonPatchOf(operation, resource) : compileChangeOf(operation, resource, partial ? 'replaced' : 'updated');
   return (context) => {
     const named = changeOf(context);
     if ('refusal' in named) return Promise.resolve(refuse(named.refusal));
