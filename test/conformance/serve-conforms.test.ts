@@ -83,6 +83,7 @@ const DOCUMENTS: ReadonlyArray<
     documentPath('../fixtures/documents/digitalocean-cuts.yaml'),
     { gaps: true },
   ],
+  ['notes listed in XML first (the JSON list names the id note_id)', documentPath('../fixtures/documents/xml-first-list.yaml'), { gaps: true }],
   // The public RealWorld document: envelopes, a sign-up whose User declares no token (added as user.token), `Token <t>`, ?tag= over tagList.
   [
     'the public RealWorld Conduit (envelopes, sign-in, a token the document does not declare)',
