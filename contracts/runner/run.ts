@@ -30,13 +30,15 @@ import { replayOptionsOf, settingsOf, withCredentials } from './settings.js';
 import { clientOrExplain, ensureReachable, loadOrExplain, verifiableOperations } from './setup.js';
 import { findingsOf, SHRINK_BUDGET_MS } from './shrink.js';
 import { haltable, haltOf } from './halt.js';
+import { unloadedReport } from './unloaded.js';
 import { leftBehindCollector } from './left-behind.js';
 import { itemSupply } from './item-supply.js';
 import { concurrently } from './concurrently.js';
 
 export async function runVerification(options: VerifyOptions, source: CaseSource): Promise<VerifyReport> {
   const started = performance.now();
-  const document = await loadOrExplain(options.spec);
+  const document = await loadOrExplain(options.spec, options.signal);
+  if (document === undefined) return unloadedReport(options, started);
   const operations = verifiableOperations(document);
   // Sign-ups and log-ins answer by state the schema cannot show: the run signs in by evidence where it has no token.
   // One reading of the document's data model, the one serve keeps state by: its resources and its sign-in.
