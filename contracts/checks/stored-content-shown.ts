@@ -11,6 +11,7 @@ import type { Operation } from '../../src/core/openapi/load-document.js';
 import { objectShape } from '../../src/core/schema/properties.js';
 import { unwrapValue, wrappedItem } from '../../src/core/schema/envelope.js';
 import { typeOf } from '../../src/core/schema/types.js';
+import { jsonSchemaOf } from '../../src/core/resources/responses.js';
 import { isJsonObject, parseJsonExact, toJsonText, type JsonValue } from '../generators/json-value.js';
 import { describeResponse } from './declared.js';
 import { itemsMarked, listedItems } from './resource-lifecycle.js';
@@ -87,9 +88,12 @@ function shownBy(values: readonly ExpectedValue[], schema: unknown): ExpectedVal
   return values.filter((value) => properties.has(value.property));
 }
 
-/** The schema of one item in the success answer: the answer's own (a read) or its array's items, bare or in an envelope's one array property (a list). */
+/**
+ * The schema of one item in the success answer's JSON (what verify reads): the answer's own (a read)
+ * or its array's items, bare or in an envelope's one array property (a list).
+ */
 function answerItemSchema(operation: Operation, status: number, kind: 'item' | 'list'): unknown {
-  const schema = declaredResponse(operation, status)?.contents?.[0]?.schema;
+  const schema = jsonSchemaOf(declaredResponse(operation, status));
   if (kind === 'item') return schema;
   if (typeOf(schema) === 'array') return (schema as { items?: unknown }).items;
   const arrays = [...objectShape(schema).properties.values()].filter((property) => typeOf(property) === 'array');

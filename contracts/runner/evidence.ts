@@ -18,6 +18,7 @@ import { canDrawFresh, freshIdValue, idIn, idLabel, sentId, type IdValue, type R
 import { freshIdWithin } from './ids.js';
 import type { EnvFor, Plan } from './plan.js';
 import { validLabel } from './properties.js';
+import { runCase } from './property.js';
 import { send, withId, type RunEnv } from './send.js';
 import type { Settings } from './settings.js';
 import { breather } from './breathe.js';
@@ -80,17 +81,16 @@ function probeStart(plan: Plan, source: CaseSource, settings: Settings, envFor: 
 }
 
 /**
- * The probes inside the env's `around` (owned-items.ts), as every case of the operation: a nested
- * create (`POST /clusters/{uuid}/users`) goes under a parent the run created for it, not under a
- * drawn uuid a correct server answers 404 (DigitalOcean's databases_add_user). Where the run cannot
+ * The probes as every case of the operation (property.ts runCase): inside the env's `around`
+ * (owned-items.ts), so a nested create (`POST /clusters/{uuid}/users`) goes under a parent the run
+ * created for it, not under a drawn uuid a correct server answers 404 (DigitalOcean's
+ * databases_add_user), and what they created deleted before that parent. Where the run cannot
  * create the parent, `around` sends no valid request, so nothing is probed (and nothing blamed).
  */
 async function underOwnParent(identifier: RunIdentifier, start: ProbeStart): Promise<Probed | undefined> {
   const probe = (env: RunEnv) => (canDrawFresh(identifier) ? probeIds(identifier, { ...start, env }) : probeRepeat(identifier, { ...start, env }));
-  const around = start.env.around;
-  if (around === undefined) return probe(start.env);
   let found: Probed | undefined;
-  const exchanges = await around(
+  const exchanges = await runCase(
     start.env,
     async (inner) => {
       found = await probe(inner);

@@ -30,7 +30,7 @@ export function haltOf(signal: AbortSignal | undefined, budgetMs: number | undef
     budgetMs === undefined
       ? undefined
       : setTimeout(() => halt(`the time budget of ${seconds(budgetMs)} was spent (--time-budget-ms)`), Math.max(0, budgetMs - (performance.now() - startedAt)));
-  const onAbort = (): void => halt(signal?.reason instanceof Error ? signal.reason.message : String(signal?.reason ?? 'the run was aborted'));
+  const onAbort = (): void => halt(abortReason(signal));
   if (signal?.aborted === true) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
   return {
@@ -45,6 +45,11 @@ export function haltOf(signal: AbortSignal | undefined, budgetMs: number | undef
       signal?.removeEventListener('abort', onAbort);
     },
   };
+}
+
+/** Why `signal` halted the run ("interrupted by SIGTERM"). */
+export function abortReason(signal: AbortSignal | undefined): string {
+  return signal?.reason instanceof Error ? signal.reason.message : String(signal?.reason ?? 'the run was aborted');
 }
 
 /** The client, which once the run is halted sends nothing more and drops what is in flight (its answers are not judged: see run.ts). */

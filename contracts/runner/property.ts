@@ -40,9 +40,29 @@ export interface Property {
   replay(seed: number, path: string, env: RunEnv): Promise<Exchange[]>;
 }
 
-/** Runs one value inside the env's `around` (owned-items.ts: the items a write names are created first, deleted after). */
+/** Runs one value as a case (runCase). */
 function within<T>(execute: (value: T, env: RunEnv) => Promise<Exchange[]>): (value: T, env: RunEnv) => Promise<Exchange[]> {
-  return (value, env) => (env.around === undefined ? execute(value, env) : env.around(env, (inner) => execute(value, inner), value));
+  return (value, env) => runCase(env, (inner) => execute(value, inner), value);
+}
+
+/**
+ * Runs one case inside the env's `around` (owned-items.ts: the items a write names are created
+ * first, deleted after) and deletes what the case created (env.tidy) inside it too: what a case
+ * made under an item the run made for it goes before that item. Tidied after `around`, a user
+ * made under a cluster was deleted after its cluster: a server that refuses to delete a cluster
+ * with users (409) kept both, and one that deletes them with it answered the user's delete 404.
+ */
+export function runCase(env: RunEnv, run: Execution, value?: unknown): Promise<Exchange[]> {
+  const tidy = env.tidy;
+  const tidied: Execution =
+    tidy === undefined
+      ? run
+      : async (inner) => {
+          const exchanges = await run(inner);
+          await tidy(exchanges);
+          return exchanges;
+        };
+  return env.around === undefined ? tidied(env) : env.around(env, tidied, value);
 }
 
 export function defineProperty<T>(

@@ -29,7 +29,6 @@ export async function replayInto(tally: Tally, plans: readonly Plan[], replay: s
     }
     sent += exchanges.length;
     record(tally, exchanges, plan.context, { property: plan.key(property), startPath: path, plan: planIndex });
-    await plan.tidy?.(envFor(plan.operation, false), exchanges);
   }
   // A replay that sent nothing (a run index past the property's end) proves nothing: say so rather than "conforms".
   if (sent === 0) throw new SetupError(`--replay ${replay} sent no request: check the path and the seed printed with the finding`);

@@ -10,7 +10,7 @@
  * which is sequential but rare.
  */
 import type { LoadedDocument, Operation } from '../../src/core/openapi/load-document.js';
-import { CHECKS } from '../checks/index.js';
+import { CHECKS, type Exchange } from '../checks/index.js';
 import type { HttpClient } from '../client/http-client.js';
 import type { ReplayOptions, VerifyOptions, VerifyProgress, VerifyReport } from '../report.js';
 import { checkResults, newTally, record, snapshotOf, type Tally } from './aggregate.js';
@@ -33,13 +33,15 @@ import { replayOptionsOf, settingsOf, withCredentials } from './settings.js';
 import { clientOrExplain, ensureReachable, loadOrExplain, verifiableOperations } from './setup.js';
 import { findingsOf, SHRINK_BUDGET_MS } from './shrink.js';
 import { haltable, haltOf } from './halt.js';
+import { unloadedReport } from './unloaded.js';
 import { leftBehindCollector } from './left-behind.js';
 import { itemSupply } from './item-supply.js';
 import { concurrently } from './concurrently.js';
 
 export async function runVerification(options: VerifyOptions, source: CaseSource): Promise<VerifyReport> {
   const started = performance.now();
-  const document = await loadOrExplain(options.spec);
+  const document = await loadOrExplain(options.spec, options.signal);
+  if (document === undefined) return unloadedReport(options, started);
   const operations = verifiableOperations(document);
   // Sign-ups and log-ins answer by state the schema cannot show: the run signs in by evidence where it has no token.
   // One reading of the document's data model, the one serve keeps state by: its resources and its sign-in.
@@ -109,6 +111,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     }
     const identifiers = new Map(planned.map((plan) => [plan.operation, plan.identifier]));
     const owning = new Map(planned.flatMap((plan) => (plan.owning === undefined ? [] : [[plan.operation, plan.owning.around] as const])));
+    const tidies = new Map(planned.flatMap((plan) => (plan.tidy === undefined ? [] : [[plan.operation, plan.tidy] as const])));
     const leftBehind = leftBehindCollector();
     const namingPathItem = new Set(planned.filter((plan) => plan.bodyNamesPathItem === true).map((plan) => plan.operation));
     const tally = newTally(new Set(settings.excludedChecks.keys()), new Map(planned.map((plan, index) => [plan.operation, index])));
@@ -139,6 +142,7 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
     const envFor = (operation: Operation, counting: boolean): RunEnv => {
       const extra = headersFor(operation);
       const around = owning.get(operation);
+      const tidy = tidies.get(operation);
       return {
         client: operation === logOut && sessionClient !== undefined ? sessionClient : keptClient,
         operation,
@@ -146,6 +150,8 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
         identifier: identifiers.get(operation),
         ...(namingPathItem.has(operation) ? { bodyNamesPathItem: true as const } : {}),
         ...(around === undefined ? {} : { around }),
+        // Its deletes are not counted as cases.
+        ...(tidy === undefined ? {} : { tidy: (exchanges: readonly Exchange[]) => tidy(envFor(operation, false), exchanges) }),
         leftBehind,
         ...(supplying ? { supply } : {}),
         onSent: counting
@@ -186,7 +192,6 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
       for (const { plan, exchanges } of evidence.exchanges) {
         const probed = learnt[plan] as Plan;
         record(tally, exchanges, probed.context, { property: 'evidence', startPath: undefined, plan });
-        await probed.tidy?.(envFor(probed.operation, false), exchanges);
       }
       return learnt;
     })();

@@ -10,7 +10,7 @@ import type { CaseSource } from './case-source.js';
 import { concurrently } from './concurrently.js';
 import type { EnvFor, Plan } from './plan.js';
 import { literalNeighbours } from './properties.js';
-import type { Property } from './property.js';
+import { runCase, type Property } from './property.js';
 import type { RunEnv } from './send.js';
 import type { Settings } from './settings.js';
 import { breather } from './breathe.js';
@@ -38,9 +38,9 @@ export async function sampleInto(
       if (validCase === undefined) continue;
       const env = envFor(plan.operation, true);
       const send = (inner: RunEnv): Promise<Exchange[]> => literalNeighbours(inner, validCase, plan.context.expectUniqueIds);
-      const exchanges = await (env.around === undefined ? send(env) : env.around(env, send));
+      // Deleted inside runCase already, before the items `around` made for it: judging reads only the answers.
+      const exchanges = await runCase(env, send);
       record(tally, exchanges, plan.context, { property: 'literal-neighbours', startPath: undefined, plan: planIndex });
-      await plan.tidy?.(envFor(plan.operation, false), exchanges);
     }
     return plans;
   });
@@ -51,10 +51,9 @@ export async function sampleInto(
     settings.concurrency,
     async (item) => {
       const plan = (waits[item.plan] === true ? await ready : planned)[item.plan] as Plan;
+      // What the case created is deleted before it returns (property.ts runCase): the next case's lists see what is in flight, not the whole run.
       const exchanges = await item.run(envFor(plan.operation, true));
       record(tally, exchanges, plan.context, { property: plan.key(item.property), startPath: String(item.index), plan: item.plan, order: item.order });
-      // Judged first, then deleted: the next case's lists see what is in flight, not the whole run.
-      await plan.tidy?.(envFor(plan.operation, false), exchanges);
     },
     ready,
   );

@@ -35,6 +35,8 @@ export interface RunEnv {
   readonly rewrite?: (requestCase: RequestCase) => RequestCase | undefined;
   /** Runs one case of this operation with the items its path names created before and deleted after (owned-items.ts). */
   readonly around?: Around;
+  /** Deletes what a case of this operation created (Plan.tidy); property.ts runCase calls it inside `around`, before the case's own items go. */
+  readonly tidy?: (exchanges: readonly Exchange[]) => Promise<void>;
   /** Where a create case's item goes when it is done, for a delete case to take (item-supply.ts); only in the main phase. */
   readonly supply?: ItemSupply;
   /** Collects what the run created and could not delete again (left-behind.ts). */

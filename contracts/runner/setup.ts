@@ -17,10 +17,12 @@ export class SetupError extends PlantstoreError {
   }
 }
 
-export async function loadOrExplain(spec: VerifyOptions['spec']): Promise<LoadedDocument> {
+/** The document, or undefined where `signal` halted the run while it was read (a SIGTERM during DigitalOcean's seconds of reading). */
+export async function loadOrExplain(spec: VerifyOptions['spec'], signal?: AbortSignal): Promise<LoadedDocument | undefined> {
   try {
-    return await loadDocument(spec);
+    return await loadDocument(spec, signal);
   } catch (error) {
+    if (signal?.aborted === true) return undefined;
     if (error instanceof DocumentError) throw new SetupError(error.message);
     throw error;
   }

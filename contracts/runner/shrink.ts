@@ -63,7 +63,8 @@ function attempt(group: ProblemGroup, plans: readonly Plan[], settings: Settings
   const attemptMs = Math.max(MIN_SHRINK_TIMEOUT_MS, Math.round(settings.timeoutMs / TIMEOUT_SHARE));
   const base = timedOut && attemptMs < settings.timeoutMs ? withTimeout(envFor(plan.operation), attemptMs) : envFor(plan.operation);
   const how = !timedOut || attemptMs >= settings.timeoutMs ? '' : `, each attempt with a timeout of ${attemptMs} ms (a quarter of --timeout-ms)`;
-  return { plan, property, startPath: first.startPath, env: tidying(base, plan.tidy), how };
+  // The env's tidy deletes each attempt's creates, as in the run (property.ts runCase): shrinking re-sends a create dozens of times.
+  return { plan, property, startPath: first.startPath, env: base, how };
 }
 
 /** Whether the group's case, re-sent alone, shows its problem again (undefined: nothing to re-send, or the replay threw). */
@@ -159,20 +160,6 @@ function changedTheTarget(exchange: Exchange): boolean {
   const status = exchange.response.status;
   const method = exchange.request.method.toUpperCase();
   return status !== undefined && status >= 200 && status < 300 && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
-}
-
-/** Each attempt's creates deleted again, as in the run (tidy.ts): shrinking re-sends a create dozens of times. */
-function tidying(env: RunEnv, tidy: Plan['tidy']): RunEnv {
-  if (tidy === undefined) return env;
-  const outer = env.around;
-  return {
-    ...env,
-    around: async (inner, run, value) => {
-      const exchanges = outer === undefined ? await run(inner) : await outer(inner, run, value);
-      await tidy(env, exchanges);
-      return exchanges;
-    },
-  };
 }
 
 /** The group's first occurrence as found, not shrunk; the note says why. */

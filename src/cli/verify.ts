@@ -30,6 +30,23 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
   // Report files are checked (and their folders made) before the run: a path found unwritable after it would hide its verdict.
   const unwritable = await firstUnwritable([parsed.junit, parsed.json].filter((path): path is string => path !== undefined));
   if (unwritable !== undefined) return usageError(`cannot write a report to ${unwritable.path}: ${unwritable.reason}`);
+  const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+  // Drawn here when not given, so that a report made without the run's own still names the seed.
+  const options: VerifyOptions = { ...parsed.options, seed: parsed.options.seed ?? Math.floor(Math.random() * 2 ** 31) };
+  let casesRun = 0;
+  let loaded: Loaded | undefined;
+  // Guarded before the modules load (a second or more on a busy machine): a signal then halts the run as soon as it starts.
+  const ending = guardEnding({
+    graceMs: 5_000,
+    emptyReport: (reason) => emptyReport(options, casesRun, reason),
+    writeSync: (report) => {
+      if (loaded === undefined) throw new Error('the reporters were not loaded yet');
+      loaded.progress.done();
+      writeNow(1, loaded.renderConsoleReport(report, { color }));
+      if (parsed.junit !== undefined) writeNow(parsed.junit, loaded.renderJUnit(report));
+      if (parsed.json !== undefined) writeNow(parsed.json, loaded.renderJson(report));
+    },
+  });
   // Loaded only now: fast-check, the generators and prism take a while, and --help or a usage error need none of them.
   const [{ verify }, { progressPrinter, renderConsoleReport }, { renderJUnit }, { renderJson }, { emitRegressions }] = await Promise.all([
     import('../../contracts/runner/verify.js'),
@@ -39,20 +56,7 @@ export async function runVerify(argv: readonly string[]): Promise<number> {
     import('../../contracts/reporters/regressions.js'),
   ]);
   const progress = progressPrinter(parsed.options.target, process.stderr);
-  const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
-  // Drawn here when not given, so that a report made without the run's own still names the seed.
-  const options: VerifyOptions = { ...parsed.options, seed: parsed.options.seed ?? Math.floor(Math.random() * 2 ** 31) };
-  let casesRun = 0;
-  const ending = guardEnding({
-    graceMs: 5_000,
-    emptyReport: (reason) => emptyReport(options, casesRun, reason),
-    writeSync: (report) => {
-      progress.done();
-      writeNow(1, renderConsoleReport(report, { color }));
-      if (parsed.junit !== undefined) writeNow(parsed.junit, renderJUnit(report));
-      if (parsed.json !== undefined) writeNow(parsed.json, renderJson(report));
-    },
-  });
+  loaded = { progress, renderConsoleReport, renderJUnit, renderJson };
   let report: VerifyReport;
   try {
     report = await verify({
@@ -119,6 +123,14 @@ function emptyReport(options: VerifyOptions, casesRun: number, reason: string): 
     incomplete: `${reason}; ${casesRun} requests had been sent, none is reported`,
     ok: false,
   };
+}
+
+/** What writing a report takes, once its modules are loaded. */
+interface Loaded {
+  readonly progress: { done(): void };
+  readonly renderConsoleReport: (report: VerifyReport, options: { color: boolean }) => string;
+  readonly renderJUnit: (report: VerifyReport) => string;
+  readonly renderJson: (report: VerifyReport) => string;
 }
 
 interface Parsed {

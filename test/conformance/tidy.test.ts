@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { verify } from '../../contracts/index.js';
 import { startServer } from '../../src/index.js';
+import { startDigitalOceanCuts } from './faulty-servers/digitalocean-cuts-server.js';
 
 const documentPath = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -108,5 +109,23 @@ describe('verify leaves the target as it found it', () => {
     // tidied, most take the item a create case was done with instead (item-supply.ts).
     expect(kept.POST).toBeGreaterThan(20);
     expect(tidied.POST).toBeLessThan(kept.POST / 2);
+  });
+});
+
+describe('verify tidies what a case made under an item before that item', () => {
+  // DigitalOcean's shape: a user made under a cluster the run made for the case. The cluster was
+  // deleted first and the user's delete after it: a server that refuses to delete a cluster with
+  // users (409) kept the cluster and its user, and the report listed the cluster as left behind.
+  it('a server that refuses to delete a parent with children holds nothing afterwards, and nothing is reported', { timeout: 120_000 }, async () => {
+    const spec = documentPath('../fixtures/documents/digitalocean-cuts.yaml');
+    const server = await startDigitalOceanCuts(undefined, { refuseBusyCluster: true });
+    try {
+      const report = await verify({ target: server.url, spec, runs: 20, seed: 1, stateful: true, timeoutMs: 5_000 });
+      const clusters = (await (await fetch(`${server.url}/v2/databases`, { headers: { authorization: 'Bearer t' } })).json()) as { databases: unknown[] };
+      expect({ left: report.leftBehind ?? [], held: clusters.databases.length }).toEqual({ left: [], held: 0 });
+      expect(report.ok).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -56,8 +56,37 @@ describe('the operations cache', () => {
       expect(keyOrder(document.operations)).toEqual(keyOrder(fresh));
       expect(isDeepStrictEqual(second.webhooks, document.webhooks)).toBe(true);
       expect(second.pathExtensions).toEqual(document.pathExtensions);
+      // Read so that a signal stops it (verify's): its operations built one at a time, the same ones.
+      const stoppable = await getHttpDocumentFromSpec(path, undefined, new AbortController().signal);
+      expect(isDeepStrictEqual(stoppable.operations, fresh)).toBe(true);
+      expect(keyOrder(stoppable.operations)).toEqual(keyOrder(fresh));
+      expect(isDeepStrictEqual(stoppable.webhooks, document.webhooks)).toBe(true);
+      expect(keyOrder(stoppable.webhooks)).toEqual(keyOrder(document.webhooks));
     });
   }
+
+  it("a recursive schema (decycle leaves a $ref, bundleTarget then runs): built one at a time, the operations are prism's", async () => {
+    const path = join(directory, 'tree.json');
+    const node = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } };
+    const answer = { description: 'a tree', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } };
+    const paths = {
+      '/trees': { get: { responses: { '200': answer } }, post: { requestBody: answer, responses: { '201': answer } } },
+      '/trees/{id}': { get: { responses: { '200': answer } } },
+    };
+    await writeFile(path, JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, components: { schemas: { Node: node } } }));
+    const fresh = await getHttpOperationsFromSpec(path);
+    const stoppable = await getHttpDocumentFromSpec(path, undefined, new AbortController().signal);
+    expect(JSON.stringify(fresh)).toContain('$ref');
+    expect(isDeepStrictEqual(stoppable.operations, fresh)).toBe(true);
+    expect(keyOrder(stoppable.operations)).toEqual(keyOrder(fresh));
+  });
+
+  it("stops reading once its signal is aborted, with the signal's reason", async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('interrupted by SIGTERM'));
+    await expect(loadDocument(PUBLIC, controller.signal)).rejects.toThrow('interrupted by SIGTERM');
+    await expect(getHttpDocumentFromSpec(PUBLIC, undefined, controller.signal)).rejects.toThrow('interrupted by SIGTERM');
+  });
 
   it('keeps the webhooks prism builds no operations for (the public Plant Store: newPlant, carrying a NewPlant)', async () => {
     await loadDocument(PUBLIC);

@@ -14,6 +14,7 @@ import type { ExchangeFacts, ExpectedValue, ItemMark, StateFacts } from '../../c
 import { describeSchema, type JsonSchema } from '../../generators/schema-arbitrary.js';
 import { isJsonObject, parseJsonExact, toJsonText, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
 import { itemWrapper, unwrapValue } from '../../../src/core/schema/envelope.js';
+import { jsonSuccessSchema } from '../../../src/core/resources/responses.js';
 import type { RequestCase } from '../case-source.js';
 import { withParentOf } from '../parent-path.js';
 import { timesAssigned } from '../assigned-ids.js';
@@ -83,9 +84,13 @@ export function markingOf(resource: Resource, list?: Operation): Marking {
   return undefined;
 }
 
-/** The properties the list's items declare, where its answer declares them (undefined: free-form items, or no schema to read). */
+/**
+ * The properties the list's items declare, where its JSON answer declares them (undefined: free-form
+ * items, or no schema to read). The JSON one, as core reads a success answer: verify reads JSON, and
+ * a list declaring application/xml first may name its items' properties otherwise there.
+ */
 function listedProperties(resource: Resource, list: Operation): ReadonlySet<string> | undefined {
-  const answer = list.responses.find((response) => isSuccess(Number(response.code)))?.contents?.[0]?.schema;
+  const answer = jsonSuccessSchema(list);
   if (answer === undefined) return undefined;
   const wrapper = resource.list?.itemsProperty;
   const array = wrapper === undefined ? answer : objectShape(answer).properties.get(wrapper);

@@ -9,6 +9,7 @@ import { DiagnosticSeverity, type IHttpOperation, type IHttpWebhookOperation } f
 import { fromPrism } from './adapter.js';
 import { parseStrictJson } from './json-text.js';
 import { bundlesToItself, decycle } from './tree-steps.js';
+import { pauseFor } from '../breathe.js';
 
 /** A document as prism reads it, with what prism's operations builder drops: webhooks and path items' x- extensions. */
 export interface HttpDocument {
@@ -20,6 +21,7 @@ export interface HttpDocument {
 }
 
 type HttpSpecOas3 = typeof import('@stoplight/http-spec/oas3/operation');
+type HttpSpecOas = typeof import('@stoplight/http-spec/oas');
 type JsonModule = typeof import('@stoplight/json');
 
 /**
@@ -27,21 +29,33 @@ type JsonModule = typeof import('@stoplight/json');
  * the same transforms, each operation bundled the same way, so `operations` are deep-equal to its
  * (test/document/operations-cache.test.ts checks) — and, from that same dereferenced document, the
  * webhooks and path extensions. Calling prism's and then reading the document again would parse twice.
+ *
+ * With `signal`, the reading stops once it is aborted, throwing its reason: at the next file the
+ * $ref parser reads (DigitalOcean's 2,907 files take seconds), after the dereference, and between
+ * operations, which an OpenAPI 3 document then has built one at a time with a breath between them
+ * (the same calls http-spec makes, in its order: DigitalOcean's 659 held the event loop 2–4 s in
+ * one piece, so a signal was not heard). The parser's own crawls are single calls that cannot be split.
  */
-export async function getHttpDocumentFromSpec(spec: string | object, parsed?: object): Promise<HttpDocument> {
+export async function getHttpDocumentFromSpec(spec: string | object, parsed?: object, signal?: AbortSignal): Promise<HttpDocument> {
+  const pause = signal === undefined ? undefined : pauseFor(signal);
   const RefParser = fromPrism('@stoplight/json-schema-ref-parser') as new () => {
     dereference(...args: [spec: string | object, options: object] | [path: string, schema: object, options: object]): Promise<unknown>;
   };
   const json = fromPrism('@stoplight/json') as JsonModule;
   const prismVersion = (fromPrism('@stoplight/prism-http/package.json') as { version: string }).version;
   const headers = { 'User-Agent': `PrismMockServer/${prismVersion} (${type()} ${arch()} ${release()})` };
-  const options = { resolve: { http: { headers } } };
+  // A resolver that reads nothing: the parser asks each resolver whether it reads a file, and its answer stops the reading once halted.
+  const halt = signal === undefined ? {} : { halt: { order: 1, canRead: () => (signal.throwIfAborted(), false) } };
+  const options = { resolve: { http: { headers }, ...halt } };
   // Given the document already parsed (parseDocumentText: the parser the $ref parser would use), it
   // reads the file no second time; the path still anchors relative $refs.
   const dereferenced =
     typeof spec === 'string' && parsed !== undefined ? new RefParser().dereference(spec, parsed, options) : new RefParser().dereference(spec, options);
+  const whole = await dereferenced;
+  await pause?.();
   // decycle and bundleTarget as @stoplight/json's, same results, less work (see tree-steps.ts).
-  const result = decycle(json, await dereferenced) as Record<string, unknown>;
+  const result = decycle(json, whole) as Record<string, unknown>;
+  await pause?.();
   const bundled = <T extends object>(target: T): T =>
     bundlesToItself(result, target)
       ? target
@@ -53,9 +67,41 @@ export async function getHttpDocumentFromSpec(spec: string | object, parsed?: ob
   if (result.openapi !== undefined) {
     const oas3 = fromPrism('@stoplight/http-spec/oas3/operation') as HttpSpecOas3;
     const document = result as Parameters<HttpSpecOas3['transformOas3Operations']>[0];
+    if (pause === undefined)
+      return {
+        operations: oas3.transformOas3Operations(document).map(bundled) as IHttpOperation[],
+        webhooks: oas3.transformOas3WebhookOperations(document).map(bundled) as IHttpWebhookOperation[],
+        pathExtensions: pathExtensionsOf(result.paths),
+      };
+    const oas = fromPrism('@stoplight/http-spec/oas') as HttpSpecOas;
+    // http-spec's own walk names the endpoints, in its order and by its filter; each is then built as its transform builds it.
+    const endpoints = (config: typeof oas.OPERATION_CONFIG): Array<{ readonly name: string; readonly method: string }> => {
+      const named: Array<{ readonly name: string; readonly method: string }> = [];
+      // The transformer only notes which endpoint it is asked for; what it returns is dropped.
+      oas.transformOasEndpointOperations(
+        document,
+        ({ name, method }: { readonly name: string; readonly method: string }) => (named.push({ name, method }), {} as IHttpOperation),
+        config,
+      );
+      return named;
+    };
+    // All transformed, then all bundled, as prism's order is (bundleTarget is not told to copy the document).
+    const built = async <T extends object>(config: typeof oas.OPERATION_CONFIG): Promise<T[]> => {
+      const transformed: T[] = [];
+      for (const { name, method } of endpoints(config)) {
+        await pause();
+        transformed.push(oas3.transformOas3Operation({ document, name, method, config }) as T);
+      }
+      const operations: T[] = [];
+      for (const operation of transformed) {
+        await pause();
+        operations.push(bundled(operation));
+      }
+      return operations;
+    };
     return {
-      operations: oas3.transformOas3Operations(document).map(bundled) as IHttpOperation[],
-      webhooks: oas3.transformOas3WebhookOperations(document).map(bundled) as IHttpWebhookOperation[],
+      operations: await built<IHttpOperation>(oas.OPERATION_CONFIG),
+      webhooks: await built<IHttpWebhookOperation>(oas.WEBHOOK_CONFIG),
       pathExtensions: pathExtensionsOf(result.paths),
     };
   }

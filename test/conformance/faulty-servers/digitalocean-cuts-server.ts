@@ -5,7 +5,8 @@
  * DigitalOcean (and serve) answer. Removing a cluster removes its users. Evaluation datasets are
  * listed under other names than their create answers (dataset_uuid for evaluation_dataset_uuid).
  * Reserved IPv6 addresses are created with a region's slug and named by their address. One fault: every user
- * added is refused as if its cluster did not exist.
+ * added is refused as if its cluster did not exist. Removing a cluster removes its users, or, where
+ * `refuseBusyCluster` is set, is refused with 409 while it has any (as many real APIs do): both correct.
  */
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -28,7 +29,12 @@ interface Cluster {
   readonly users: Map<string, { readonly name: string; readonly readonly?: boolean; readonly version?: number }>;
 }
 
-export function startDigitalOceanCuts(fault?: DigitalOceanFault): Promise<LocalServer> {
+export interface DigitalOceanShape {
+  /** A cluster with users is not deleted: 409 until its users are. */
+  readonly refuseBusyCluster?: boolean;
+}
+
+export function startDigitalOceanCuts(fault?: DigitalOceanFault, shape: DigitalOceanShape = {}): Promise<LocalServer> {
   const clusters = new Map<string, Cluster>();
   const error = (status: number, message: string): Answer => ({ status, body: { id: status === 404 ? 'not_found' : 'bad_request', message } });
   const datasets = new Map<string, { readonly name?: string }>();
@@ -103,6 +109,8 @@ export function startDigitalOceanCuts(fault?: DigitalOceanFault): Promise<LocalS
     const cluster = UUID.test(id) ? clusters.get(id.toLowerCase()) : undefined;
     if (segments.length === 3) {
       if (method === 'GET') return cluster === undefined ? error(404, `no cluster ${id}`) : { status: 200, body: shown(cluster) };
+      if (method === 'DELETE' && shape.refuseBusyCluster === true && cluster !== undefined && cluster.users.size > 0)
+        return { status: 409, body: { id: 'conflict', message: `cluster ${id} has ${cluster.users.size} users: delete them first` } };
       if (method === 'DELETE') return cluster !== undefined && clusters.delete(cluster.id) ? { status: 204 } : error(404, `no cluster ${id}`);
       return error(404, `no ${method} ${path}`);
     }
