@@ -14,35 +14,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocally, readBody, respond } from './faulty-servers/http-double.js';
+import { heavyItemSchema } from '../support/heavy-schema.js';
 
 const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 const OPERATIONS = 800;
-const PROPERTIES = 40;
-
-/** An item of many properties: what makes the document's operations take seconds to build. */
-function itemSchema(index: number): object {
-  const properties: Record<string, object> = { name: { type: 'string' } };
-  for (let k = 0; k < PROPERTIES; k += 1) {
-    properties[`field${k}`] =
-      k % 3 === 0
-        ? { type: 'string', pattern: `^[a-z]{1,${k + 2}}$`, maxLength: 40 }
-        : k % 3 === 1
-          ? { type: 'array', items: { type: 'object', properties: { a: { type: 'integer', minimum: k }, b: { type: 'string', format: 'date-time' } } } }
-          : { type: 'object', properties: { x: { type: 'number' }, y: { type: 'string', enum: ['p', 'q', `r${index}`] } } };
-  }
-  return { type: 'object', required: ['name'], properties };
-}
 
 function document(): object {
   const paths: Record<string, object> = {};
   for (let i = 0; i < OPERATIONS; i += 1) {
     // The last operation's answer is read from the pipe: the $ref parser finds it at the end of its
     // walk of the document, one synchronous call of the library's that a signal must wait for.
-    const answer = i === OPERATIONS - 1 ? { $ref: './piped.json' } : itemSchema(i);
+    const answer = i === OPERATIONS - 1 ? { $ref: './piped.json' } : heavyItemSchema(i);
     paths[`/things${i}`] = {
       post: {
         operationId: `create${i}`,
-        requestBody: { required: true, content: { 'application/json': { schema: itemSchema(i) } } },
+        requestBody: { required: true, content: { 'application/json': { schema: heavyItemSchema(i) } } },
         responses: { '201': { description: 'made', content: { 'application/json': { schema: answer } } }, '400': { description: 'refused' } },
       },
     };

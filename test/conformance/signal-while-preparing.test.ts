@@ -13,24 +13,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocally, readBody, respond } from './faulty-servers/http-double.js';
+import { heavyItemSchema } from '../support/heavy-schema.js';
 
 const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 const OPERATIONS = 100;
-const PROPERTIES = 40;
-
-/** An item of many properties (patterns, arrays of objects, enums): a schema that takes tens of ms to compile. */
-function itemSchema(index: number): object {
-  const properties: Record<string, object> = { name: { type: 'string' } };
-  for (let k = 0; k < PROPERTIES; k += 1) {
-    properties[`field${k}`] =
-      k % 3 === 0
-        ? { type: 'string', pattern: `^[a-z]{1,${k + 2}}$`, maxLength: 40 }
-        : k % 3 === 1
-          ? { type: 'array', items: { type: 'object', properties: { a: { type: 'integer', minimum: k }, b: { type: 'string', format: 'date-time' } } } }
-          : { type: 'object', properties: { x: { type: 'number' }, y: { type: 'string', enum: ['p', 'q', `r${index}`] } } };
-  }
-  return { type: 'object', required: ['name'], properties };
-}
 
 function document(): object {
   const paths: Record<string, object> = {};
@@ -38,8 +24,8 @@ function document(): object {
     paths[`/things${i}`] = {
       post: {
         operationId: `create${i}`,
-        requestBody: { required: true, content: { 'application/json': { schema: itemSchema(i) } } },
-        responses: { '201': { description: 'made', content: { 'application/json': { schema: itemSchema(i) } } }, '400': { description: 'refused' } },
+        requestBody: { required: true, content: { 'application/json': { schema: heavyItemSchema(i) } } },
+        responses: { '201': { description: 'made', content: { 'application/json': { schema: heavyItemSchema(i) } } }, '400': { description: 'refused' } },
       },
     };
   }

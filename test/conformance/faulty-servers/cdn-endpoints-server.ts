@@ -5,8 +5,8 @@
  * as OpenAPI allows. The list shows no id. One fault: the list leaves out the newest endpoint.
  */
 import { randomUUID } from 'node:crypto';
-import { isJsonObject, JsonSyntaxError, parseExactJson, type JsonObject, type JsonValue } from './exact-json.js';
-import { listenLocally, readBody, respond, type Answer, type LocalServer } from './http-double.js';
+import { jsonObjectBody } from './exact-json.js';
+import { listenWithBodies, type Answer, type LocalServer } from './http-double.js';
 
 export const CDN_FAULTS = {
   'list-drops-newest': 'GET /v2/cdn/endpoints leaves out the endpoint created last',
@@ -38,7 +38,7 @@ export function startCdnEndpoints(fault?: CdnFault): Promise<LocalServer> {
         };
       }
       if (method !== 'POST') return error(404, `no ${method} ${path}`);
-      const read = objectOf(body, contentType);
+      const read = jsonObjectBody(body, contentType);
       if (typeof read === 'string') return error(400, read);
       const origin = read.get('origin');
       const label = read.get('label');
@@ -57,26 +57,8 @@ export function startCdnEndpoints(fault?: CdnFault): Promise<LocalServer> {
     if (method === 'DELETE') return endpoints.delete(found.id) ? { status: 204 } : error(404, `no endpoint ${id}`);
     return error(404, `no ${method} ${path}`);
   };
-  return listenLocally((req, res) =>
-    readBody(req, res, 1_048_576, (body) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      respond(res, () =>
-        body === undefined
-          ? error(413, 'the body is too large')
-          : handle(req.method ?? 'GET', url.pathname, req.headers['content-type'], body.toString('utf8')),
-      );
-    }),
+  return listenWithBodies(
+    (req, path, text) => handle(req.method ?? 'GET', path, req.headers['content-type'], text),
+    () => error(413, 'the body is too large'),
   );
-}
-
-/** A JSON object body, or what is wrong with it. */
-function objectOf(body: string, contentType: string | undefined): JsonObject | string {
-  if (contentType?.split(';')[0]?.trim().toLowerCase() !== 'application/json') return 'the content type must be application/json';
-  let value: JsonValue;
-  try {
-    value = parseExactJson(body);
-  } catch (failure) {
-    return failure instanceof JsonSyntaxError ? `not JSON: ${failure.message}` : 'not JSON';
-  }
-  return isJsonObject(value) ? value : 'the body must be an object';
 }

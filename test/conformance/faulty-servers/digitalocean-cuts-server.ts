@@ -10,8 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import { isJsonObject, JsonSyntaxError, parseExactJson, type JsonObject, type JsonValue } from './exact-json.js';
-import { listenLocally, readBody, respond, type Answer, type LocalServer } from './http-double.js';
+import { jsonObjectBody } from './exact-json.js';
+import { listenWithBodies, type Answer, type LocalServer } from './http-double.js';
 
 export const DIGITALOCEAN_FAULTS = {
   'add-user-refused': 'POST /v2/databases/{uuid}/users answers 404 "no cluster" even under a cluster that exists',
@@ -52,7 +52,7 @@ export function startDigitalOceanCuts(fault?: DigitalOceanFault, shape: DigitalO
         },
       };
     if (rest.length === 0 && method === 'POST') {
-      const read = objectOf(body, contentType);
+      const read = jsonObjectBody(body, contentType);
       if (typeof read === 'string') return error(400, read);
       const name = read.get('name');
       if (name !== undefined && (typeof name !== 'string' || [...name].length > 100)) return error(400, 'name must be a string of at most 100 characters');
@@ -71,7 +71,7 @@ export function startDigitalOceanCuts(fault?: DigitalOceanFault, shape: DigitalO
   const reserved = (method: string, rest: readonly string[], contentType: string | undefined, body: string): Answer => {
     if (rest.length === 0 && method === 'GET') return { status: 200, body: { reserved_ipv6s: [...addresses.values()] } };
     if (rest.length === 0 && method === 'POST') {
-      const read = objectOf(body, contentType);
+      const read = jsonObjectBody(body, contentType);
       if (typeof read === 'string') return error(400, read);
       const region = read.get('region_slug');
       if (typeof region !== 'string') return error(400, 'region_slug must be a string');
@@ -95,7 +95,7 @@ export function startDigitalOceanCuts(fault?: DigitalOceanFault, shape: DigitalO
     if (segments.length === 2) {
       if (method === 'GET') return { status: 200, body: { databases: [...clusters.values()].map(shown) } };
       if (method !== 'POST') return error(404, `no ${method} ${path}`);
-      const read = objectOf(body, contentType);
+      const read = jsonObjectBody(body, contentType);
       if (typeof read === 'string') return error(400, read);
       const name = read.get('name');
       const engine = read.get('engine');
@@ -121,7 +121,7 @@ export function startDigitalOceanCuts(fault?: DigitalOceanFault, shape: DigitalO
       if (method === 'GET') return { status: 200, body: { users: [...cluster.users.values()].map(userShown) } };
       if (method !== 'POST') return error(404, `no ${method} ${path}`);
       if (fault === 'add-user-refused') return error(404, `no cluster ${id}`);
-      const read = objectOf(body, contentType);
+      const read = jsonObjectBody(body, contentType);
       if (typeof read === 'string') return error(400, read);
       const name = read.get('name');
       const readonly = read.get('readonly');
@@ -137,7 +137,7 @@ export function startDigitalOceanCuts(fault?: DigitalOceanFault, shape: DigitalO
     if (method === 'GET') return { status: 200, body: { user: userShown(user) } };
     if (method === 'DELETE') return cluster.users.delete(user.name) ? { status: 204 } : error(404, `no user ${user.name}`);
     if (method !== 'PUT') return error(404, `no ${method} ${path}`);
-    const read = objectOf(body, contentType);
+    const read = jsonObjectBody(body, contentType);
     if (typeof read === 'string') return error(400, read);
     const name = read.get('name');
     const readonly = read.get('readonly');
@@ -149,31 +149,13 @@ export function startDigitalOceanCuts(fault?: DigitalOceanFault, shape: DigitalO
     // The user it changed, named as the path names it, whether the body named it or not.
     return { status: 200, body: { name: changed.name, version: changed.version } };
   };
-  return listenLocally((req, res) =>
-    readBody(req, res, 1_048_576, (body) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      respond(res, () =>
-        body === undefined
-          ? error(413, 'the body is too large')
-          : handle(req.method ?? 'GET', url.pathname, req.headers.authorization, req.headers['content-type'], body.toString('utf8')),
-      );
-    }),
+  return listenWithBodies(
+    (req, path, text) => handle(req.method ?? 'GET', path, req.headers.authorization, req.headers['content-type'], text),
+    () => error(413, 'the body is too large'),
   );
 }
 
 /** A user as the document shows one (its version is the update's answer only). */
 function userShown(user: { readonly name: string; readonly readonly?: boolean }): { name: string; readonly?: boolean } {
   return { name: user.name, ...(user.readonly === undefined ? {} : { readonly: user.readonly }) };
-}
-
-/** A JSON object body, or what is wrong with it. */
-function objectOf(body: string, contentType: string | undefined): JsonObject | string {
-  if (contentType?.split(';')[0]?.trim().toLowerCase() !== 'application/json') return 'the content type must be application/json';
-  let value: JsonValue;
-  try {
-    value = parseExactJson(body);
-  } catch (failure) {
-    return failure instanceof JsonSyntaxError ? `not JSON: ${failure.message}` : 'not JSON';
-  }
-  return isJsonObject(value) ? value : 'the body must be an object';
 }

@@ -209,3 +209,15 @@ class Reader {
     }
   }
 }
+
+/** A JSON object request body, or what is wrong with it (a double's 400 says it). */
+export function jsonObjectBody(body: string, contentType: string | undefined): JsonObject | string {
+  if (contentType?.split(';')[0]?.trim().toLowerCase() !== 'application/json') return 'the content type must be application/json';
+  let value: JsonValue;
+  try {
+    value = parseExactJson(body);
+  } catch (failure) {
+    return failure instanceof JsonSyntaxError ? `not JSON: ${failure.message}` : 'not JSON';
+  }
+  return isJsonObject(value) ? value : 'the body must be an object';
+}

@@ -77,3 +77,13 @@ export function respond(res: ServerResponse, answer: () => Answer): void {
   res.writeHead(given.status, { 'content-type': 'application/json', ...given.headers, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
+
+/** A double whose handler reads the request's path and its body as text (at most 1 MiB; a longer one is answered `tooLarge`). */
+export function listenWithBodies(handle: (req: IncomingMessage, path: string, body: string) => Answer, tooLarge: () => Answer): Promise<LocalServer> {
+  return listenLocally((req, res) =>
+    readBody(req, res, 1_048_576, (body) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      respond(res, () => (body === undefined ? tooLarge() : handle(req, url.pathname, body.toString('utf8'))));
+    }),
+  );
+}

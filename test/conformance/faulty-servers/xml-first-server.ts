@@ -4,7 +4,7 @@
  * created note is left out of the list.
  */
 import { isJsonObject, JsonSyntaxError, parseExactJson, type JsonValue } from './exact-json.js';
-import { listenLocally, readBody, respond, type Answer, type LocalServer } from './http-double.js';
+import { listenWithBodies, type Answer, type LocalServer } from './http-double.js';
 
 export type NotesFault = 'unlisted';
 
@@ -41,14 +41,8 @@ export function startNotesServer(fault?: NotesFault): Promise<LocalServer> {
     if (method === 'DELETE') return notes.delete(id) ? { status: 204 } : error(404, `no note ${raw}`);
     return error(404, `no ${method} ${path}`);
   };
-  return listenLocally((req, res) =>
-    readBody(req, res, 1_048_576, (body) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      respond(res, () =>
-        body === undefined
-          ? error(413, 'the body is too large')
-          : handle(req.method ?? 'GET', url.pathname, req.headers['content-type'], body.toString('utf8')),
-      );
-    }),
+  return listenWithBodies(
+    (req, path, text) => handle(req.method ?? 'GET', path, req.headers['content-type'], text),
+    () => error(413, 'the body is too large'),
   );
 }
