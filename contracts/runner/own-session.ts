@@ -9,22 +9,21 @@
  * and taken out of the answer if the answer says it back.
  */
 import { UnsendableRequestError, type HttpClient } from '../client/http-client.js';
-import { placeholder, revealText, SECRET_VARIABLE } from '../client/secrets.js';
+import { SECRET_VARIABLE } from '../client/secrets.js';
+import { carriesToken, revealedHeaders, sendWithToken } from './token-swap.js';
 import type { RunSession } from './sign-in.js';
 
 export function ownSessionClient(client: HttpClient, session: RunSession, secrets: ReadonlyMap<string, string>): HttpClient {
   return {
     ...client,
     async send(request, overrides) {
-      const revealed = Object.entries(request.headers).map(([name, value]) => [name, revealText(value, secrets)] as const);
-      if (!revealed.some(([, value]) => value.includes(session.token))) return client.send(request, overrides);
+      const revealed = revealedHeaders(request, secrets);
+      if (!carriesToken(revealed, session.token)) return client.send(request, overrides);
       const token = await session.renew(client);
       // No session to be had (the log-in now refuses): not sent, as it would end the run's own session.
       if (token === undefined || token === '')
         throw new UnsendableRequestError(`${request.label}: no session of its own could be had for it, and it would end the run's`);
-      const headers = Object.fromEntries(revealed.map(([name, value]) => [name, value.split(session.token).join(token)]));
-      const response = await client.send({ ...request, headers }, overrides);
-      return token.length < 6 || !response.body.includes(token) ? response : { ...response, body: response.body.split(token).join(placeholder('TOKEN')) };
+      return sendWithToken(client, request, overrides, revealed, session.token, token);
     },
   };
 }

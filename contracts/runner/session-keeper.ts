@@ -7,7 +7,7 @@
  * written as "$TOKEN" there too.
  */
 import type { HttpClient } from '../client/http-client.js';
-import { placeholder, revealText } from '../client/secrets.js';
+import { carriesToken, revealedHeaders, sendWithToken } from './token-swap.js';
 import type { RunSession } from './sign-in.js';
 
 /** Renewed at this share of the lifetime: before it ends, with time for the log-in itself. */
@@ -36,14 +36,12 @@ export function keptSessionClient(
       // Until the first renewal, the run's own token is still the one to send: nothing to look at.
       if (current.token === session.token && now() < current.renewAt) return client.send(request, overrides);
       if (!Object.values(request.headers).some((value) => value.includes('$'))) return client.send(request, overrides);
-      const revealed = Object.entries(request.headers).map(([name, value]) => [name, revealText(value, secrets)] as const);
-      if (!revealed.some(([, value]) => value.includes(session.token))) return client.send(request, overrides);
+      const revealed = revealedHeaders(request, secrets);
+      if (!carriesToken(revealed, session.token)) return client.send(request, overrides);
       if (now() >= current.renewAt) await renew();
       const { token } = current;
       if (token === session.token) return client.send(request, overrides);
-      const headers = Object.fromEntries(revealed.map(([name, value]) => [name, value.split(session.token).join(token)]));
-      const response = await client.send({ ...request, headers }, overrides);
-      return !response.body.includes(token) ? response : { ...response, body: response.body.split(token).join(placeholder('TOKEN')) };
+      return sendWithToken(client, request, overrides, revealed, session.token, token);
     },
   };
 }

@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import type { Operation } from '../../src/core/openapi/load-document.js';
 import { isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import { securityOf } from '../../src/core/openapi/security.js';
+import { isLifetimeName } from '../../src/core/resources/sessions.js';
 import type { Exchange } from '../checks/index.js';
 import type { HttpClient } from '../client/http-client.js';
 import type { SentRequest } from '../report.js';
@@ -189,7 +190,7 @@ function lifetimeIn(body: string): number | undefined {
   }
   for (let depth = 0; depth < 4 && typeof value === 'object' && value !== null && !Array.isArray(value); depth += 1) {
     const entries = Object.entries(value);
-    const found = entries.find(([name, inner]) => /^expires_?in$/i.test(name) && typeof inner === 'number' && inner > 0)?.[1];
+    const found = entries.find(([name, inner]) => isLifetimeName(name) && typeof inner === 'number' && inner > 0)?.[1];
     if (typeof found === 'number') return found;
     value = entries.find(([, inner]) => typeof inner === 'object' && inner !== null && !Array.isArray(inner))?.[1];
   }

@@ -19,6 +19,11 @@ const SESSION_PATH = /(^|\/)(session|sessions\/current|sessions\/me)$/i;
 const LOG_OUT_ID = /(log|sign)[-_]?out/i;
 /** A lifetime's property: `expires_in` (OAuth 2, RFC 6749 §5.1) or `expiresIn`. */
 const EXPIRES_IN = /^expires_?in$/i;
+
+/** Whether a property names a token's lifetime in seconds: serve reads the answer's schema by it, verify the answer. */
+export function isLifetimeName(name: string): boolean {
+  return EXPIRES_IN.test(name);
+}
 /** Where an issuing answer declares `expires_in` and gives no example of it: an hour, OAuth servers' usual. */
 export const DEFAULT_LIFETIME_SECONDS = 3600;
 
@@ -68,7 +73,7 @@ function answersSomething(operation: Operation): boolean {
 export function expiresInPath(schema: unknown, at: readonly string[] = []): readonly string[] | undefined {
   if (at.length > 3) return undefined;
   for (const [name, inner] of objectShape(schema).properties) {
-    if (EXPIRES_IN.test(name) && (typeOf(inner) === 'integer' || typeOf(inner) === 'number')) return [...at, name];
+    if (isLifetimeName(name) && (typeOf(inner) === 'integer' || typeOf(inner) === 'number')) return [...at, name];
     if (typeOf(inner) === 'object') {
       const found = expiresInPath(inner, [...at, name]);
       if (found !== undefined) return found;
