@@ -4,6 +4,7 @@
  * re-sends smaller values while the same kind of problem still shows. Sequential per finding, but rare.
  */
 import type { Operation } from '../../src/core/openapi/load-document.js';
+import { maskBody } from '../../src/core/resources/secret-members.js';
 import { CHECKS, type Exchange } from '../checks/index.js';
 import type { Finding } from '../report.js';
 import { occurrenceIn, type Occurrence, type ProblemGroup, type Tally } from './aggregate.js';
@@ -184,7 +185,9 @@ function toFinding(group: ProblemGroup, occurrence: Occurrence, settings: Settin
   const evidence = verdict.evidence;
   // Requests carry "$TOKEN"-style variables, never a secret: only the HTTP client fills them in (client/secrets.ts).
   const request = evidence?.request ?? exchange.request;
-  const response = evidence?.response ?? exchange.response;
+  // An answer's secrets (a token issued to a user a case signed up, a refresh token) are masked as the journal masks them.
+  const answered = evidence?.response ?? exchange.response;
+  const response = { ...answered, body: maskBody(answered.body) };
   const before = evidence ? [...(exchange.before ?? []), exchange.request] : (exchange.before ?? []);
   const finding: Finding = {
     check: group.check,
@@ -194,7 +197,7 @@ function toFinding(group: ProblemGroup, occurrence: Occurrence, settings: Settin
     count: group.count,
     expected: verdict.expected,
     expectation: verdict.expectation,
-    actual: verdict.actual,
+    actual: maskBody(verdict.actual),
     request,
     response,
     seed: settings.seed,

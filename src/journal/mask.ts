@@ -1,8 +1,9 @@
 import { registeredScheme, type CredentialNames } from '../auth/credential-names.js';
-import { isSecretProperty } from '../core/resources/sign-in.js';
+import { MASK } from '../core/resources/secret-members.js';
 
-/** What stands for a credential: the kind stays visible (the header, parameter or scheme name), the value never. */
-export const MASK = '***';
+export { maskBody } from '../core/resources/secret-members.js';
+
+export { MASK };
 
 type HeaderValue = string | number | string[] | undefined;
 
@@ -77,20 +78,4 @@ function decodedName(raw: string): string {
   } catch {
     return raw;
   }
-}
-
-/** What every secret name has in it: a body without it is left as it is, unscanned. */
-const SECRET_HINT = /pass|secret|token|jwt/i;
-
-/** A JSON member `"name": "value"`, or one cut short at the end of a body the journal kept only the start of. */
-const STRING_MEMBER = /"((?:[^"\\]|\\.)*)"(\s*:\s*)"(?:[^"\\]|\\.)*(?:"|\\?$)/g;
-
-/**
- * A body with the value of every password- and token-like member masked (a sign-up's password, a
- * log-in's token): the names the sign-in reading calls secrets. Text, not parsed JSON, so a body
- * the journal cut short is masked too.
- */
-export function maskBody(text: string): string {
-  if (!SECRET_HINT.test(text)) return text;
-  return text.replace(STRING_MEMBER, (member, name: string, colon: string) => (isSecretProperty(name) ? `"${name}"${colon}"${MASK}"` : member));
 }

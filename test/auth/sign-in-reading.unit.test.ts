@@ -9,7 +9,7 @@ import { signInKinds, signInLines } from '../../src/cli/sign-in-banner.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { inferResources, modelToServe } from '../../src/core/resources/infer.js';
 import { jsonSuccessSchema } from '../../src/core/resources/responses.js';
-import { signInOf, tokenPath } from '../../src/core/resources/sign-in.js';
+import { signInOf, tokenIn, tokenPath } from '../../src/core/resources/sign-in.js';
 import { maskBody } from '../../src/journal/mask.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/documents/${name}`, import.meta.url));
@@ -111,6 +111,20 @@ describe('which operations sign users in', () => {
       'PUT /me sign-in: updates the signed-in user',
       'POST /logout sign-in: logs out',
     ]);
+  });
+});
+
+describe('which token is the bearer', () => {
+  it('is the access token, then a token, then an ID token; a refresh token never, wherever it is written', async () => {
+    // Sorted keys put refresh_token before token; an OpenID answer carries id_token beside access_token.
+    expect(tokenIn({ refresh_token: 'r', token: 't' })).toBe('t');
+    expect(tokenIn({ id_token: 'i', refresh_token: 'r', access_token: 'a' })).toBe('a');
+    expect(tokenIn({ idToken: 'i', refreshToken: 'r' })).toBe('i');
+    expect(tokenIn({ data: { refresh_token: 'r', jwt: 'j' } })).toBe('j');
+    expect(tokenIn({ refresh_token: 'r' })).toBeUndefined();
+    const document = await loadDocument(fixture('refresh-first-sign-in.yaml'));
+    const signIn = signInOf(document.operations);
+    expect(signIn?.logIn && tokenPath(jsonSuccessSchema(signIn.logIn))).toEqual(['token']);
   });
 });
 

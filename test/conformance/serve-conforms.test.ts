@@ -48,6 +48,12 @@ const DOCUMENTS: ReadonlyArray<
   ['accounts (a writeOnly password, a restated readOnly id)', documentPath('../fixtures/documents/accounts.yaml'), { gaps: false }],
   // A sign-up and log-in issuing the bearer token the notes then need (verify signs in by evidence; serve issues real tokens).
   ['notes with sign-in (issued tokens, a current user)', documentPath('../fixtures/documents/notes-sign-in.yaml'), { gaps: false, signIn: true }],
+  // A refresh token written before the bearer (sorted keys): the bearer is the token, never the refresh token.
+  [
+    'notes with a refresh token first (the bearer is the token)',
+    documentPath('../fixtures/documents/refresh-first-sign-in.yaml'),
+    { gaps: false, signIn: true },
+  ],
   // Envelopes, sign-up and log-in issuing the token, a slug the server makes from the title (issue 20's Conduit shape).
   ['Conduit-style articles (envelopes, sign-in, a server-made slug)', documentPath('../fixtures/documents/conduit.yaml'), { gaps: false, signIn: true }],
   // Server-made fields: a slug from the title keys the items; times, a counter and a flag the client never sends.

@@ -34,6 +34,31 @@ export function isTokenProperty(name: string): boolean {
   return TOKEN.test(name);
 }
 
+/**
+ * Token properties in the order a client presents them as its bearer: an access token, then a plain
+ * token (`token`, `jwt`, …), then an ID token (Firebase's `idToken` is its bearer). A refresh token
+ * only renews a session and is never presented: an answer written with sorted keys puts
+ * `refresh_token` before `token`, and the first token-like property is not the bearer.
+ */
+const BEARER_RANKS: readonly RegExp[] = [/^access_?token$/i, /^(token|jwt|auth_?token|session_?token)$/i, /^id_?token$/i];
+
+/** The property's rank as the bearer (lower is likelier), or undefined when it is never the bearer. */
+function bearerRank(name: string): number | undefined {
+  const rank = BEARER_RANKS.findIndex((pattern) => pattern.test(name));
+  return rank === -1 ? undefined : rank;
+}
+
+/** Of named candidates, the first of the best bearer rank; undefined when none is a bearer. */
+function bestBearer<T>(candidates: Iterable<readonly [string, T]>): T | undefined {
+  let best: T | undefined;
+  let bestRank = BEARER_RANKS.length;
+  for (const [name, candidate] of candidates) {
+    const rank = bearerRank(name);
+    if (rank !== undefined && rank < bestRank) [best, bestRank] = [candidate, rank];
+  }
+  return best;
+}
+
 /** A property whose value is a secret: what the journal and reports never show. */
 export function isSecretProperty(name: string): boolean {
   return PASSWORD.test(name) || TOKEN.test(name);
@@ -74,7 +99,7 @@ export function issuesCredential(operation: Operation, operations?: readonly Ope
  * `User` declares `password` where the real API answers `token`.
  */
 export function tokenPath(schema: unknown, added = false): readonly string[] | undefined {
-  const declared = leaves(schema).find((leaf) => isTokenProperty(leaf.name))?.path;
+  const declared = bestBearer(leaves(schema).map((leaf) => [leaf.name, leaf.path] as const));
   if (declared !== undefined || !added) return declared;
   const envelopes = envelopesOf(schema);
   let inner: unknown = schema;
@@ -149,15 +174,18 @@ function namedSignUp(operation: Operation): boolean {
   return /^(sign[-_]?up|register|registration)$/i.test(last) || /^(sign[-_]?up|register)/i.test(operation.iid ?? '');
 }
 
-/** The token-like string an answer carries (through envelopes), or undefined. */
-export function tokenIn(value: unknown, depth = 0): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || depth > MAX_DEPTH) return undefined;
+/** The bearer token an answer carries (through envelopes), by the ranks tokenPath reads a schema with; or undefined. */
+export function tokenIn(value: unknown): string | undefined {
+  return bestBearer(namedStrings(value, 0));
+}
+
+/** The non-empty strings of an answer's properties, with their names, down to MAX_DEPTH. */
+function* namedStrings(value: unknown, depth: number): Generator<readonly [string, string]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || depth > MAX_DEPTH) return;
   for (const [name, inner] of Object.entries(value)) {
-    if (isTokenProperty(name) && typeof inner === 'string' && inner !== '') return inner;
-    const nested = tokenIn(inner, depth + 1);
-    if (nested !== undefined) return nested;
+    if (typeof inner === 'string' && inner !== '') yield [name, inner];
+    else yield* namedStrings(inner, depth + 1);
   }
-  return undefined;
 }
 
 /** The document's sign-in: its issuers by role, what identifies a user, its current-user operations. */
