@@ -46,6 +46,14 @@ export function noteUserUpdate(update: Operation, signUp: Operation): void {
   updates.set(update, signUp);
 }
 
+/** The operation that trades a refresh token for a session: the run draws its tokens, which no target issued. */
+const refreshes = new WeakSet<Operation>();
+
+/** Says which operation renews a session by a refresh token: its refusal of a drawn one is expected. */
+export function noteRefresh(refresh: Operation): void {
+  refreshes.add(refresh);
+}
+
 /** Keeps the values an accepted request of an issuer gave (a username, an email): the target holds them now. */
 export function noteAccepted(operation: Operation, payload: JsonValue | undefined): void {
   const state = seen.get(operation);
@@ -59,9 +67,11 @@ export function noteAccepted(operation: Operation, payload: JsonValue | undefine
 
 /**
  * Why a refusal of a valid request to an issuer is expected, or undefined: a log-in with credentials
- * this run never signed up, or a sign-up giving a value (an email) this run already had accepted.
+ * this run never signed up, a refresh with a drawn refresh token, or a sign-up giving a value (an
+ * email) this run already had accepted.
  */
 export function explainRefusal(operation: Operation, payload: JsonValue | undefined): string | undefined {
+  if (refreshes.has(operation)) return 'a refresh token this run drew, which the target never issued';
   const signUp = updates.get(operation);
   if (signUp !== undefined) {
     // Matched by the leaf's name: the update's envelope need not be the sign-up's.

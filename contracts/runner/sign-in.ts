@@ -23,7 +23,7 @@ import { isJsonObject, parseJsonExact, type JsonObject, type JsonValue } from '.
 import type { CaseSource, RequestCase } from './case-source.js';
 import { cryptoRandom64 } from './ids.js';
 import type { VerifyOptions } from '../report.js';
-import { credentialRoles, noteAccepted, noteCredentialRoles, noteUserUpdate, tokenIn, type CredentialRole } from './issued-credentials.js';
+import { credentialRoles, noteAccepted, noteCredentialRoles, noteRefresh, noteUserUpdate, tokenIn, type CredentialRole } from './issued-credentials.js';
 import type { SignIn } from '../../src/core/resources/sign-in.js';
 import { send, type RunEnv } from './send.js';
 import { settingsOf, type Settings } from './settings.js';
@@ -66,6 +66,7 @@ export async function signInWhereNeeded(
   const roles = credentialRoles(operations);
   noteCredentialRoles(roles);
   if (read?.updateUser !== undefined && read.signUp !== undefined) noteUserUpdate(read.updateUser, read.signUp);
+  if (read?.refresh !== undefined) noteRefresh(read.refresh);
   const bearerGiven = options.token !== undefined || (options.auth ?? []).some((form) => /^(bearer|oauth2|openidconnect):/i.test(form));
   // A session presented as an API key in Authorization (RealWorld's `Token <t>`): the issued token is given as that key.
   const sessionKey = bearerGiven || (options.auth ?? []).some((form) => /^apikey:/i.test(form)) ? undefined : authorizationApiKey(operations);

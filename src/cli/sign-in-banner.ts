@@ -18,6 +18,7 @@ export function signInLines(model: ResourceModel, configuredTokens: number, toke
     ...named(signIn.currentUser, 'answers the signed-in user'),
     ...named(signIn.updateUser, 'updates the signed-in user'),
     ...named(signIn.logOut, 'logs out (the token it carries is refused from then on)'),
+    ...named(signIn.refresh, 'trades a refresh token, once, for a new session'),
   ];
   const issuers = [signIn.signUp, signIn.logIn].flatMap((operation) => (operation === undefined ? [] : [operation]));
   const lifetimes = [...new Set(issuers.map((operation) => tokenLifetime ?? declaredLifetime(operation)))];
@@ -43,6 +44,7 @@ export function signInKinds({ signIn }: ResourceModel): ReadonlyMap<Operation, s
     [signIn.currentUser, 'sign-in: the signed-in user'],
     [signIn.updateUser, 'sign-in: updates the signed-in user'],
     [signIn.logOut, 'sign-in: logs out'],
+    [signIn.refresh, 'sign-in: renews a session'],
   ];
   for (const [operation, kind] of entries) if (operation !== undefined) kinds.set(operation, kind);
   return kinds;

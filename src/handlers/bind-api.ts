@@ -25,6 +25,8 @@ export interface ApiBindingOptions {
   readonly onCreated?: CreatedListener | undefined;
   /** The server's issued tokens: where the model has a sign-in, it is served (docs/sign-in.md); absent: it is not. */
   readonly issued?: IssuedTokens | undefined;
+  /** The refresh tokens issued beside them (absent: a refresh token is answered but never honoured). */
+  readonly refreshTokens?: IssuedTokens | undefined;
   /** --token-lifetime: seconds every issued token lasts, whatever the answers declare. */
   readonly tokenLifetime?: number | undefined;
 }
@@ -59,6 +61,7 @@ function signInBindingOf(options: ApiBindingOptions, roles: RoleTable): SignInBi
   return compileSignIn({
     signIn: model.signIn,
     issued,
+    refreshTokens: options.refreshTokens,
     stores: options.stores,
     usersResource: usersResourceOf(model.signIn, roles),
     resourceNames,

@@ -30,6 +30,8 @@ export interface SharedState {
   readonly webhooks: SharedDeliveries | undefined;
   /** The tokens sign-ins issued (read only where the document signs users in). */
   readonly issued: IssuedTokens;
+  /** The refresh tokens they issued beside them (kept apart: a refresh token is never a bearer). */
+  readonly refreshTokens: IssuedTokens;
 }
 
 /** Connects to the --store Redis, or undefined for the in-process store ('memory', the default). */
@@ -75,7 +77,14 @@ export async function openSharedState(redis: RedisConnection, options: ServerOpt
           history: options.webhookHistory ?? SERVE_DEFAULTS.webhookHistory,
           onProblem: (message) => logger.warn(message),
         });
-  return { stores, faults, journal, webhooks, issued: createSharedIssuedTokens(redis, namespace) };
+  return {
+    stores,
+    faults,
+    journal,
+    webhooks,
+    issued: createSharedIssuedTokens(redis, namespace),
+    refreshTokens: createSharedIssuedTokens(redis, `${namespace}:refresh`),
+  };
 }
 
 /** Closes what openSharedState started (the connection itself is closed by its owner). */

@@ -45,6 +45,8 @@ export interface ApiSiteParts extends SiteParts {
   readonly proxy?: ProxySite | undefined;
   /** The tokens sign-ins issued, kept across --watch reloads; absent: the document's sign-in is not served. */
   readonly issued?: IssuedTokens | undefined;
+  /** The refresh tokens sign-ins issued beside them, kept as `issued` is. */
+  readonly refreshTokens?: IssuedTokens | undefined;
   /** --token-lifetime, in seconds. */
   readonly tokenLifetime?: number | undefined;
 }
@@ -57,9 +59,9 @@ export interface ProxySite {
 
 /** The API: faulted, journaled, Prefer read; --auth-status applies. */
 export function apiSite(document: LoadedDocument, parts: ApiSiteParts): CompiledSite {
-  const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy, issued, tokenLifetime } = parts;
+  const { model, stores, tokens, echoId, isolateByToken, onCreated, proxy, issued, refreshTokens, tokenLifetime } = parts;
   return compileSite(
-    { document, bind: proxy ? proxy.bind : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated, issued, tokenLifetime }) },
+    { document, bind: proxy ? proxy.bind : apiBinder({ model, stores, tokens, echoId, isolateByToken, onCreated, issued, refreshTokens, tokenLifetime }) },
     {
       cors: parts.cors,
       faults: parts.faults,

@@ -156,6 +156,7 @@ async function compose(
   // One set of issued tokens for the server's life: a reloaded document keeps its users signed in.
   // With --store redis://… they are kept there, so every replica honours them.
   const issued = replicated?.issued ?? createIssuedTokens();
+  const refreshTokens = replicated?.refreshTokens ?? createIssuedTokens();
   const buildApiSite = (served: LoadedDocument, model: ResourceModel) =>
     apiSite(served, {
       ...siteParts,
@@ -171,6 +172,7 @@ async function compose(
       onCreated: webhooks?.created,
       proxy,
       issued,
+      refreshTokens,
       index: { path: '/', answer: pointerAnswer(served, places, 'api') },
     });
   let watcher: DocumentWatcher | undefined;

@@ -125,6 +125,9 @@ describe('which token is the bearer', () => {
     const document = await loadDocument(fixture('refresh-first-sign-in.yaml'));
     const signIn = signInOf(document.operations);
     expect(signIn?.logIn && tokenPath(jsonSuccessSchema(signIn.logIn))).toEqual(['token']);
+    // The refresh operation: a body naming a refresh token and no password, answering a bearer.
+    expect(named(signIn?.refresh)).toBe('POST /refresh');
+    expect(signInLines(inferResources(document), 0)[0]).toContain('POST /refresh trades a refresh token, once, for a new session');
   });
 });
 

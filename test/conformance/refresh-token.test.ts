@@ -67,4 +67,33 @@ describe('a refresh token written before the bearer', () => {
       await server.close();
     }
   });
+
+  it('serve trades a refresh token once for a new session, whose token works; a drawn or used one is refused', async () => {
+    const server = await startServer({ spec: SPEC, port: 0 });
+    try {
+      const post = async (path: string, body: unknown) => {
+        const answer = await request(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: answer.statusCode, body: (await answer.body.json()) as { token: string; refresh_token: string; username: string } };
+      };
+      const me = async (token: string) => {
+        const read = await request(`${server.url}/me`, { headers: { authorization: `Bearer ${token}` } });
+        await read.body.text();
+        return read.statusCode;
+      };
+      const signedUp = await post('/users', { username: 'grace', email: 'grace@example.com', password: 'correct horse' });
+      expect(signedUp.status).toBe(201);
+      const renewed = await post('/refresh', { refresh_token: signedUp.body.refresh_token });
+      expect(renewed.status).toBe(200);
+      expect(renewed.body.username).toBe('grace');
+      expect(renewed.body.token).not.toBe(signedUp.body.token);
+      expect(renewed.body.refresh_token).not.toBe(signedUp.body.refresh_token);
+      expect(await me(renewed.body.token)).toBe(200);
+      // Used up: the same refresh token again, and one nobody was issued, are refused; neither is a bearer.
+      expect((await post('/refresh', { refresh_token: signedUp.body.refresh_token })).status).toBe(401);
+      expect((await post('/refresh', { refresh_token: 'never-issued' })).status).toBe(401);
+      expect(await me(renewed.body.refresh_token)).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
 });

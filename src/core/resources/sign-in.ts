@@ -48,6 +48,32 @@ function bearerRank(name: string): number | undefined {
   return rank === -1 ? undefined : rank;
 }
 
+/** A refresh token's property: what renews a session, presented in a request body, never as the bearer. */
+const REFRESH_TOKEN = /^refresh_?token$/i;
+
+export function isRefreshTokenName(name: string): boolean {
+  return REFRESH_TOKEN.test(name);
+}
+
+/** Where an answer of `schema` carries a refresh token (['refresh_token'], ['data', 'refreshToken']); undefined when it declares none. */
+export function refreshTokenPath(schema: unknown): readonly string[] | undefined {
+  return leaves(schema).find((leaf) => isRefreshTokenName(leaf.name))?.path;
+}
+
+/**
+ * The operation that renews a session: a request body that names a refresh token and no password,
+ * answering a bearer token (POST /auth/refresh {refresh_token}). A log-in whose body takes both (one
+ * /token for every grant) is the log-in's, not this.
+ */
+function refreshOf(operations: readonly Operation[], issuers: ReadonlySet<Operation>): Operation | undefined {
+  return operations.find((operation) => {
+    if (issuers.has(operation)) return false;
+    const asked = leaves(jsonRequestBody(operation)?.schema);
+    if (!asked.some((leaf) => isRefreshTokenName(leaf.name)) || asked.some((leaf) => isPasswordProperty(leaf.name, leaf.schema))) return false;
+    return tokenPath(jsonSuccessSchema(operation)) !== undefined;
+  });
+}
+
 /** Of named candidates, the first of the best bearer rank; undefined when none is a bearer. */
 function bestBearer<T>(candidates: Iterable<readonly [string, T]>): T | undefined {
   let best: T | undefined;
@@ -206,6 +232,8 @@ export interface SignIn {
   readonly updateUser?: Operation;
   /** The operation that ends the session its token names (POST /logout, DELETE /session): sessions.ts. */
   readonly logOut?: Operation;
+  /** The operation that trades a refresh token for a new session (POST /auth/refresh {refresh_token}). */
+  readonly refresh?: Operation;
   /** The answers declare no token: the stand-in adds it as `token` in the answer's user object (tokenPath's `added`). */
   readonly addsToken: boolean;
 }
@@ -229,6 +257,7 @@ export function signInOf(operations: readonly Operation[]): SignIn | undefined {
       ? undefined
       : operations.find((operation) => operation.path === currentUser.path && /^(put|patch)$/i.test(operation.method) && !securityOf(operation).open);
   const logOut = logOutOf(operations);
+  const refresh = refreshOf(operations, new Set(roles.keys()));
   return {
     ...(signUp !== undefined ? { signUp } : {}),
     ...(logIn !== undefined ? { logIn } : {}),
@@ -237,6 +266,7 @@ export function signInOf(operations: readonly Operation[]): SignIn | undefined {
     ...(currentUser !== undefined ? { currentUser } : {}),
     ...(updateUser !== undefined ? { updateUser } : {}),
     ...(logOut !== undefined ? { logOut } : {}),
+    ...(refresh !== undefined ? { refresh } : {}),
     addsToken,
   };
 }

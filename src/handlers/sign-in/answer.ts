@@ -7,7 +7,7 @@
  */
 import type { IHttpOperation } from '@stoplight/types';
 import { readAnswerJson, type JsonValue } from '../../core/json/exact-json.js';
-import { isPasswordProperty, tokenPath } from '../../core/resources/sign-in.js';
+import { isPasswordProperty, refreshTokenPath, tokenPath } from '../../core/resources/sign-in.js';
 import { expiresInPath } from '../../core/resources/sessions.js';
 import { objectShape } from '../../core/schema/properties.js';
 import type { ItemFields } from '../../store/item-store.js';
@@ -20,8 +20,14 @@ import { isRecord } from './users.js';
 /** How deep an answer is cleaned of passwords: as deep as the core reads envelopes. */
 const MAX_DEPTH = 3;
 
-/** Writes the user (and the token, when there is one to give, with its lifetime in seconds where the answer declares `expires_in`) as the operation answers it. */
-export type UserAnswer = (fields: ItemFields, token: string | undefined, expiresIn?: number) => Outcome;
+/** What a sign-in gives: the bearer, and a refresh token where the answer declares one. */
+export interface Session {
+  readonly token: string;
+  readonly refresh?: string | undefined;
+}
+
+/** Writes the user (and the session, when there is one to give, with its lifetime in seconds where the answer declares `expires_in`) as the operation answers it. */
+export type UserAnswer = (fields: ItemFields, session: Session | undefined, expiresIn?: number) => Outcome;
 
 export function compileUserAnswer(operation: IHttpOperation, preferred: readonly number[], addsToken = false): UserAnswer {
   const success = successAnswer(operation, preferred);
@@ -39,10 +45,15 @@ export function compileUserAnswer(operation: IHttpOperation, preferred: readonly
   // The lifetime is answered beside the token (`{"token", "expires_in"}`), where the schema declares it.
   const expires = expiresInPath(inner);
   const expiresName = expires?.length === 1 ? expires[0] : undefined;
-  return (fields, token, expiresIn) => {
+  // The refresh token beside the bearer, where the schema declares it there.
+  const refreshed = refreshTokenPath(inner);
+  const refreshName = refreshed?.length === 1 ? refreshed[0] : undefined;
+  return (fields, session, expiresIn) => {
+    const token = session?.token;
     const shown = { ...Object.fromEntries(Object.entries(fields).filter(([name]) => !isPasswordProperty(name))), ...masks };
     const lasting = expiresName !== undefined && expiresIn !== undefined && token !== undefined ? { ...shown, [expiresName]: expiresIn } : shown;
-    const withToken = tokenName !== undefined && token !== undefined ? { ...lasting, [tokenName]: token } : lasting;
+    const renewable = refreshName !== undefined && session?.refresh !== undefined ? { ...lasting, [refreshName]: session.refresh } : lasting;
+    const withToken = tokenName !== undefined && token !== undefined ? { ...renewable, [tokenName]: token } : renewable;
     let text = write(fill(withToken));
     // A token the schema does not declare (addsToken) is added after the writer, which keeps only declared properties.
     if (added && token !== undefined) text = `${text.slice(0, -1)}${text === '{}' ? '' : ','}${JSON.stringify(tokenName)}:${JSON.stringify(token)}}`;
@@ -55,7 +66,7 @@ export function compileUserAnswer(operation: IHttpOperation, preferred: readonly
  * A stored create's answer (the sign-up is a resource's create) with the issued token put where
  * the schema says and any password left out; the answer as it was when it is no JSON object.
  */
-export function withIssuedToken(body: string, path: readonly string[] | undefined, token: string, schema?: unknown, expiresIn?: number): string {
+export function withIssuedToken(body: string, path: readonly string[] | undefined, session: Session, schema?: unknown, expiresIn?: number): string {
   const read = readAnswerJson(body);
   if (!read.ok || !isRecord(read.value)) return body;
   const cleaned = withoutPasswords(read.value) as Record<string, JsonValue>;
@@ -69,7 +80,9 @@ export function withIssuedToken(body: string, path: readonly string[] | undefine
     inner = objectShape(inner).properties.get(name);
   }
   Object.assign(at, requiredPasswords(inner));
-  at[path.at(-1) as string] = token;
+  at[path.at(-1) as string] = session.token;
+  const refreshed = refreshTokenPath(inner);
+  if (refreshed?.length === 1 && session.refresh !== undefined) at[refreshed[0] as string] = session.refresh;
   const expires = expiresInPath(inner);
   if (expires?.length === 1 && expiresIn !== undefined) at[expires[0] as string] = expiresIn;
   return jsonText(cleaned);

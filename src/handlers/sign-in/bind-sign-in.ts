@@ -12,20 +12,22 @@ import type { IHttpOperation } from '@stoplight/types';
 import { errorMessage, failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { Resource } from '../../core/resources/model.js';
-import { isPasswordProperty, requestEnvelope, tokenPath, type SignIn } from '../../core/resources/sign-in.js';
+import { isPasswordProperty, isRefreshTokenName, refreshTokenPath, requestEnvelope, tokenPath, type SignIn } from '../../core/resources/sign-in.js';
 import { declaredLifetime } from '../../core/resources/sessions.js';
 import { presentedToken, type IssuedTokens, type IssuedUser } from '../../auth/issued-tokens.js';
 import { collectionKey, type CollectionKey, type ItemStore, type ResourceStores } from '../../store/item-store.js';
 import type { TenantId } from '../../store/tenants.js';
 import type { Outcome } from '../../http/answer.js';
 import { guarded, refuse, successAnswer, type RoleHandler } from '../resource/parts.js';
-import { compileUserAnswer, withIssuedToken } from './answer.js';
+import { compileUserAnswer, withIssuedToken, type Session, type UserAnswer } from './answer.js';
 import { claimValues } from './claims.js';
 import { givenPassword, isRecord, leafValues, mergedUser, passwordMatches, sealPasswords, storedEnvelope, takenValue, unwrapped, userWith } from './users.js';
 
 export interface SignInParts {
   readonly signIn: SignIn;
   readonly issued: IssuedTokens;
+  /** The refresh tokens issued beside the bearer where an answer declares one; absent: none is honoured. */
+  readonly refreshTokens?: IssuedTokens | undefined;
   readonly stores: ResourceStores;
   /** The resource whose create is the sign-up, when the document makes users a resource. */
   readonly usersResource: Resource | undefined;
@@ -61,6 +63,12 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
   /** The lifetime of the tokens `operation` issues, in seconds: --token-lifetime, else its answer's `expires_in`; undefined: they last. */
   const lifetimeOf = (operation: IHttpOperation): number | undefined => parts.tokenLifetimeSeconds ?? declaredLifetime(operation);
   const issue = (user: IssuedUser, seconds: number | undefined) => issued.issue(user, seconds === undefined ? undefined : seconds * 1000);
+  /** A session for `user`: its bearer, and a refresh token where `operation`'s answer declares one (kept apart: never a bearer). */
+  const session = async (operation: IHttpOperation, user: IssuedUser, seconds: number | undefined): Promise<Session> => {
+    const token = await issue(user, seconds);
+    const refreshes = parts.refreshTokens !== undefined && refreshTokenPath(successAnswer(operation, [200, 201]).schema) !== undefined;
+    return refreshes ? { token, refresh: await (parts.refreshTokens as IssuedTokens).issue(user) } : { token };
+  };
 
   function signUpHandler(operation: IHttpOperation, stateful: RoleHandler | undefined): RoleHandler {
     const lifetime = lifetimeOf(operation);
@@ -93,8 +101,8 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
             const user = await userWith(store, pick(given, [...new Set([...signIn.identity, ...signIn.unique])]));
             if (user !== undefined) await claim.held(user.id);
             if (typeof outcome.answer.body !== 'string' || user === undefined) return outcome;
-            const token = await issue(issuedTo(context.tenant, key, user.id), lifetime);
-            return { ...outcome, answer: { ...outcome.answer, body: withIssuedToken(outcome.answer.body, path, token, schema, lifetime) } };
+            const issuedNow = await session(operation, issuedTo(context.tenant, key, user.id), lifetime);
+            return { ...outcome, answer: { ...outcome.answer, body: withIssuedToken(outcome.answer.body, path, issuedNow, schema, lifetime) } };
           }
           const fields = unwrapped(sealed, envelope);
           const id = await store.allocate();
@@ -104,7 +112,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
             return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', 'the user store gave a taken number; try again')));
           }
           await claim.held(id);
-          return userAnswer(fields, await issue(issuedTo(context.tenant, key, id), lifetime), lifetime);
+          return userAnswer(fields, await session(operation, issuedTo(context.tenant, key, id), lifetime), lifetime);
         }),
       );
     };
@@ -119,6 +127,8 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
       if (!isRecord(body)) return Promise.resolve(refuse(failure('badRequest', 'a log-in is a JSON object')));
       const given = leafValues(body);
       const password = givenPassword(body);
+      // One /token for every grant (GoTrue's): a body with a refresh token and no password renews a session.
+      if (password === undefined && refreshTokenIn(given) !== undefined) return renewed(operation, given, lifetime, userAnswer);
       const identity = pick(given, signIn.identity);
       const wrong = refuse(failure('wrongCredentials', errorMessage('wrongCredentials', `no signed-up user has this ${names} and this password`)));
       if (password === undefined || identity.size < signIn.identity.length) return Promise.resolve(wrong);
@@ -127,9 +137,43 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
         const user = await userWith(store, identity);
         const stored = user === undefined ? undefined : [...leafValues(user.fields as JsonValue)].find(([name]) => isPasswordProperty(name))?.[1];
         if (user === undefined || !passwordMatches(stored, password)) return wrong;
-        return userAnswer(unwrapped(user.fields, storedEnvelope(user.fields)), await issue(issuedTo(context.tenant, key, user.id), lifetime), lifetime);
+        return userAnswer(
+          unwrapped(user.fields, storedEnvelope(user.fields)),
+          await session(operation, issuedTo(context.tenant, key, user.id), lifetime),
+          lifetime,
+        );
       });
     };
+  }
+
+  /** The refresh operation: trades a refresh token for a new session (src/core/resources/sign-in.ts refreshOf). */
+  function refreshHandler(operation: IHttpOperation): RoleHandler {
+    const lifetime = lifetimeOf(operation);
+    const userAnswer = compileUserAnswer(operation, [200, 201], signIn.addsToken);
+    return (context) => {
+      const body = context.body;
+      if (!isRecord(body)) return Promise.resolve(refuse(failure('badRequest', 'a refresh is a JSON object')));
+      return renewed(operation, leafValues(body), lifetime, userAnswer);
+    };
+  }
+
+  /**
+   * A new session for the user a refresh token was issued to; the token is used up (rotated, as OAuth
+   * servers do), so a second use is refused as one never issued.
+   */
+  function renewed(operation: IHttpOperation, given: ReadonlyMap<string, JsonValue>, lifetime: number | undefined, userAnswer: UserAnswer): Promise<Outcome> {
+    const presented = refreshTokenIn(given);
+    const unknown = refuse(
+      failure('wrongCredentials', errorMessage('wrongCredentials', 'this refresh token was never issued, or was used already; log in again')),
+    );
+    return guarded(async () => {
+      const user = presented === undefined || parts.refreshTokens === undefined ? undefined : await parts.refreshTokens.find(presented);
+      if (presented === undefined || user === undefined) return unknown;
+      await parts.refreshTokens?.revoke(presented);
+      const item = await (await stores.forTenant(user.tenant)).collection(user.collection).get(user.key);
+      if (item === undefined) return unknown;
+      return userAnswer(unwrapped(item.fields, storedEnvelope(item.fields)), await session(operation, user, lifetime), lifetime);
+    });
   }
 
   /** The current user's read, or (with `update`) its update. */
@@ -145,7 +189,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
         const store = (await stores.forTenant(user.tenant)).collection(user.collection);
         const item = await store.get(user.key);
         if (item === undefined) return noUser;
-        if (!update) return userAnswer(unwrapped(item.fields, storedEnvelope(item.fields)), token);
+        if (!update) return userAnswer(unwrapped(item.fields, storedEnvelope(item.fields)), { token });
         const change = isRecord(context.body) ? unwrapped(context.body, envelope) : {};
         const wanted = pick(leafValues(change), signIn.unique);
         const taken = await takenValue(store, wanted, item.id);
@@ -164,7 +208,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
           return noUser;
         }
         await claim.held(item.id);
-        return userAnswer(unwrapped(changed.fields, storedEnvelope(changed.fields)), token);
+        return userAnswer(unwrapped(changed.fields, storedEnvelope(changed.fields)), { token });
       });
   }
 
@@ -179,12 +223,13 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
       });
   }
 
-  const { signUp, logIn, currentUser, updateUser, logOut } = signIn;
+  const { signUp, logIn, currentUser, updateUser, logOut, refresh } = signIn;
   return {
     handlerFor(operation, stateful) {
       if (operation === logOut) return logOutHandler(operation);
       if (operation === signUp) return signUpHandler(operation, stateful);
       if (operation === logIn) return logInHandler(operation);
+      if (operation === refresh) return refreshHandler(operation);
       if (operation === currentUser) return currentUserHandler(operation, false);
       if (operation === updateUser) return currentUserHandler(operation, true);
       return undefined;
@@ -194,6 +239,12 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
       return user instanceof Promise ? user.then((found) => found?.tenant) : user?.tenant;
     },
   };
+}
+
+/** The refresh token a request body gives (through envelopes), by its name. */
+function refreshTokenIn(given: ReadonlyMap<string, JsonValue>): string | undefined {
+  const found = [...given].find(([name, value]) => isRefreshTokenName(name) && typeof value === 'string' && value !== '')?.[1];
+  return typeof found === 'string' ? found : undefined;
 }
 
 function issuedTo(tenant: TenantId, collection: CollectionKey, key: IssuedUser['key']): IssuedUser {

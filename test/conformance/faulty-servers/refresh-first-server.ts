@@ -2,8 +2,8 @@
  * A correct double of test/fixtures/documents/refresh-first-sign-in.yaml: a sign-up (POST /users)
  * and a log-in (POST /login) answer the user with a bearer `token` and a `refresh_token`, written
  * with sorted keys as many servers write them (refresh_token before token). Only the token is a
- * bearer: a refresh token presented as one is refused with 401. Notes are read and written by a
- * signed-in user. The suite must pass it with no failure and no warning.
+ * bearer: a refresh token presented as one is refused with 401; POST /refresh trades one, once, for
+ * a new session. Notes are read and written by a signed-in user. The suite must pass it with no failure and no warning.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -33,6 +33,8 @@ export async function startRefreshFirstServer(fault?: RefreshFirstFault): Promis
   const users = new Map<string, User>();
   const bearers = new Map<string, User>();
   const refreshTokens: string[] = [];
+  /** Refresh tokens not yet used, to their user: each trades once for a new session. */
+  const refreshable = new Map<string, User>();
   const notes = new Map<number, string>();
   let nextUser = 1;
   let nextNote = 1;
@@ -42,6 +44,7 @@ export async function startRefreshFirstServer(fault?: RefreshFirstFault): Promis
     const refresh = randomBytes(16).toString('hex');
     bearers.set(token, user);
     refreshTokens.push(refresh);
+    refreshable.set(refresh, user);
     // Sorted keys: the refresh token comes first.
     const answer = { email: user.email, id: user.id, refresh_token: refresh, token, username: user.username };
     return { status, body: fault === 'answer-breaks-schema' ? { ...answer, verified: false } : answer };
@@ -75,6 +78,16 @@ export async function startRefreshFirstServer(fault?: RefreshFirstFault): Promis
       const user = users.get(`u:${username}`);
       if (user === undefined || user.password !== password) return error(401, 'no user has these credentials');
       return signedInAnswer(200, user);
+    }
+    if (path === '/refresh' && method === 'POST') {
+      const body = objectBody(req, text, ['refresh_token']);
+      if (typeof body === 'string') return error(422, body);
+      const presented = stringIn(body, 'refresh_token', 1, Infinity);
+      if (presented === undefined) return error(422, 'refresh_token must be a string of at least 1 character');
+      const owner = refreshable.get(presented);
+      if (owner === undefined) return error(401, 'this refresh token was never issued, or was used already');
+      refreshable.delete(presented);
+      return signedInAnswer(200, owner);
     }
     const user = signedIn(req.headers);
     if (path === '/me' && method === 'GET') {
