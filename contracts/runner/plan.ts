@@ -117,7 +117,7 @@ function plannerFor(operations: readonly Operation[], source: CaseSource, settin
     const shared = twins.length === 0 ? undefined : twins.every((o) => !securityOf(o).open) ? new Set(['auth'] as const) : new Set<never>();
     const properties = [
       ...invalidProperties(operation, cases, caseContext, propertySettings, shared),
-      ...(settings.model && creates && fresh ? [modelProperty(operation, cases, caseContext, propertySettings)] : []),
+      ...(settings.model && creates && fresh ? [modelProperty(operation, cases, caseContext, propertySettings, shared)] : []),
       validProperty(operation, cases, caseContext, propertySettings),
       ...boundaryProperty(operation, cases, caseContext),
       ...(creates && fresh ? [duplicateProperty(operation, cases, caseContext, propertySettings)] : []),
