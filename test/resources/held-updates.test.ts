@@ -12,6 +12,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { verify } from '../../contracts/index.js';
 import { JSON_TYPE, send, serverFor } from '../support/server.js';
 
 const DOCUMENT = fileURLToPath(new URL('./documents/web-links.yaml', import.meta.url));
@@ -52,5 +53,12 @@ describe('an update sending what the item declares otherwise', () => {
     const id = await link();
     const refused = await write('PUT', `/web_links/${id}`, { shared_link: null });
     expect(refused.status, refused.text).toBe(400);
+  });
+
+  // verify held the restore (the link's update by POST) to a create's rule: a stored name it did not send was "added".
+  it('conforms to its document under verify', async () => {
+    const report = await verify({ target: server.current.url, spec: DOCUMENT, runs: 20, seed: 3, stateful: true, timeoutMs: 5_000 });
+    const failed = report.checks.filter((check) => check.status === 'failed');
+    expect(failed.map((check) => `${check.id}: ${check.findings.map((finding) => finding.message).join(' | ')}`)).toEqual([]);
   });
 });
