@@ -37,15 +37,27 @@ type Command = fc.AsyncCommand<Model, Real, boolean>;
 
 const MAX_COMMANDS = 16;
 
-export function modelProperty(operation: Operation, source: CaseSource, context: CaseContext, settings: PropertySettings): Property {
+/**
+ * `invalidFor`: the targets whose invalid requests every operation on the route refuses (an operation
+ * sharing its route with others, Box's "#" alternatives: auth at most), as the invalid properties
+ * take them; undefined: every one. Without the body among them no invalid body is sent: one invalid
+ * for this operation may be another's valid one, and a correct server takes it.
+ */
+export function modelProperty(
+  operation: Operation,
+  source: CaseSource,
+  context: CaseContext,
+  settings: PropertySettings,
+  invalidFor?: ReadonlySet<RequestCase['target']>,
+): Property {
   // Plain plants (no undeclared properties): the model is about ids, and smaller bodies draw faster.
   const valid = source.validCases(operation, { ...context, extraProperties: false });
+  const sendsInvalid = invalidFor === undefined || invalidFor.has('body');
   const invalidBodies = source.invalidCases(operation, { ...context, extraProperties: false }).filter((c) => c.target === 'body');
   const command = fc.oneof(
     valid.map(createNew),
     fc.tuple(valid, fc.nat()).map(([plant, pick]) => createAgain(plant, pick)),
-    invalidBodies.map(invalidNew),
-    fc.tuple(valid, fc.nat()).map(([plant, pick]) => createFree(plant, pick)),
+    ...(sendsInvalid ? [invalidBodies.map(invalidNew), fc.tuple(valid, fc.nat()).map(([plant, pick]) => createFree(plant, pick))] : []),
   );
   // One size up from the default: sequences long enough to create, repeat and free ids in one run. An array, not
   // fc.commands, so that a finding shrinks to a sequence --replay sends again (runner/sequence.ts).

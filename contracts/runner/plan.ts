@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { type Operation } from '../../src/core/openapi/load-document.js';
 import { jsonRequestBody, operationName, sameRouteAs } from '../../src/core/openapi/operation.js';
 import { securityOf } from '../../src/core/openapi/security.js';
-import { replaceKind } from '../../src/core/conformance/replace-kind.js';
+import { keepsUnsent } from '../../src/core/conformance/replace-kind.js';
 import type { Resource } from '../../src/core/resources/model.js';
 import type { CheckContext } from '../checks/index.js';
 import type { CaseSource, RequestCase } from './case-source.js';
@@ -117,7 +117,7 @@ function plannerFor(operations: readonly Operation[], source: CaseSource, settin
     const shared = twins.length === 0 ? undefined : twins.every((o) => !securityOf(o).open) ? new Set(['auth'] as const) : new Set<never>();
     const properties = [
       ...invalidProperties(operation, cases, caseContext, propertySettings, shared),
-      ...(settings.model && creates && fresh ? [modelProperty(operation, cases, caseContext, propertySettings)] : []),
+      ...(settings.model && creates && fresh ? [modelProperty(operation, cases, caseContext, propertySettings, shared)] : []),
       validProperty(operation, cases, caseContext, propertySettings),
       ...boundaryProperty(operation, cases, caseContext),
       ...(creates && fresh ? [duplicateProperty(operation, cases, caseContext, propertySettings)] : []),
@@ -171,8 +171,8 @@ function plannerFor(operations: readonly Operation[], source: CaseSource, settin
         expectUniqueIds,
         ...(limitParameter === undefined ? {} : { limitParameter }),
         ...(played?.role === 'create' && resource?.identifier.assignedBy === 'either' ? { assignedIdentifier: resource.identifier.property } : {}),
-        // A PUT that updates only what it sends (Box's) keeps the rest, as a PATCH does: one reading with serve's.
-        ...(played?.role === 'replace' && resource !== undefined && replaceKind(resource, operation) === 'merge' ? { keepsUnsent: true } : {}),
+        // An update (a PATCH, a POST on the item) and a PUT that updates only what it sends (Box's) keep the rest: one reading with serve's.
+        ...((role === 'replace' || role === 'update') && resource !== undefined && keepsUnsent(resource, operation, role) ? { keepsUnsent: true } : {}),
         ...(twins.length === 0 ? {} : { sameRoute: twins }),
       },
       properties,

@@ -49,4 +49,13 @@ describe("Box's route alternatives (path keys apart after '#')", () => {
     expect(failed).toEqual([]);
     expect(report.checks.find((check) => check.id === 'negative-rejection')?.status).toBe('passed');
   });
+
+  // The model-based sequences sent their invalid bodies regardless: `{"scope", "displayName", "fields"}`
+  // without the classification's required templateKey, the plain create's valid one, was a false failure.
+  it('verify --stateful raises no false alarm on serve either', { timeout: 120_000 }, async () => {
+    const report = await verify({ target: server.current.url, spec: SPEC, auth: ['bearer:tok1'], runs: 10, seed: 4, stateful: true });
+    const rejection = report.checks.find((check) => check.id === 'negative-rejection');
+    expect(rejection?.findings.map((finding) => finding.message)).toEqual([]);
+    expect(rejection?.status).toBe('passed');
+  });
 });

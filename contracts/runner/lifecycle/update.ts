@@ -13,7 +13,7 @@ import type { ExpectedValue } from '../../checks/index.js';
 import { isJsonObject, jsonEntries, withKey, type JsonObject, type JsonValue } from '../../generators/json-value.js';
 import { objectShape } from '../../../src/core/schema/properties.js';
 import { heldChecks } from '../../../src/core/conformance/held-value.js';
-import { replaceKind } from '../../../src/core/conformance/replace-kind.js';
+import { keepsUnsent, replaceKind } from '../../../src/core/conformance/replace-kind.js';
 import type { RequestCase } from '../case-source.js';
 import { endIfBroken, record, SequenceEnded } from '../sequence.js';
 import { send } from '../send.js';
@@ -57,7 +57,7 @@ export function changeHeld(resource: Resource, operation: Operation, change: Cha
       const body = withItem(resource, template.payload, changed);
       const request: RequestCase = withPayload({ ...template, path: itemPath(resource, operation, template, item.key, item.create.path) }, body);
       const because = `${describeItem(item)} was created at step ${item.step}`;
-      const facts = { ...stateFacts(real, model, change, because, partial ? { keepsUnsent: true } : {}), payload: body };
+      const facts = { ...stateFacts(real, model, change, because, keepsUnsent(resource, operation, change) ? { keepsUnsent: true } : {}), payload: body };
       const label = `step ${real.step}: ${change} ${resource.name} ${item.key}`;
       const exchange = await send(real.env, request, facts, label, [...real.sent]);
       const sent = record(real, exchange === undefined ? [] : [exchange], operation);

@@ -39,3 +39,12 @@ function neededFromClient(resource: Resource): string[] {
   const shape = objectShape(resource.itemSchema);
   return [...shape.required].filter((name) => name !== id && !shape.readOnly.has(name));
 }
+
+/**
+ * Whether a change of `role` keeps what it does not send: every update does (a PATCH, or a POST on
+ * the item that is its update: Twilio's, Box's restore of a web link), and a PUT that updates only
+ * what it sends. serve merges so; verify expects so (response-reflects-request, update-applied).
+ */
+export function keepsUnsent(resource: Resource, operation: Pick<Operation, 'request'>, role: 'update' | 'replace'): boolean {
+  return role === 'update' || replaceKind(resource, operation) === 'merge';
+}

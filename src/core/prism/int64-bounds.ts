@@ -107,12 +107,16 @@ function fixCopy(node: unknown, fix: Fix, seen: WeakMap<object, unknown>): unkno
   }
   const copy: Schema = {};
   seen.set(node, copy);
+  // Read before the branches are copied: a copied typeless branch has lost its `nullable`.
+  const nullBranch = nullableBranch(node as Schema);
   for (const [key, child] of Object.entries(node)) {
     // defineProperty, not assignment: a "__proto__" property name must stay an own property.
     Object.defineProperty(copy, key, { value: fixCopy(child, fix, seen), enumerable: true, writable: true, configurable: true });
   }
   if (copy.format === 'int64') fix(copy, authorKeywords(copy));
   if (copy.nullable !== undefined && copy.type === undefined) nullableWithoutType(copy);
+  // The schema's own `nullable: false` is the last word, as the normaliser reads it.
+  else if (nullBranch && copy.nullable !== false) admitNull(copy);
   return copy;
 }
 
@@ -130,6 +134,30 @@ function nullableWithoutType(copy: Schema): void {
   const nullable = copy.nullable === true;
   delete copy.nullable;
   if (!nullable || !['$ref', 'allOf', 'oneOf', 'anyOf'].some((keyword) => Object.hasOwn(copy, keyword))) return;
+  admitNull(copy);
+}
+
+/**
+ * Whether an `allOf` branch of its own says the schema may be null (Box's WebLink: `shared_link:
+ * {allOf: [SharedLink, {description}, {nullable: true}]}`): a typeless branch whose `nullable` is
+ * the last such word, as core/schema/normalise.ts merges the branches and reads it for every other
+ * reader. Alone in its branch it would add nothing, and null would fail the other branches.
+ */
+function nullableBranch(node: Schema): boolean {
+  const { allOf } = node;
+  if (!Array.isArray(allOf)) return false;
+  let said: unknown;
+  for (const branch of allOf as unknown[]) {
+    if (typeof branch === 'object' && branch !== null && (branch as Schema).type === undefined && Object.hasOwn(branch, 'nullable')) {
+      said = (branch as Schema).nullable;
+    }
+  }
+  return said === true;
+}
+
+/** The schema becomes `anyOf: [itself, {type: "null"}]`, changed in place so a cycle through it stays one. */
+function admitNull(copy: Schema): void {
+  delete copy.nullable;
   const itself: Schema = {};
   for (const key of Object.keys(copy)) {
     Object.defineProperty(itself, key, { value: copy[key], enumerable: true, writable: true, configurable: true });

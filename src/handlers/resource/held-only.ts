@@ -1,8 +1,9 @@
 /**
- * What a create or replace stores of its body: a property the item schema declares otherwise than
- * the request body does is kept only where its value fits the item's declaration
+ * What a create, replace or update stores of its body: a property the item schema declares otherwise
+ * than the request body does is kept only where its value fits the item's declaration
  * (core/conformance/held-value.ts). A stand-in cannot know how a server turns it into something
- * else, so it leaves it out rather than answer (and echo) what breaks the item schema. And a
+ * else, so it leaves it out rather than answer (and echo) what breaks the item schema; an update
+ * leaves the stored value as it was (compileHeldChange). And a
  * property the request names otherwise than the item, in case and separators only (Twilio's
  * `FriendlyName` for `friendly_name`), is stored under the item's name (core/resources/held-names.ts).
  */
@@ -27,6 +28,30 @@ export function compileHeldOnly(resource: Resource, operation: IHttpOperation): 
       delete kept[name];
     }
     return kept ?? fields;
+  };
+}
+
+/** An update's merged fields, given the stored ones and the body that changed them. */
+export type HeldChange = (current: ItemFields, merged: ItemFields, body: ItemFields) => ItemFields;
+
+/**
+ * The held-only rule for an update, judged once merged: a JSON Merge Patch's object merges into the
+ * stored one, so only the merged value says whether the item can hold it (a plain merge's is the
+ * value sent). Where it cannot, the property stays as stored (Box's restore of a web link sends
+ * `parent: {}`, a link's parent requires id and type): the rest of the change is made, not refused.
+ */
+export function compileHeldChange(resource: Resource, operation: IHttpOperation): HeldChange {
+  const checked = [...heldChecks(resource, operation)];
+  if (checked.length === 0) return (_current, merged) => merged;
+  return (current, merged, body) => {
+    let kept: Record<string, JsonValue> | undefined;
+    for (const [name, holds] of checked) {
+      if (!Object.hasOwn(body, name) || !Object.hasOwn(merged, name) || holds(merged[name] as JsonValue)) continue;
+      kept ??= { ...(merged as Record<string, JsonValue>) };
+      if (Object.hasOwn(current, name)) kept[name] = current[name] as JsonValue;
+      else delete kept[name];
+    }
+    return kept ?? merged;
   };
 }
 

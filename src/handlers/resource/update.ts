@@ -10,6 +10,7 @@ import type { Item, ItemFields } from '../../store/item-store.js';
 import { compileServerMade } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
+import { compileHeldChange } from './held-only.js';
 import { alternativeObjects, mergePatch, shallowMerge } from './merge.js';
 import { compileDeclaredAnswer } from './answer-headers.js';
 import { applyJsonPatch } from './json-patch.js';
@@ -45,6 +46,8 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
   const check = compileItemCheck(resource, operation);
   const property = resource.identifier.property;
   const mismatchOf = compileIdMismatch(resource, operation);
+  // A replace's body was kept to what the item holds before (compileChangeOf); an update's is kept once merged.
+  const held = partial ? undefined : compileHeldChange(resource, operation);
   const serverMade = compileServerMade(resource, requestSchemaOf(operation, resource), [answeredItem, resource.itemSchema]);
   const kind = partial ? 'merge' : resource.update;
   const whole = kind === 'merge-patch' ? alternativeObjects(resource.itemSchema) : undefined;
@@ -73,7 +76,10 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
         merged = applied.value as ItemFields;
         const moved = mismatchOf(merged, named.key);
         if (moved) throw new Refused(moved);
-      } else merged = merge(current.fields, patch as JsonValue & ItemFields) as ItemFields;
+      } else {
+        merged = merge(current.fields, patch as JsonValue & ItemFields) as ItemFields;
+        if (held !== undefined) merged = held(current.fields, merged, patch);
+      }
       const fields: ItemFields = serverMade.change(
         current.fields,
         { ...merged, [property]: valueOfKey(named.key) as JsonValue },
