@@ -6,9 +6,8 @@
  * and what it is come from the judge's own errors (rawErrorsOf): the errors' value path and the
  * schema that requires it. The result counts only if the same judge then passes it.
  */
-import { rawErrorsOf, type BodyCheck } from '../core/prism/adapter.js';
+import { rawErrorsOf, schemaAtSteps, type BodyCheck } from '../core/prism/adapter.js';
 import type { JsonValue } from '../core/json/exact-json.js';
-import { isSchema } from '../core/schema/normalise.js';
 import { objectShape } from '../core/schema/properties.js';
 import { valueMaker, type ValueMaker } from '../core/schema/value.js';
 
@@ -49,7 +48,6 @@ export function withFills(body: JsonValue, fills: readonly RequiredFill[]): Json
 }
 
 function missingIn(check: BodyCheck, body: JsonValue): RequiredFill[] {
-  const root: unknown = { ...check.schema, __bundled__: check.bundle };
   const fills: RequiredFill[] = [];
   for (const error of rawErrorsOf(check, body)) {
     const property = error.params.missingProperty;
@@ -57,7 +55,7 @@ function missingIn(check: BodyCheck, body: JsonValue): RequiredFill[] {
     const fill = {
       at: pointerSteps(error.instancePath, false),
       property,
-      make: valueMaker(declared(root, error.schemaPath, property), { direction: 'response' }),
+      make: valueMaker(declared(check, error.schemaPath, property), { direction: 'response' }),
     };
     // A oneOf's branches may each say the same property is missing at the same place.
     if (!fills.some((known) => sameFill(known, fill))) fills.push(fill);
@@ -66,12 +64,8 @@ function missingIn(check: BodyCheck, body: JsonValue): RequiredFill[] {
 }
 
 /** The schema the object whose `required` (at `schemaPath`) names `property` declares for it; {} (any value) when it declares none. */
-function declared(root: unknown, schemaPath: string, property: string): unknown {
-  const steps = pointerSteps(schemaPath.replace(/^#/, ''), true).slice(0, -1);
-  const owner = steps.reduce<unknown>(
-    (schema, step) => (isSchema(schema) || Array.isArray(schema) ? (schema as Record<string, unknown>)[step] : undefined),
-    root,
-  );
+function declared(check: BodyCheck, schemaPath: string, property: string): unknown {
+  const owner = schemaAtSteps(check, pointerSteps(schemaPath.replace(/^#/, ''), true).slice(0, -1));
   return objectShape(owner, { direction: 'response' }).properties.get(property) ?? {};
 }
 

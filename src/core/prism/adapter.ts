@@ -194,6 +194,12 @@ export interface RawSchemaError {
   readonly params: Readonly<Record<string, unknown>>;
 }
 
+/** What the steps of a raw error's schema path (its `#/…`, unescaped) lead to in `check`'s schema, whose `$ref`s lead into its bundle. */
+export function schemaAtSteps(check: BodyCheck, steps: readonly string[]): unknown {
+  const root: unknown = { ...check.schema, __bundled__: check.bundle };
+  return steps.reduce<unknown>((schema, step) => (typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>)[step] : undefined), root);
+}
+
 /** A body check's errors for `value` as Ajv gives them (none when it passes): for a caller that mends a value rather than words its faults. */
 export function rawErrorsOf(check: BodyCheck, value: JsonValue): readonly RawSchemaError[] {
   const validate = validators.get(check);
