@@ -2,7 +2,9 @@
  * A mocked answer gets the required properties its examples leave out (src/handlers/mock-mend.ts).
  * Box's shared link requires `accessed` and never declares it: serve answered Box's file reads and
  * folder listings from the examples without it, and verify found 270 of them broke the document.
- * The document here has that shape, written for plantstore (test/mocking/documents/).
+ * A value of another type than its schema says (Box's example of a collaboration's `created_by`, an
+ * array for an object) is replaced by its schema's small value. The document here has these shapes,
+ * written for plantstore (test/mocking/documents/).
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +23,11 @@ describe('a mocked answer whose examples leave out a required property', () => {
       expect(reply.json).toMatchObject({ id: '12345', shared_link: { url: 'https://example.com/s/1', download_count: 3 } });
       expect(Object.hasOwn((reply.json as { shared_link: object }).shared_link, 'accessed')).toBe(true);
     }
+  });
+
+  it('holds an object where the example has an array', async () => {
+    const reply = await send(`${server.current.url}/files/f-1`);
+    expect((reply.json as { created_by: unknown }).created_by).toEqual({ id: '7', type: 'user' });
   });
 
   it('holds it in each item of a list of alternatives', async () => {
