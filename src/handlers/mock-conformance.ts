@@ -4,8 +4,8 @@
  * and a string of a pattern as "string" (Ditto's ns:name:version definitions). Each declared header
  * is judged by the check verify judges answers with (compileParameterCheck); one it breaks, or a
  * required one left out, gets its schema's small value (core/schema/value.ts). A body is judged by
- * the body check verify's judge uses (compileBodyCheck), so mock-operation.ts can send a generated
- * one instead. Compiled once per response; a response that declares no header costs nothing.
+ * the body check verify's judge uses (compileBodyCheck), so mock-operation.ts can send it completed
+ * with the required properties it lacks (mock-mend.ts) or a generated one instead. Compiled once per response; a response that declares no header costs nothing.
  */
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
 import { declaredResponse } from '../core/openapi/operation.js';
@@ -14,6 +14,7 @@ import { isJsonMediaType, mediaTypeOf } from '../core/http/media-type.js';
 import { readAnswerJson } from '../core/json/exact-json.js';
 import { valueMaker, type ValueMaker } from '../core/schema/value.js';
 import { headerText } from './resource/answer-headers.js';
+import { requiredFills, type RequiredFill } from './mock-mend.js';
 
 interface DeclaredHeader {
   readonly name: string;
@@ -61,15 +62,33 @@ const bodyChecks = new WeakMap<IHttpOperationResponse, Map<string, BodyCheck | u
 
 /** Whether a JSON answer's body breaks the schema its status and media type declare (not JSON at all counts). */
 export function breaksBodySchema(operation: IHttpOperation, status: number, contentType: string | undefined, body: string): boolean {
+  const check = bodyCheckFor(operation, status, contentType);
+  if (check === null) return false;
+  const read = readAnswerJson(body);
+  return !read.ok || (check !== undefined && check(read.value, read.exact) !== undefined);
+}
+
+/** The required properties a JSON answer's body lacks, as fills that make it keep to its schema (mock-mend.ts); undefined where they are not enough. */
+export function requiredFillsFor(
+  operation: IHttpOperation,
+  status: number,
+  contentType: string | undefined,
+  body: string,
+): readonly RequiredFill[] | undefined {
+  const check = bodyCheckFor(operation, status, contentType);
+  const read = readAnswerJson(body);
+  return check && read.ok ? requiredFills(check, read.value) : undefined;
+}
+
+/** The body check of a JSON answer's status and media type: null where nothing is declared to judge by, undefined where prism leaves nothing to check. */
+function bodyCheckFor(operation: IHttpOperation, status: number, contentType: string | undefined): BodyCheck | null | undefined {
   const response = declaredResponse(operation, status);
   const type = mediaTypeOf(contentType);
-  if (response === undefined || type === undefined || !isJsonMediaType(type)) return false;
+  if (response === undefined || type === undefined || !isJsonMediaType(type)) return null;
   const content = response.contents?.find((candidate) => mediaTypeOf(candidate.mediaType) === type);
-  if (content?.schema === undefined) return false;
+  if (content?.schema === undefined) return null;
   const checks = bodyChecks.get(response) ?? new Map<string, BodyCheck | undefined>();
   bodyChecks.set(response, checks);
   if (!checks.has(type)) checks.set(type, compileBodyCheck(content.schema, operation, 'response'));
-  const check = checks.get(type);
-  const read = readAnswerJson(body);
-  return !read.ok || (check !== undefined && check(read.value, read.exact) !== undefined);
+  return checks.get(type);
 }

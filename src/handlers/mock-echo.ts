@@ -6,7 +6,9 @@
  * answered as `friendly_name`, core/resources/held-names.ts) takes the value sent where the
  * answer's declaration holds it (core/conformance/held-value.ts, the rule verify expects echoes
  * by), and one not sent is left out unless the answer requires it or marks it readOnly (the
- * server's to fill). Anything else stays as prism mocked it.
+ * server's to fill). A sent object the answer's declaration does not hold whole (Box's `parent`:
+ * `{id}` sent, a folder's `{id, type}` required back) is said back inside it, property by property,
+ * as verify compares. Anything else stays as prism mocked it.
  */
 import type { IHttpOperation } from '@stoplight/types';
 import { holdsOf, type Holds } from '../core/conformance/held-value.js';
@@ -21,14 +23,19 @@ interface Echo {
   readonly sentName: string;
   /** Where the two declare it otherwise: whether the answer's declaration holds the value sent. */
   readonly holds: Holds | undefined;
+  /** Where it does not hold a sent object as a whole: the plan inside it (Box's `parent`: `{id}` sent, `{id, type}` required back). */
+  readonly inner: () => EchoPlan | undefined;
 }
 
 interface EchoPlan {
   /** Properties the answer takes from what was sent. */
   readonly echoed: readonly Echo[];
-  /** Of those (by the answer's name), the ones left out of the answer when not sent. */
+  /** Of those (by the answer's name), the ones left out of the answer when not sent (at the top only). */
   readonly droppedUnlessSent: ReadonlySet<string>;
 }
+
+/** How deep a sent object is said back inside: verify compares as deep (response-reflects-request). */
+const MAX_DEPTH = 16;
 
 const plans = new WeakMap<IHttpOperation, Map<number, EchoPlan | undefined>>();
 
@@ -36,12 +43,21 @@ const plans = new WeakMap<IHttpOperation, Map<number, EchoPlan | undefined>>();
 export function echoSent(operation: IHttpOperation, status: number, sent: unknown, answer: unknown): unknown {
   if (status < 200 || status >= 300 || !isObject(sent) || !isObject(answer)) return answer;
   const plan = planFor(operation, status);
-  if (plan === undefined) return answer;
+  return plan === undefined ? answer : echoed(plan, sent, answer, 0);
+}
+
+function echoed(plan: EchoPlan, sent: Record<string, unknown>, answer: Record<string, unknown>, depth: number): Record<string, unknown> {
   const result: Record<string, unknown> = { ...answer };
-  for (const { answerName, sentName, holds } of plan.echoed) {
+  for (const { answerName, sentName, holds, inner } of plan.echoed) {
     if (Object.hasOwn(sent, sentName)) {
-      if (holds === undefined || holds(sent[sentName] as JsonValue)) result[answerName] = sent[sentName];
-    } else if (plan.droppedUnlessSent.has(answerName)) delete result[answerName];
+      const value = sent[sentName];
+      if (holds === undefined || holds(value as JsonValue)) result[answerName] = value;
+      else if (depth < MAX_DEPTH && isObject(value) && isObject(result[answerName])) {
+        // Said back inside, property by property, where the answer's own value holds what it must.
+        const innerPlan = inner();
+        if (innerPlan !== undefined) result[answerName] = echoed(innerPlan, value, result[answerName], depth + 1);
+      }
+    } else if (depth === 0 && plan.droppedUnlessSent.has(answerName)) delete result[answerName];
   }
   return result;
 }
@@ -60,16 +76,29 @@ function makePlan(operation: IHttpOperation, status: number): EchoPlan | undefin
     operation.responses.find((candidate) => candidate.code.toUpperCase() === `${String(status)[0]}XX`);
   const answerSchema = response?.contents?.find((content) => content.schema !== undefined)?.schema as Schema | undefined;
   if (requestSchema === undefined || answerSchema === undefined) return undefined;
+  return planOf(requestSchema, answerSchema, operation, true);
+}
+
+/** What of an object sent under `requestSchema` an answer under `answerSchema` says back; the names may differ in case and separators at the top only, as verify reads them. */
+function planOf(requestSchema: unknown, answerSchema: unknown, operation: IHttpOperation, top: boolean): EchoPlan | undefined {
   const request = objectShape(requestSchema);
   const answer = objectShape(answerSchema);
-  const sentNames = new Map([...heldNames(request.properties.keys(), answer.properties.keys())].map(([sentName, answerName]) => [answerName, sentName]));
+  const sentNames = top
+    ? new Map([...heldNames(request.properties.keys(), answer.properties.keys())].map(([sentName, answerName]) => [answerName, sentName]))
+    : undefined;
   const echoed: Echo[] = [];
   const droppedUnlessSent = new Set<string>();
   for (const [name, schema] of answer.properties) {
-    const sentName = request.properties.has(name) ? name : sentNames.get(name);
+    const sentName = request.properties.has(name) ? name : sentNames?.get(name);
     const sentSchema = sentName === undefined ? undefined : request.properties.get(sentName);
     if (sentName === undefined || sentSchema === undefined || isReadOnly(schema) || isReadOnly(sentSchema)) continue;
-    echoed.push({ answerName: name, sentName, holds: holdsOf(schema, sentSchema, operation) });
+    let inner: EchoPlan | undefined | null = null;
+    echoed.push({
+      answerName: name,
+      sentName,
+      holds: holdsOf(schema, sentSchema, operation),
+      inner: () => (inner === null ? (inner = planOf(sentSchema, schema, operation, false)) : inner),
+    });
     if (!answer.required.has(name)) droppedUnlessSent.add(name);
   }
   return echoed.length === 0 ? undefined : { echoed, droppedUnlessSent };

@@ -6,7 +6,8 @@ import { exampleAnswer, type MockedResponse } from './example-answer.js';
 import type { MockPreferences } from '../http/prefer.js';
 import { toJsonText, type JsonValue } from '../core/json/exact-json.js';
 import { echoSent } from './mock-echo.js';
-import { breaksBodySchema, withValidHeaders } from './mock-conformance.js';
+import { breaksBodySchema, requiredFillsFor, withValidHeaders } from './mock-conformance.js';
+import { withFills, type RequiredFill } from './mock-mend.js';
 import type { Answer, Outcome } from '../http/answer.js';
 
 export type { MockPreferences } from '../http/prefer.js';
@@ -55,24 +56,32 @@ export function mockOperation(operation: IHttpOperation, request: IHttpRequest, 
 }
 
 /**
- * The mocker's static answer where it keeps to the document, else a generated one that does:
- * prism's static values ignore a string's pattern ("string" where Eclipse Ditto's definitions must
- * read ns:name:version), so the stand-in broke the document it stands in for. Judged by the body
- * check verify's judge uses (mock-conformance.ts), at an answer's first mocking: what it found is kept per operation and status,
- * so generating (json-schema-faker, which keeps patterns) is paid only where it helps, and an
- * answer neither way can make valid is not generated again at each request.
+ * The mocker's static answer where it keeps to the document, else the same with the required
+ * properties it lacks added (mock-mend.ts: Box's examples of a shared link leave out the `accessed`
+ * its schema requires, and so does the generator), else a generated one that keeps to it: prism's
+ * static values ignore a string's pattern ("string" where Eclipse Ditto's definitions must read
+ * ns:name:version), so the stand-in broke the document it stands in for. Judged by the body check
+ * verify's judge uses (mock-conformance.ts), at an answer's first mocking: what it found is kept per
+ * operation and status, so generating (json-schema-faker, which keeps patterns) is paid only where
+ * it helps, and an answer no way can make valid is not generated again at each request.
  */
 function conformingAnswer(operation: IHttpOperation, request: IHttpRequest, preferences: MockPreferences, mocked: MockedAnswer): Outcome {
   const outcome = answerOf(operation, request, preferences, mocked);
-  const ways = chosenWays.get(operation) ?? new Map<number, 'static' | 'generated'>();
+  const ways = chosenWays.get(operation) ?? new Map<number, Way>();
   chosenWays.set(operation, ways);
   const chosen = ways.get(mocked.statusCode);
   if (!outcome.ok || chosen === 'static') return outcome;
+  if (typeof chosen === 'object') return answerOf(operation, request, preferences, { ...mocked, body: withFills(mocked.body as JsonValue, chosen) });
   // Chosen on the answer before what was sent is said back: a first request whose values hide a broken example must not decide for the rest.
   const plain = chosen === undefined ? answerOf(operation, request, preferences, mocked, false) : undefined;
   if (plain?.ok === true && !breaks(operation, plain.answer)) {
     ways.set(mocked.statusCode, 'static');
     return outcome;
+  }
+  const fills = plain?.ok === true ? mendable(operation, plain.answer) : undefined;
+  if (fills !== undefined) {
+    ways.set(mocked.statusCode, fills);
+    return answerOf(operation, request, preferences, { ...mocked, body: withFills(mocked.body as JsonValue, fills) });
   }
   const config: IHttpOperationConfig = { dynamic: true, code: mocked.statusCode };
   const generated = mock({ resource: operation, input: { data: request, validations: [] }, config })(silentLogger);
@@ -82,8 +91,13 @@ function conformingAnswer(operation: IHttpOperation, request: IHttpRequest, pref
   return keeps && regenerated !== undefined ? regenerated : outcome;
 }
 
-/** Per operation and status, which way of mocking keeps to the document (see conformingAnswer). */
-const chosenWays = new WeakMap<IHttpOperation, Map<number, 'static' | 'generated'>>();
+/** Per operation and status, which way of mocking keeps to the document (see conformingAnswer): the static answer as it is, completed by these fills, or generated. */
+type Way = 'static' | 'generated' | readonly RequiredFill[];
+const chosenWays = new WeakMap<IHttpOperation, Map<number, Way>>();
+
+function mendable(operation: IHttpOperation, answer: Answer): readonly RequiredFill[] | undefined {
+  return typeof answer.body === 'string' ? requiredFillsFor(operation, answer.status, answer.headers['content-type'], answer.body) : undefined;
+}
 
 function breaks(operation: IHttpOperation, answer: Answer): boolean {
   return typeof answer.body === 'string' && breaksBodySchema(operation, answer.status, answer.headers['content-type'], answer.body);

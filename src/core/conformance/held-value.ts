@@ -7,12 +7,13 @@
  * expects it back only where it fits (response-reflects-request, the lifecycle's update step).
  */
 import type { JsonValue } from '../json/exact-json.js';
-import { jsonRequestBody, type Operation } from '../openapi/operation.js';
+import { isSuccess, jsonRequestBody, type Operation } from '../openapi/operation.js';
 import { compileBodyCheck, type BodyCheck } from '../prism/adapter.js';
 import type { Resource } from '../resources/model.js';
 import { wrappedItem } from '../schema/envelope.js';
 import { objectShape } from '../schema/properties.js';
 import { sameSchema } from '../schema/same-schema.js';
+import { typeOf } from '../schema/types.js';
 
 /** Whether a value fits the held declaration. */
 export type Holds = (value: JsonValue) => boolean;
@@ -30,19 +31,40 @@ export function holdsOf(heldAs: unknown, sentAs: unknown, operation: object | un
   };
 }
 
-/** The properties the resource's item declares otherwise than `operation`'s request body (inside its envelope), each with its check; empty in most documents. */
-export function heldChecks(resource: Resource, operation: Pick<Operation, 'request'> & object): ReadonlyMap<string, Holds> {
-  return heldChecksOfBody(resource, jsonRequestBody(operation)?.schema, operation);
+/**
+ * The properties the resource's item, or `operation`'s own success answer, declares otherwise than
+ * its request body (inside their envelopes), each with its check; empty in most documents. The answer
+ * counts too: it is what shows the value back (Box's taxonomy create takes any `key` text and answers
+ * a `key` of a pattern, while its item, read from a list, declares none).
+ */
+export function heldChecks(resource: Resource, operation: Pick<Operation, 'request' | 'responses'> & object): ReadonlyMap<string, Holds> {
+  return heldChecksOfBody(resource, jsonRequestBody(operation)?.schema, operation, successItems(resource, operation));
 }
 
-/** heldChecks for the request body schema `body` (a resource's createSchema). */
-export function heldChecksOfBody(resource: Resource, body: unknown, operation?: object): ReadonlyMap<string, Holds> {
+/** heldChecks for the request body schema `body` (a resource's createSchema), also against `answers` (item schemas an operation answers with). */
+export function heldChecksOfBody(resource: Resource, body: unknown, operation?: object, answers: readonly unknown[] = []): ReadonlyMap<string, Holds> {
   const found = new Map<string, Holds>();
-  if (resource.itemSchema === undefined) return found;
-  const item = objectShape(resource.itemSchema, { direction: 'response' }).properties;
+  const declarations = [resource.itemSchema, ...answers]
+    .filter((schema) => schema !== undefined)
+    .map((schema) => objectShape(schema, { direction: 'response' }).properties);
+  if (declarations.length === 0) return found;
   for (const [name, sentAs] of objectShape(wrappedItem(body, resource.envelope?.request) ?? body, { direction: 'request' }).properties) {
-    const holds = holdsOf(item.get(name), sentAs, operation);
-    if (holds !== undefined) found.set(name, holds);
+    const holds = declarations.flatMap((declared) => holdsOf(declared.get(name), sentAs, operation) ?? []);
+    if (holds.length > 0) found.set(name, holds.length === 1 ? (holds[0] as Holds) : (value) => holds.every((fits) => fits(value)));
   }
   return found;
+}
+
+/** The item schemas of `operation`'s success answers (inside the resource's answer envelope), where they are objects. */
+function successItems(resource: Resource, operation: Pick<Operation, 'responses'>): unknown[] {
+  const items: unknown[] = [];
+  for (const response of operation.responses) {
+    if (!isSuccess(Number(response.code))) continue;
+    for (const content of response.contents ?? []) {
+      if (content.schema === undefined) continue;
+      const item = wrappedItem(content.schema, resource.envelope?.answer) ?? content.schema;
+      if (typeOf(item) === 'object') items.push(item);
+    }
+  }
+  return items;
 }

@@ -174,11 +174,37 @@ const ERROR = DiagnosticSeverity.Error;
 
 export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'body', side: keyof typeof CONTEXT = 'request'): SchemaCheck {
   const validate = compileValidator(schema, bundle, false);
-  return (value) => {
+  const check: SchemaCheck = (value) => {
     if (validate(value)) return undefined;
     const [first, ...rest] = validate.errors ?? [];
     return first ? schemaValidation().convertAjvErrors([first, ...rest], ERROR, CONTEXT[side], prefix) : undefined;
   };
+  validators.set(check, validate);
+  return check;
+}
+
+/** Each check's validator, for rawErrorsOf. */
+const validators = new WeakMap<object, Validate>();
+
+/** An error as Ajv reports it before prism words it: where in the value (a JSON pointer), where in the schema (`#/…`), its keyword's facts. */
+export interface RawSchemaError {
+  readonly keyword: string;
+  readonly instancePath: string;
+  readonly schemaPath: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** What the steps of a raw error's schema path (its `#/…`, unescaped) lead to in `check`'s schema, whose `$ref`s lead into its bundle. */
+export function schemaAtSteps(check: BodyCheck, steps: readonly string[]): unknown {
+  const root: unknown = { ...check.schema, __bundled__: check.bundle };
+  return steps.reduce<unknown>((schema, step) => (typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>)[step] : undefined), root);
+}
+
+/** A body check's errors for `value` as Ajv gives them (none when it passes): for a caller that mends a value rather than words its faults. */
+export function rawErrorsOf(check: BodyCheck, value: JsonValue): readonly RawSchemaError[] {
+  const validate = validators.get(check);
+  if (validate === undefined || validate(validationView(value))) return [];
+  return validate.errors ?? [];
 }
 
 /** The module standalone code requires its formats from: ajv-formats' full set with prism's date-time, as ajvFor adds them. */
@@ -274,6 +300,8 @@ export function compileBodyCheck(schema: object, operation: object | undefined, 
   if (judged === undefined) return undefined;
   const check = compileSchemaCheck(judged, bundle, prefix, direction);
   const judge = (value: JsonValue, mayHoldBigints = true) => check(mayHoldBigints ? validationView(value) : value);
+  const validate = validators.get(check);
+  if (validate !== undefined) validators.set(judge, validate);
   judgedBundles.set(judged, bundle);
   return Object.assign(judge, { schema: judged, bundle });
 }

@@ -7,7 +7,7 @@
 import { failure, type Failure } from '../../core/errors.js';
 import type { JsonValue } from '../../core/json/exact-json.js';
 import type { Item, ItemFields } from '../../store/item-store.js';
-import { compileServerMade } from './fill.js';
+import { compileFill, compileServerMade, fillAll } from './fill.js';
 import { valueOfKey } from './identifier.js';
 import { compileIdMismatch, compileItemCheck } from './item-check.js';
 import { compileHeldChange } from './held-only.js';
@@ -49,6 +49,8 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
   // A replace's body was kept to what the item holds before (compileChangeOf); an update's is kept once merged.
   const held = partial ? undefined : compileHeldChange(resource, operation);
   const serverMade = compileServerMade(resource, requestSchemaOf(operation, resource), [answeredItem, resource.itemSchema]);
+  // What this answer requires and the item lacks (Box's restore answers a sequence_id and path_collection no create made): made and stored, as a create and a replace do.
+  const fill = fillAll([compileFill(answeredItem), compileFill(resource.itemSchema)]);
   const kind = partial ? 'merge' : resource.update;
   const whole = kind === 'merge-patch' ? alternativeObjects(resource.itemSchema) : undefined;
   const merge =
@@ -80,10 +82,10 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
         merged = merge(current.fields, patch as JsonValue & ItemFields) as ItemFields;
         if (held !== undefined) merged = held(current.fields, merged, patch);
       }
-      const fields: ItemFields = serverMade.change(
-        current.fields,
-        { ...merged, [property]: valueOfKey(named.key) as JsonValue },
-        Array.isArray(patch) ? {} : patch,
+      const given = Array.isArray(patch) ? {} : patch;
+      const fields: ItemFields = keepRemoved(
+        fill(serverMade.change(current.fields, { ...merged, [property]: valueOfKey(named.key) as JsonValue }, given)),
+        given,
       );
       const invalid = check(fields);
       if (invalid) throw new Refused(invalid);
@@ -101,4 +103,13 @@ export function compileUpdate({ operation, resource, collection, echoId }: RoleP
       return reply(success.schema === undefined ? '' : write(updated.fields), { item: updated.fields });
     });
   };
+}
+
+/** A property the change removed (a merge patch's null) stays removed: the fill does not put it back. */
+function keepRemoved(fields: ItemFields, given: ItemFields): ItemFields {
+  const removed = Object.keys(given).filter((name) => given[name] === null && Object.hasOwn(fields, name) && fields[name] !== null);
+  if (removed.length === 0) return fields;
+  const kept: Record<string, ItemFields[string]> = { ...fields };
+  for (const name of removed) delete kept[name];
+  return kept;
 }
