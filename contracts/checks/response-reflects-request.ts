@@ -13,7 +13,8 @@ import { isJsonObject, jsonEquals, toJsonText, type JsonObject, type JsonValue }
 import { answerJson } from './answer-json.js';
 import { contentTypeOf } from '../../src/core/http/headers.js';
 import { mediaTypeOf } from '../../src/core/http/media-type.js';
-import { declaredResponse, isSuccess, operationName, requestPath } from '../../src/core/openapi/operation.js';
+import { declaredResponse, isSuccess, operationName, requestPath, requestBodySchema } from '../../src/core/openapi/operation.js';
+import { jsonSchemaOf } from '../../src/core/resources/responses.js';
 import { arrayItems, objectShape, type ObjectShape } from '../../src/core/schema/properties.js';
 import { holdsOf } from '../../src/core/conformance/held-value.js';
 import { heldNames } from '../../src/core/resources/held-names.js';
@@ -44,8 +45,9 @@ export const responseReflectsRequest: Check<'response-reflects-request'> = {
     // An undeclared success (a 201 where 200 is declared) is still held to the declared success body:
     // status-conformance reports the status, this check what the body says.
     const success = declaredResponse(operation, response.status) ?? operation.responses.find((declared) => isSuccess(Number(declared.code)));
-    const answerSchema = success?.contents?.[0]?.schema;
-    const requestSchema = operation.request?.body?.contents?.find((c) => c.schema !== undefined)?.schema;
+    // The JSON bodies (what verify sends and reads), not the first declared: an XML one may name its properties otherwise.
+    const answerSchema = jsonSchemaOf(success);
+    const requestSchema = requestBodySchema(operation, contentTypeOf(request.headers));
     if (shapeOf(answerSchema).properties.size === 0) return undefined;
     const read = answerJson(response);
     if (!read.ok) return undefined; // not JSON: response-schema-conformance reports it

@@ -11,6 +11,8 @@ export interface Halt {
   reason(): string | undefined;
   /** Called once, when the run is halted. */
   onHalt(listener: () => void): void;
+  /** Aborted, with the reason as its message, when the run is halted: for the reading of the document, which takes a signal. */
+  readonly signal: AbortSignal;
   /** Every case was sent: the budget no longer halts (shrinking is limited by what is left of it instead); a signal still does. */
   endBudget(): void;
   /** Stops the budget's timer and the signal's listener (the run is over). */
@@ -21,9 +23,11 @@ export interface Halt {
 export function haltOf(signal: AbortSignal | undefined, budgetMs: number | undefined, startedAt = performance.now()): Halt {
   let reason: string | undefined;
   const listeners: Array<() => void> = [];
+  const aborter = new AbortController();
   const halt = (why: string): void => {
     if (reason !== undefined) return;
     reason = why;
+    aborter.abort(new Error(why));
     for (const listener of listeners.splice(0)) listener();
   };
   const timer =
@@ -35,6 +39,7 @@ export function haltOf(signal: AbortSignal | undefined, budgetMs: number | undef
   else signal?.addEventListener('abort', onAbort, { once: true });
   return {
     reason: () => reason,
+    signal: aborter.signal,
     onHalt: (listener) => {
       if (reason !== undefined) listener();
       else listeners.push(listener);

@@ -32,7 +32,7 @@ import type { RunEnv } from './send.js';
 import { replayOptionsOf, settingsOf, withCredentials } from './settings.js';
 import { clientOrExplain, ensureReachable, loadOrExplain, verifiableOperations } from './setup.js';
 import { findingsOf, SHRINK_BUDGET_MS } from './shrink.js';
-import { haltable, haltOf } from './halt.js';
+import { abortReason, haltable, haltOf, type Halt } from './halt.js';
 import { unloadedReport } from './unloaded.js';
 import { leftBehindCollector } from './left-behind.js';
 import { itemSupply } from './item-supply.js';
@@ -40,31 +40,36 @@ import { concurrently } from './concurrently.js';
 
 export async function runVerification(options: VerifyOptions, source: CaseSource): Promise<VerifyReport> {
   const started = performance.now();
-  const document = await loadOrExplain(options.spec, options.signal);
-  if (document === undefined) return unloadedReport(options, started);
+  // From the start a signal or the time budget halts the run: reading a large document (seconds, for
+  // DigitalOcean's or Box's) is part of the time a user bounds with --time-budget-ms, planning too (breathe.ts).
+  const halt = haltOf(options.signal, options.dryRun === true ? undefined : settingsOf(options).timeBudgetMs, started);
+  try {
+    return await runHalting(options, source, halt, started);
+  } finally {
+    halt.dispose();
+  }
+}
+
+async function runHalting(options: VerifyOptions, source: CaseSource, halt: Halt, started: number): Promise<VerifyReport> {
+  const document = await loadOrExplain(options.spec, halt.signal);
+  // Not read: the halt's signal was aborted, which it is only once the run is halted.
+  if (document === undefined) return unloadedReport(options, started, halt.reason() ?? abortReason(options.signal));
   const operations = verifiableOperations(document);
   // Sign-ups and log-ins answer by state the schema cannot show: the run signs in by evidence where it has no token.
   // One reading of the document's data model, the one serve keeps state by: its resources and its sign-in.
   const model = inferResources(document);
-  const signedIn = await signInWhereNeeded(options, operations, source, model.signIn);
+  // A halted run sends nothing, a sign-in included.
+  const signedIn = halt.reason() === undefined ? await signInWhereNeeded(options, operations, source, model.signIn) : { options, exchanges: [] };
   const credentials = runCredentials(signedIn.options, document.operations);
   const settings = withCredentials(settingsOf(signedIn.options), credentials);
-  // From here a signal or the time budget halts the run, planning included (breathe.ts).
-  const halt = haltOf(options.signal, options.dryRun === true ? undefined : settings.timeBudgetMs, started);
-  let planned: Plan[];
-  try {
-    const plans = await planInBreaths(operations, source, settings, [...model.resources], () => halt.reason() !== undefined);
-    const planning = plans.map((plan) => plan.operation);
-    planned = [
-      ...plans,
-      ...unplannedOperations(document.operations, planning, (operation) =>
-        operations.includes(operation) ? 'the run was halted before its plan was made' : 'a webhook: the API sends it, so the suite does not',
-      ),
-    ];
-  } catch (error) {
-    halt.dispose();
-    throw error;
-  }
+  const plans = await planInBreaths(operations, source, settings, [...model.resources], () => halt.reason() !== undefined);
+  const planning = plans.map((plan) => plan.operation);
+  const planned: Plan[] = [
+    ...plans,
+    ...unplannedOperations(document.operations, planning, (operation) =>
+      operations.includes(operation) ? 'the run was halted before its plan was made' : 'a webhook: the API sends it, so the suite does not',
+    ),
+  ];
   const replayOptions: ReplayOptions = { ...replayOptionsOf(options), credentials: credentials.replayFlags };
   const timeBudget = {
     requestTimeoutMs: settings.timeoutMs,
@@ -73,7 +78,6 @@ export async function runVerification(options: VerifyOptions, source: CaseSource
   };
   const base = { target: options.target, spec: document.source, title: document.title, seed: settings.seed, runs: settings.runs, replayOptions, timeBudget };
   if (options.dryRun === true) {
-    halt.dispose();
     const tally = newTally(new Set(settings.excludedChecks.keys()));
     return {
       ...base,

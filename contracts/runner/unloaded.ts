@@ -1,17 +1,17 @@
 /**
  * The report of a run halted while its document was being read (a SIGTERM during the seconds
- * DigitalOcean's takes): nothing planned, nothing sent, every check skipped, and incomplete, as a
- * run halted while planning is. Never a pass.
+ * DigitalOcean's takes, or its time budget spent then): nothing planned, nothing sent, every check
+ * skipped, and incomplete, as a run halted while planning is. Never a pass.
  */
 import { resolve } from 'node:path';
 import { bundledSpecPath } from '../../src/core/openapi/load-document.js';
 import type { VerifyOptions, VerifyReport } from '../report.js';
 import { checkResults, newTally } from './aggregate.js';
-import { abortReason } from './halt.js';
 import { replayOptionsOf, settingsOf } from './settings.js';
 import { SHRINK_BUDGET_MS } from './shrink.js';
 
-export function unloadedReport(options: VerifyOptions, started: number): VerifyReport {
+/** `reason`: why the run was halted (runner/halt.ts). */
+export function unloadedReport(options: VerifyOptions, started: number, reason: string): VerifyReport {
   const settings = settingsOf(options);
   const spec = options.spec ?? bundledSpecPath();
   return {
@@ -32,7 +32,7 @@ export function unloadedReport(options: VerifyOptions, started: number): VerifyR
     checks: checkResults(newTally(new Set(settings.excludedChecks.keys())), []),
     coverage: [],
     hints: [],
-    incomplete: `${abortReason(options.signal)} while the document was being read: no request was sent`,
+    incomplete: `${reason} while the document was being read: no request was sent`,
     leftBehind: [],
     ok: false,
   };

@@ -6,15 +6,24 @@
 import type { IdentifierType, Resource, ResourceModel, ServerField, ServerFieldKind } from '../core/resources/model.js';
 import { filterOn } from '../core/resources/list-parameters.js';
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from '../core/json/int64.js';
+import { replaceKindOf, type ReplaceKind } from '../core/conformance/replace-kind.js';
+import type { Operation } from '../core/openapi/operation.js';
 
-export function resourceLines(model: ResourceModel): string[] {
+/** With the document's `operations`, each PUT says what it does to the item (core/conformance/replace-kind.ts). */
+export function resourceLines(model: ResourceModel, operations: readonly Operation[] = []): string[] {
   const lines = model.resources.length === 0 ? ["resources: none inferred (settle them with the config file's resources or x-plantstore)"] : ['resources:'];
-  for (const resource of model.resources) lines.push(...describe(resource));
+  for (const resource of model.resources) lines.push(...describe(resource, replaceKindOf(resource, operations)));
   if (model.notes.length > 0) lines.push('resource notes:', ...model.notes.map((note) => `  ${note.level} ${note.subject}: ${note.message}`));
   return lines;
 }
 
-function describe(resource: Resource): string[] {
+/** What a frontend developer needs to know of a PUT: whether what it leaves out is kept. */
+const REPLACE_WORDS: Readonly<Record<ReplaceKind, string>> = {
+  replace: 'the body becomes the whole item',
+  merge: 'updates only the properties sent; the others stay',
+};
+
+function describe(resource: Resource, replace: ReplaceKind | undefined): string[] {
   const { identifier, list } = resource;
   const paths = resource.itemPath === undefined ? resource.collectionPath : `${resource.collectionPath} and ${resource.itemPath}`;
   const where = identifier.parameter === undefined ? '' : ` (path {${identifier.parameter}})`;
@@ -25,6 +34,7 @@ function describe(resource: Resource): string[] {
       .map(([role, operation]) => `${role} ${operation.name}`)
       .join(', ')}${resource.update === undefined ? '' : ` (update: ${resource.update})`}`,
   ];
+  if (replace !== undefined) lines.push(`    replace (PUT): ${REPLACE_WORDS[replace]}`);
   const envelope = envelopeText(resource);
   if (envelope !== undefined) lines.push(`    envelope: ${envelope}`);
   if (list !== undefined) {

@@ -124,7 +124,7 @@ function banner(server: RunningServer, options: ServerOptions): string[] {
     const auth = describeSecurity(securityOf(operation));
     lines.push(`  ${operation.method.toUpperCase().padEnd(6)} ${operation.path.padEnd(20)} ${operationName(operation).padEnd(16)} ${kind}, ${auth}`);
   }
-  lines.push(...resourceLines(server.resources));
+  lines.push(...resourceLines(server.resources, document.operations));
   const signIn = signInLines(server.resources, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0, options.tokenLifetime);
   lines.push(...signIn);
   const auth = authLines(document.operations, server.tokenPolicy === 'configured' ? (options.tokens?.length ?? 0) : 0, options.authStatus);

@@ -2,10 +2,11 @@ import type { LoadedDocument } from '../core/openapi/load-document.js';
 import { requestBodyExample } from '../core/openapi/example.js';
 import type { Resource, ResourceModel } from '../core/resources/model.js';
 import { unwrapValue } from '../core/schema/envelope.js';
+import { replaceKindOf } from '../core/conformance/replace-kind.js';
 import { json } from './answers.js';
 import type { ControlHandler } from './context.js';
 
-/** GET /__control/resources: the resource model computed at start, as JSON (bigints as strings, schemas left out), with each create's example. */
+/** GET /__control/resources: the resource model computed at start, as JSON (bigints as strings, schemas left out), with each create's example and what each PUT does. */
 export const listResources: ControlHandler = (_request, { resources, api }) => json(200, resourceModelJson(resources, api));
 
 /**
@@ -16,11 +17,17 @@ export const listResources: ControlHandler = (_request, { resources, api }) => j
 export function resourceModelJson(model: ResourceModel, api?: LoadedDocument): string {
   return JSON.stringify(
     {
-      resources: model.resources.map(({ createSchema: _create, itemSchema: _item, operations, ...resource }) => ({
-        ...resource,
-        operations: Object.fromEntries(Object.entries(operations).map(([role, operation]) => [role, operation.name])),
-        ...(api ? exampleOf({ operations, envelope: resource.envelope }, api) : {}),
-      })),
+      resources: model.resources.map((whole) => {
+        const { createSchema: _create, itemSchema: _item, operations, ...resource } = whole;
+        const replace = api && replaceKindOf(whole, api.operations);
+        return {
+          ...resource,
+          operations: Object.fromEntries(Object.entries(operations).map(([role, operation]) => [role, operation.name])),
+          // What the PUT does to the item: replace (the body becomes it) or merge (only what is sent changes).
+          ...(replace === undefined ? {} : { replace }),
+          ...(api ? exampleOf({ operations, envelope: resource.envelope }, api) : {}),
+        };
+      }),
       notes: model.notes,
     },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),

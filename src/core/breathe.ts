@@ -26,3 +26,13 @@ export function pauseFor(signal: AbortSignal): () => Promise<void> {
     signal.throwIfAborted();
   };
 }
+
+/**
+ * One breath now, then the signal's reason thrown once it is aborted: after one long synchronous
+ * step (parsing a document: 0.4 s of a 7 MB one), where a breather made just before would not yet
+ * yield, so a budget's timer that fell due during it is heard.
+ */
+export async function breatheNow(signal: AbortSignal): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  signal.throwIfAborted();
+}

@@ -14,6 +14,8 @@ import type { IHttpOperation } from '@stoplight/types';
 import { holdsOf, type Holds } from '../core/conformance/held-value.js';
 import type { JsonValue } from '../core/json/exact-json.js';
 import { heldNames } from '../core/resources/held-names.js';
+import { jsonSchemaOf } from '../core/resources/responses.js';
+import { requestBodySchema } from '../core/openapi/operation.js';
 import type { Schema } from '../core/schema/normalise.js';
 import { objectShape } from '../core/schema/properties.js';
 
@@ -70,11 +72,12 @@ function planFor(operation: IHttpOperation, status: number): EchoPlan | undefine
 }
 
 function makePlan(operation: IHttpOperation, status: number): EchoPlan | undefined {
-  const requestSchema = operation.request?.body?.contents?.find((content) => content.schema !== undefined)?.schema as Schema | undefined;
+  // The JSON bodies (what the echo reads and writes), not the first declared: an XML one may name its properties otherwise.
+  const requestSchema = requestBodySchema(operation) as Schema | undefined;
   const response =
     operation.responses.find((candidate) => candidate.code === String(status)) ??
     operation.responses.find((candidate) => candidate.code.toUpperCase() === `${String(status)[0]}XX`);
-  const answerSchema = response?.contents?.find((content) => content.schema !== undefined)?.schema as Schema | undefined;
+  const answerSchema = jsonSchemaOf(response) as Schema | undefined;
   if (requestSchema === undefined || answerSchema === undefined) return undefined;
   return planOf(requestSchema, answerSchema, operation, true);
 }

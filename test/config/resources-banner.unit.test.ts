@@ -3,8 +3,10 @@ import { expect, test } from 'vitest';
 import { resourceLines } from '../../src/cli/resources-banner.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { inferResources } from '../../src/core/resources/infer.js';
+import { replaceKind } from '../../src/core/conformance/replace-kind.js';
 
 const FIXTURES = new URL('../fixtures/documents/', import.meta.url).pathname;
+const PARTIAL_PUT = new URL('../resources/documents/partial-put.yaml', import.meta.url).pathname;
 
 test('petstore-expanded: the resource, its identifier, roles by operation name, paging and filters', async () => {
   expect(resourceLines(inferResources(await loadDocument(`${FIXTURES}petstore-expanded.yaml`)))).toEqual([
@@ -59,4 +61,28 @@ test('articles: the server-made fields and how each is made', async () => {
   expect(lines).toContain(
     '    server-made: slug (slug from title), createdAt (created time), updatedAt (updated time), favoritesCount (counter, 0), favorited (flag, false)',
   );
+});
+
+test('partial-put: each PUT says whether the body becomes the item or only what it sends changes', async () => {
+  const document = await loadDocument(PARTIAL_PUT);
+  const lines = resourceLines(inferResources(document), document.operations);
+  const block = (name: string) => {
+    const start = lines.findIndex((line) => line.startsWith(`  ${name}: `));
+    const end = lines.findIndex((line, index) => index > start && /^ {2}\S/.test(line));
+    return lines.slice(start, end === -1 ? undefined : end);
+  };
+  // Box's folder update requires none of what a folder's create requires: a rename keeps the rest.
+  expect(block('folders')).toContain('    replace (PUT): updates only the properties sent; the others stay');
+  expect(block('notes')).toContain('    replace (PUT): the body becomes the whole item');
+  // Without the document's operations (no PUT to read), and for a resource with no PUT, nothing is said.
+  expect(resourceLines(inferResources(document)).some((line) => line.includes('replace (PUT)'))).toBe(false);
+});
+
+test('a PUT that creates (declares 201) replaces, whatever its body requires: serve and verify read it so', async () => {
+  const document = await loadDocument(PARTIAL_PUT);
+  const folders = inferResources(document).resources.find((resource) => resource.name === 'folders');
+  const put = document.operations.find((operation) => operation.iid === 'put_folders_id');
+  if (folders === undefined || put === undefined) throw new Error('partial-put.yaml has no folders PUT');
+  expect(replaceKind(folders, put)).toBe('merge');
+  expect(replaceKind(folders, { ...put, responses: [...put.responses, { id: '201', code: '201', contents: [], headers: [] }] })).toBe('replace');
 });

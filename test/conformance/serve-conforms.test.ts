@@ -92,6 +92,7 @@ const DOCUMENTS: ReadonlyArray<
   // Supabase Auth (GoTrue), cut down: a sign-up and a password grant answering an OAuth 2 token response (access_token, expires_in), a log-out.
   ['GoTrue sessions (an access token that expires, a log-out)', documentPath('../fixtures/documents/gotrue-sessions.yaml'), { gaps: true, signIn: true }],
   ['notes listed in XML first (the JSON list names the id note_id)', documentPath('../fixtures/documents/xml-first-list.yaml'), { gaps: true }],
+  ['notes written and answered in XML first (PascalCase XML answers)', documentPath('../fixtures/documents/xml-first-bodies.yaml'), { gaps: true }],
   // The public RealWorld document: envelopes, a sign-up whose User declares no token (added as user.token), `Token <t>`, ?tag= over tagList.
   [
     'the public RealWorld Conduit (envelopes, sign-in, a token the document does not declare)',

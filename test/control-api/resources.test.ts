@@ -2,6 +2,7 @@
  * GET /__control/resources over HTTP: the resource model the server inferred at start (and the
  * config's `resources` settled), as spec/control-api.yaml's ResourceModel.
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadDocument, shippedFile } from '../../src/core/openapi/load-document.js';
 import { startServer } from '../../src/index.js';
@@ -113,6 +114,22 @@ describe('GET /__control/resources: server-made fields, inferred and settled by 
           { property: 'favoritesCount', kind: 'placeholder', note: 'config' },
         ],
       ],
+    ]);
+    expectConforms(await loadDocument(shippedFile('spec/control-api.yaml')), 'get', '/__control/resources', reply);
+  });
+});
+
+describe('GET /__control/resources: what each PUT does to the item', () => {
+  const server = serverFor({ spec: fileURLToPath(new URL('../resources/documents/partial-put.yaml', import.meta.url)) });
+
+  it('says replace where the body becomes the item, merge where only what is sent changes, as spec/control-api.yaml declares', async () => {
+    const reply = await send(`${server.current.url}/__control/resources`);
+    expect(reply.status).toBe(200);
+    const model = reply.json as { resources: { name: string; replace?: string }[] };
+    // Box's folder update requires none of what a folder's create requires; the notes' PUT requires it all.
+    expect(model.resources.map(({ name, replace }) => [name, replace])).toEqual([
+      ['folders', 'merge'],
+      ['notes', 'replace'],
     ]);
     expectConforms(await loadDocument(shippedFile('spec/control-api.yaml')), 'get', '/__control/resources', reply);
   });

@@ -23,3 +23,15 @@ describe('a mocked create', () => {
     expect((await post('{"code":"c","sku":"s","label":"🌱"}')).json).toEqual({ code: 'c', sku: 's', label: '🌱' });
   });
 });
+
+describe('a mocked answer whose first media type is XML', () => {
+  // test/mocking/documents/xml-first-echo.yaml: the XML bodies name the text Text, the JSON ones text.
+  const server = serverFor({ spec: fileURLToPath(new URL('./documents/xml-first-echo.yaml', import.meta.url)) });
+
+  it('says back what was sent by the JSON bodies, not by the XML ones declared first', async () => {
+    const reply = await send(`${server.current.url}/previews`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"hello"}' });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toEqual({ text: 'hello' });
+    expectConforms(server.current.document, 'post', '/previews', reply);
+  });
+});

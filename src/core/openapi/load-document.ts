@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getHttpDocumentFromSpec, parseDocumentText, type HttpDocument } from '../prism/document.js';
-import { pauseFor } from '../breathe.js';
+import { breatheNow } from '../breathe.js';
 import { cacheDirectory, cacheKey, hasExternalRefs, readCachedDocument, readRegularFile, writeCachedDocument } from './operations-cache.js';
 import { INPUT_FILE_LIMITS, readInputFile } from '../files/read-input-file.js';
 import { requestPath, type Operation, type Webhook } from './operation.js';
@@ -63,7 +63,8 @@ export async function loadDocument(spec: string | object = bundledSpecPath(), si
   const cached = cache && (await readCachedDocument(cache.directory, cache.key));
   if (cached) return { source, ...cached, operations: onTheirRoutes(cached.operations) };
   const document = typeof spec === 'string' ? await readDocumentFile(source, signal) : spec;
-  if (signal !== undefined) await pauseFor(signal)();
+  // A breath after the parse (a fresh breather would not yet yield): a halt that fell due during it is heard here.
+  if (signal !== undefined) await breatheNow(signal);
   if (!isRecord(document) || (typeof document.openapi !== 'string' && typeof document.swagger !== 'string')) {
     throw new DocumentError(`${source}: not an OpenAPI document (no "openapi" version field at the top level)`);
   }

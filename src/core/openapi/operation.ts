@@ -45,6 +45,19 @@ export function jsonRequestBody(
   return { mediaType: content.mediaType, schema: content.schema ?? {}, required: operation.request?.body?.required === true };
 }
 
+/**
+ * The schema of an operation's request body, one reading for serve and verify: the content a
+ * request's Content-Type names (a form, multipart) when it is given, else the JSON one
+ * (jsonRequestBody), else the first declared with a schema (a form-only body). Never merely the first
+ * declared: an application/xml one listed first may name its properties otherwise.
+ */
+export function requestBodySchema(operation: Pick<Operation, 'request'>, contentType?: string): BodySchema | undefined {
+  const contents = operation.request?.body?.contents ?? [];
+  const sent = mediaTypeOf(contentType);
+  const named = sent === undefined ? undefined : contents.find((c) => mediaTypeOf(c.mediaType) === sent);
+  return named?.schema ?? jsonRequestBody(operation)?.schema ?? contents.find((c) => c.schema !== undefined)?.schema;
+}
+
 /** The response the document declares for `status`: exact code first, then "2XX"-style ranges, then "default". */
 export function declaredResponse(operation: Operation, status: number): IHttpOperationResponse | undefined {
   const code = String(status);

@@ -13,6 +13,7 @@ import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
 import { fill, planBody, type Plan, type RefusalFacts } from './error-fields.js';
 import { resolverOf, type Resolve } from './schema-read.js';
 import type { Operation } from './operation.js';
+import { schemaText } from '../schema/same-schema.js';
 
 /** A refusal as written: its content type and body text. */
 export interface RefusalBody {
@@ -58,13 +59,10 @@ export function compileCommonRefusalShaper(operations: readonly Operation[]): Re
     const response = notFoundResponse(operation);
     const content = response === undefined ? undefined : chosenContent(response.contents ?? []);
     if (response === undefined || content?.schema === undefined) continue;
-    let key: string;
-    try {
-      // Each use of one $ref is its own object with its own x-stoplight id: compared without them.
-      key = `${content.mediaType} ${JSON.stringify(content.schema, (name, value: unknown) => (name === 'x-stoplight' ? undefined : value))}`;
-    } catch {
-      continue; // a cyclic schema: not compared
-    }
+    // Declared alike as core's sameSchema reads it (each use of one $ref has its own x-stoplight id); a cyclic schema is not compared.
+    const text = schemaText(content.schema);
+    if (text === undefined) continue;
+    const key = `${content.mediaType} ${text}`;
     const seen = alike.get(key);
     if (seen === undefined) alike.set(key, { operation, response, count: 1 });
     else seen.count += 1;

@@ -10,7 +10,7 @@
  * property has the same letters and digits (case aside) and is not itself a name of the request.
  */
 import { holdsOf, type Holds } from '../conformance/held-value.js';
-import type { Operation } from '../openapi/operation.js';
+import { requestBodySchema, type Operation } from '../openapi/operation.js';
 import { wrappedItem } from '../schema/envelope.js';
 import { objectShape } from '../schema/properties.js';
 import type { Resource } from './model.js';
@@ -35,10 +35,9 @@ export function heldNames(requestNames: Iterable<string>, itemNames: Iterable<st
   return mapped;
 }
 
-/** The request body's schema, whatever its media type (JSON, a form, multipart), the item inside its envelope. */
+/** The request body's schema (the JSON one, else a form or multipart: core's requestBodySchema), the item inside its envelope. */
 function requestItemSchema(operation: Pick<Operation, 'request'>, resource: Resource): unknown {
-  const contents = operation.request?.body?.contents ?? [];
-  const schema = contents.find((content) => content.schema !== undefined)?.schema;
+  const schema = requestBodySchema(operation);
   return wrappedItem(schema, resource.envelope?.request) ?? schema;
 }
 

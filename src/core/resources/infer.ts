@@ -7,7 +7,7 @@
  */
 import { isJsonPatchDocument } from '../schema/json-patch.js';
 import type { LoadedDocument } from '../openapi/load-document.js';
-import { jsonRequestBody, operationName, type Operation } from '../openapi/operation.js';
+import { jsonRequestBody, operationName, requestBodySchema, type Operation } from '../openapi/operation.js';
 import { findIdentifier } from './identifier.js';
 import { listParameters } from './list-parameters.js';
 import type { AssignedBy, Identifier, InferenceNote, OperationRef, Resource, ResourceModel, ResourceOverride, ResourceRole, ServerField } from './model.js';
@@ -295,7 +295,7 @@ function updateByPost(post: Operation | undefined, itemSchema: unknown): Operati
   // The item's properties, all and only (one $ref read twice is two objects, each with its own x-stoplight id).
   const answered = answer === undefined ? [] : [...objectShape(answer, { direction: 'response' }).properties.keys()];
   if (item.length === 0 || answered.length !== item.length || !answered.every((name) => item.includes(name))) return undefined;
-  const schema = (post.request?.body?.contents ?? []).find((content) => content.schema !== undefined)?.schema;
+  const schema = requestBodySchema(post);
   const sent = [...objectShape(schema, { direction: 'request' }).properties.keys()];
   if (sent.length === 0) return undefined;
   const renamed = heldNames(sent, item);

@@ -13,6 +13,7 @@ import { keyFromValue, keyText } from './identifier.js';
 import { singular } from './parts.js';
 import { objectShape } from '../../core/schema/properties.js';
 import { wrappedItem } from '../../core/schema/envelope.js';
+import { requestBodySchema } from '../../core/openapi/operation.js';
 
 export type IdMismatch = (body: ItemFields, key: ItemKey) => Failure | undefined;
 
@@ -21,7 +22,7 @@ export type IdMismatch = (body: ItemFields, key: ItemKey) => Failure | undefined
  * SHOULD NOT send it, and one sent is the server's to ignore (OpenAPI, readOnly), so the path's id is kept.
  */
 export function compileIdMismatch(resource: Resource, operation: IHttpOperation): IdMismatch {
-  const body = operation.request?.body?.contents?.find((content) => content.schema !== undefined)?.schema;
+  const body = requestBodySchema(operation);
   // The item's own schema, inside its envelope where the body has one.
   const item = wrappedItem(body, resource.envelope?.request) ?? body;
   if (objectShape(item).readOnly.has(resource.identifier.property)) return () => undefined;

@@ -19,8 +19,8 @@ import { replaceKind } from '../../core/conformance/replace-kind.js';
 export function compileReplace(parts: RoleParts): RoleHandler {
   const { operation, resource } = parts;
   const upsert = operation.responses.some((response) => response.code === '201');
-  // A PUT whose body need not be a whole item updates what it sends (Box's); one that creates (201) replaces, as before.
-  if (!upsert && replaceKind(resource, operation) === 'merge') return compileUpdate(parts, true);
+  // A PUT whose body need not be a whole item updates what it sends (Box's); one that creates (201) replaces (replaceKind says both).
+  if (replaceKind(resource, operation) === 'merge') return compileUpdate(parts, true);
   const whole = compileWhole(parts, upsert);
   // An optional body left out says nothing to replace with: the item stays as it is (DigitalOcean's autoscale pool update).
   if (operation.request?.body?.required === true || upsert) return whole;
