@@ -189,3 +189,15 @@ describe('GET /__control/resources and the items routes: a resource in envelopes
     expect(JSON.stringify(listed.json)).not.toContain('"article"');
   });
 });
+
+describe('GET /__control/resources: an update that takes a JSON Patch', () => {
+  const server = serverFor({ spec: new URL('../resources/documents/json-patch.yaml', import.meta.url).pathname });
+
+  it('answers update "json-patch", as spec/control-api.yaml allows', async () => {
+    const reply = await send(`${server.current.url}/__control/resources`);
+    expect(reply.status).toBe(200);
+    const model = reply.json as { resources: { update?: string }[] };
+    expect(model.resources.map((resource) => resource.update)).toContain('json-patch');
+    expectConforms(await loadDocument(shippedFile('spec/control-api.yaml')), 'get', '/__control/resources', reply);
+  });
+});
