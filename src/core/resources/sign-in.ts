@@ -29,11 +29,6 @@ export function isPasswordProperty(name: string, schema?: Readonly<Record<string
   return PASSWORD.test(name) || schema?.format === 'password';
 }
 
-/** A property that holds an issued token. */
-export function isTokenProperty(name: string): boolean {
-  return TOKEN.test(name);
-}
-
 /**
  * Token properties in the order a client presents them as its bearer: an access token, then a plain
  * token (`token`, `jwt`, …), then an ID token (Firebase's `idToken` is its bearer). A refresh token
