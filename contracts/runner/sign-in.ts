@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import type { Operation } from '../../src/core/openapi/load-document.js';
 import { isSuccess, operationName } from '../../src/core/openapi/operation.js';
 import { securityOf } from '../../src/core/openapi/security.js';
-import { isLifetimeName } from '../../src/core/resources/sessions.js';
+import { lifetimeIn } from '../../src/core/resources/sessions.js';
 import type { Exchange } from '../checks/index.js';
 import type { HttpClient } from '../client/http-client.js';
 import type { SentRequest } from '../report.js';
@@ -151,7 +151,7 @@ export async function signInByEvidence(
   recorded.push({ operation: signUp, exchange: user.exchange });
   let issued = user.token;
   let renewal: SentRequest | undefined;
-  let expiresIn = user.token === undefined ? undefined : lifetimeIn(user.exchange.response.body);
+  let expiresIn = user.token === undefined ? undefined : lifetimeOf(user.exchange.response.body);
 
   if (logIn !== undefined) {
     const [drawn] = fc.sample(source.validCases(logIn, context), { seed: randomInt(2 ** 31), numRuns: 1 });
@@ -167,7 +167,7 @@ export async function signInByEvidence(
         if (token !== undefined) {
           tokens.push(token);
           renewal = exchange.request;
-          expiresIn = lifetimeIn(exchange.response.body);
+          expiresIn = lifetimeOf(exchange.response.body);
         }
         issued = token ?? issued;
       }
@@ -181,21 +181,13 @@ export async function signInByEvidence(
   };
 }
 
-/** The `expires_in` (or `expiresIn`) seconds an answer gives, through envelopes; undefined when it gives none. */
-function lifetimeIn(body: string): number | undefined {
-  let value: unknown;
+/** The `expires_in` (or `expiresIn`) seconds an answer gives, through its objects (core's reading); undefined when it gives none. */
+function lifetimeOf(body: string): number | undefined {
   try {
-    value = JSON.parse(body);
+    return lifetimeIn(JSON.parse(body));
   } catch {
     return undefined;
   }
-  for (let depth = 0; depth < 4 && typeof value === 'object' && value !== null && !Array.isArray(value); depth += 1) {
-    const entries = Object.entries(value);
-    const found = entries.find(([name, inner]) => isLifetimeName(name) && typeof inner === 'number' && inner > 0)?.[1];
-    if (typeof found === 'number') return found;
-    value = entries.find(([, inner]) => typeof inner === 'object' && inner !== null && !Array.isArray(inner))?.[1];
-  }
-  return undefined;
 }
 
 function tokenOf(body: string): string | undefined {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createIssuedTokens, ENDED_KEPT_MS } from '../../src/auth/issued-tokens.js';
 import { loadDocument } from '../../src/core/openapi/load-document.js';
 import { signInOf } from '../../src/core/resources/sign-in.js';
-import { declaredLifetime, DEFAULT_LIFETIME_SECONDS, logOutOf } from '../../src/core/resources/sessions.js';
+import { declaredLifetime, DEFAULT_LIFETIME_SECONDS, lifetimeIn, logOutOf } from '../../src/core/resources/sessions.js';
 
 type Schema = Record<string, unknown>;
 const json = (schema: Schema, example?: unknown) => ({
@@ -78,6 +78,16 @@ describe('a public document: GoTrue (Supabase Auth), cut down', () => {
     const signIn = signInOf(document.operations);
     expect([signIn?.signUp?.path, signIn?.logIn?.path, signIn?.logOut?.path, signIn?.currentUser?.path]).toEqual(['/signup', '/token', '/logout', '/user']);
     expect(signIn?.logIn && declaredLifetime(signIn.logIn)).toBe(DEFAULT_LIFETIME_SECONDS);
+  });
+});
+
+describe('the lifetime an issuing answer gives', () => {
+  it('is read through every object of the answer, as the schema is read (verify renews its session by it)', () => {
+    expect(lifetimeIn({ token: 't', expires_in: 900 })).toBe(900);
+    // Supabase's v2 shape: the user first, the session (and its lifetime) after it.
+    expect(lifetimeIn({ user: { id: 1, email: 'a@b.c' }, session: { access_token: 't', expiresIn: 3600 } })).toBe(3600);
+    expect(lifetimeIn({ user: { id: 1 }, token: 't' })).toBeUndefined();
+    expect(lifetimeIn({ expires_in: '60' })).toBeUndefined();
   });
 });
 

@@ -83,6 +83,23 @@ export function expiresInPath(schema: unknown, at: readonly string[] = []): read
 }
 
 /**
+ * The lifetime, in seconds, an issuing answer gives: the first positive `expires_in` (or `expiresIn`)
+ * through its objects, as expiresInPath reads the schema: `{"user": {…}, "session": {"expires_in": 3600}}`
+ * as well as a bare `{"token", "expires_in"}`. verify reads its own session's lifetime by it.
+ */
+export function lifetimeIn(value: unknown, depth = 0): number | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || depth > 3) return undefined;
+  const entries = Object.entries(value);
+  const own = entries.find(([name, inner]) => isLifetimeName(name) && typeof inner === 'number' && inner > 0)?.[1];
+  if (typeof own === 'number') return own;
+  for (const [, inner] of entries) {
+    const found = lifetimeIn(inner, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
  * The lifetime, in seconds, the issuing operation's answer declares: its `expires_in` example (or
  * default) when the document gives one, else an hour; undefined when the answer declares none.
  */
