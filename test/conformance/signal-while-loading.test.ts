@@ -14,27 +14,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocally, readBody, respond } from './faulty-servers/http-double.js';
-import { heavyItemSchema } from '../support/heavy-schema.js';
+import { heavyDocument, heavyItemSchema } from '../support/heavy-schema.js';
 
 const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 const OPERATIONS = 800;
 
-function document(): object {
-  const paths: Record<string, object> = {};
-  for (let i = 0; i < OPERATIONS; i += 1) {
-    // The last operation's answer is read from the pipe: the $ref parser finds it at the end of its
-    // walk of the document, one synchronous call of the library's that a signal must wait for.
-    const answer = i === OPERATIONS - 1 ? { $ref: './piped.json' } : heavyItemSchema(i);
-    paths[`/things${i}`] = {
-      post: {
-        operationId: `create${i}`,
-        requestBody: { required: true, content: { 'application/json': { schema: heavyItemSchema(i) } } },
-        responses: { '201': { description: 'made', content: { 'application/json': { schema: answer } } }, '400': { description: 'refused' } },
-      },
-    };
-  }
-  return { openapi: '3.0.3', info: { title: 'Many large schemas, one read from a pipe', version: '1' }, paths };
-}
+// The last operation's answer is read from the pipe: the $ref parser finds it at the end of its
+// walk of the document, one synchronous call of the library's that a signal must wait for.
+const document = (): object =>
+  heavyDocument(OPERATIONS, 'Many large schemas, one read from a pipe', (i) => (i === OPERATIONS - 1 ? { $ref: './piped.json' } : heavyItemSchema(i)));
 
 let dir: string;
 beforeAll(async () => {

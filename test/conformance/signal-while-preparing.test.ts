@@ -13,24 +13,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLocally, readBody, respond } from './faulty-servers/http-double.js';
-import { heavyItemSchema } from '../support/heavy-schema.js';
+import { heavyDocument } from '../support/heavy-schema.js';
 
 const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 const OPERATIONS = 100;
 
-function document(): object {
-  const paths: Record<string, object> = {};
-  for (let i = 0; i < OPERATIONS; i += 1) {
-    paths[`/things${i}`] = {
-      post: {
-        operationId: `create${i}`,
-        requestBody: { required: true, content: { 'application/json': { schema: heavyItemSchema(i) } } },
-        responses: { '201': { description: 'made', content: { 'application/json': { schema: heavyItemSchema(i) } } }, '400': { description: 'refused' } },
-      },
-    };
-  }
-  return { openapi: '3.0.3', info: { title: 'Many large schemas', version: '1' }, paths };
-}
+const document = (): object => heavyDocument(OPERATIONS, 'Many large schemas');
 
 let dir: string;
 beforeAll(async () => {

@@ -15,3 +15,21 @@ export function heavyItemSchema(index: number, properties = 40): object {
   }
   return { type: 'object', required: ['name'], properties: declared };
 }
+
+/**
+ * A document of `operations` creates, each taking and answering a heavy item; `answerOf` may put
+ * something else as an operation's answer (a $ref read from a pipe).
+ */
+export function heavyDocument(operations: number, title: string, answerOf: (index: number) => object = heavyItemSchema): object {
+  const paths: Record<string, object> = {};
+  for (let i = 0; i < operations; i += 1) {
+    paths[`/things${i}`] = {
+      post: {
+        operationId: `create${i}`,
+        requestBody: { required: true, content: { 'application/json': { schema: heavyItemSchema(i) } } },
+        responses: { '201': { description: 'made', content: { 'application/json': { schema: answerOf(i) } } }, '400': { description: 'refused' } },
+      },
+    };
+  }
+  return { openapi: '3.0.3', info: { title, version: '1' }, paths };
+}
