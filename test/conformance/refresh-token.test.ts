@@ -170,6 +170,9 @@ describe('a refresh token written before the bearer', () => {
         const report = await verify({ target: server.url, spec: SPEC, token: 'some-token', runs: 10, seed: 20_261_128, timeoutMs: 5_000 });
         const auth = report.checks.find((check) => check.id === 'auth-enforced');
         expect(auth?.findings.map((f) => f.message) ?? []).toEqual([]);
+        // The coverage report says why, and how to have it judged (not "needs no credentials": a refresh token is one).
+        const row = report.coverage.find((entry) => entry.operation.startsWith('refreshSession') && entry.check === 'auth-enforced');
+        expect(row?.skipped).toMatch(/does not know the target checks credentials.*--tokens-validated/);
       } finally {
         await server.close();
       }
