@@ -74,6 +74,22 @@ describe('negative-rejection and auth-enforced', () => {
     expect(authEnforced.judge(exchange(auth, answer(201, {})), context)?.outcome).toBe('fail');
     expect(authEnforced.judge(exchange({ ...auth, target: 'body' }, ok), context)).toBeUndefined();
   });
+
+  it('auth-enforced fails a session traded for a credential the target never issued, only where it is known to check credentials', () => {
+    const drawn = { unissuedCredential: 'a refresh token this run drew, which the target never issued' };
+    const checked = { ...context, tokensValidated: true };
+    const traded = authEnforced.judge(exchange(drawn, ok), checked);
+    expect(traded?.outcome).toBe('fail');
+    expect(traded?.outcome === 'fail' && traded.message).toMatch(
+      /^a refresh token this run drew, which the target never issued, was traded for a session \(2xx\): /,
+    );
+    expect(traded?.outcome === 'fail' && traded.expectation).toEqual({ kind: 'not-status-class', classes: [2] });
+    expect(authEnforced.judge(exchange(drawn, answer(401, {})), checked)?.outcome).toBe('pass');
+    // Never shown to check credentials: not blamed.
+    expect(authEnforced.judge(exchange(drawn, ok), context)).toBeUndefined();
+    // An invalid body is negative-rejection's, whatever it presents.
+    expect(authEnforced.judge(exchange({ ...drawn, role: 'reject', kind: 'invalid' }, ok), checked)).toBeUndefined();
+  });
 });
 
 describe('no-server-errors', () => {

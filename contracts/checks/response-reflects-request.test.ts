@@ -45,6 +45,13 @@ describe('response-reflects-request, enveloped', () => {
     expect(responseReflectsRequest.judge(exchange({}, answer(201, renamed), signUp), await contextOf('CreateUser', REALWORLD))?.outcome).toBe('fail');
   });
 
+  it('does not expect a refresh token back: a refresh answers a new one (rotated)', async () => {
+    const REFRESH = fileURLToPath(new URL('../../test/fixtures/documents/refresh-first-sign-in.yaml', import.meta.url));
+    const sent = parseJsonExact('{"refresh_token":"old"}');
+    const back = { email: 'a@b.co', id: 1, refresh_token: 'new', token: 't', username: 'ann' };
+    expect(responseReflectsRequest.judge(exchange({}, answer(200, back), sent), await contextOf('refreshSession', REFRESH))?.outcome).toBe('pass');
+  });
+
   it('keeps findings of two operations apart: the fault names its operation', async () => {
     const back = { user: { username: 'bob', email: 'a@b.co', token: 't' } };
     const verdict = responseReflectsRequest.judge(exchange({}, answer(201, back), signUp), await contextOf('signUp'));

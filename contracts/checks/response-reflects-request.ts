@@ -3,7 +3,7 @@
  * comes back equal, compared recursively (an envelope such as {"article": {...}} in and out is
  * compared inside; a nested object likewise). The server may add what was not sent (a slug, a
  * createdAt, an author), and what the answer's schema does not show (a password) is not expected
- * back, nor a password it shows (src/core/resources/sign-in.ts names what is one). readOnly properties are the server's, writeOnly ones are not said back. At the top level, a
+ * back, nor a password it shows, nor a refresh token, which is traded for a new one (src/core/resources/sign-in.ts names what is one). readOnly properties are the server's, writeOnly ones are not said back. At the top level, a
  * property the request could carry but did not is absent from the answer, unless the server may
  * fill it: readOnly, required by the answer, an assigned identifier, kept by a PATCH's merge (or a PUT's that updates only what it sends), the
  * default the request declares for it, or a value the request's path gave (the item it names).
@@ -18,7 +18,7 @@ import { jsonSchemaOf } from '../../src/core/resources/responses.js';
 import { arrayItems, objectShape, type ObjectShape } from '../../src/core/schema/properties.js';
 import { holdsOf } from '../../src/core/conformance/held-value.js';
 import { heldNames } from '../../src/core/resources/held-names.js';
-import { isPasswordProperty } from '../../src/core/resources/sign-in.js';
+import { isPasswordProperty, isRefreshTokenName } from '../../src/core/resources/sign-in.js';
 import type { Schema } from '../../src/core/schema/normalise.js';
 import { byAnswer, fail, PASS, type Check } from './types.js';
 
@@ -120,6 +120,8 @@ function firstUnreflected(
     if (sentValue === undefined || answerProperty === undefined || isFlagged(answerProperty, requested.get(sentName))) continue;
     // A password is never said back, even where the answer's schema lists one (RealWorld's User): sign-in's one reading of what is one.
     if (isPasswordProperty(sentName, requested.get(sentName) as Readonly<Record<string, unknown>> | undefined)) continue;
+    // A refresh token is traded, not said back: the answer carries a new one (rotated, as serve and OAuth servers do).
+    if (isRefreshTokenName(sentName)) continue;
     const steps = [...at, property];
     const backValue = Object.prototype.hasOwnProperty.call(back, property) ? back[property] : undefined;
     if (removes && sentValue === null) {

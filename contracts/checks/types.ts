@@ -120,6 +120,12 @@ export interface ExchangeFacts {
   readonly ownedItem?: true;
   /** Why a refusal of this valid request is expected: state the schema cannot show (credentials never signed up, a value taken earlier in the run). */
   readonly refusalExpected?: string;
+  /**
+   * The request presents a credential this run drew, which the target never issued, to an operation
+   * that answers a session for it (a refresh token to the refresh): what it is, in words. A target
+   * that checks credentials must refuse it (auth-enforced, where CheckContext.tokensValidated).
+   */
+  readonly unissuedCredential?: string;
   /** After a refusal of a valid create: the same payload with a never-used id, and its answer. */
   readonly retry?: { readonly request: SentRequest; readonly response: ReceivedResponse };
 }
@@ -138,6 +144,11 @@ export interface CheckContext {
   readonly operation: Operation;
   /** The target must refuse a stored id again. */
   readonly expectUniqueIds: boolean;
+  /**
+   * The target is known to check credentials (--tokens-validated, or the run signed in by evidence):
+   * a credential it never issued must be refused. Unknown, a target is not blamed for honouring one.
+   */
+  readonly tokensValidated?: boolean;
   /** The query parameter that bounds the size of this operation's list answer ('limit'), when it is a list. */
   readonly limitParameter?: string | undefined;
   /** How the target refuses an id it holds, learnt in this run (see runner/evidence.ts). */

@@ -7,6 +7,7 @@ import { jsonRequestBody, operationName } from '../../src/core/openapi/operation
 import { CHECKS, LIFECYCLE_CHECKS, type CheckId } from '../checks/index.js';
 import type { CoverageEntry } from '../report.js';
 import type { Tally } from './aggregate.js';
+import { unissuedCredential } from './issued-credentials.js';
 import type { Plan } from './plan.js';
 
 /** "createPlant (POST /plants)", or "POST /plants" without an operationId. */
@@ -53,6 +54,10 @@ function whySkipped(plan: Plan, check: CheckId, excluded: ReadonlyMap<CheckId, s
   const skip = plan.skipped?.find((s) => s.what === 'every request' || plan.properties.length === 0 || concerns(s.what, check));
   if (skip !== undefined) return `${skip.what} not sent: ${skip.reason}`;
   if (check === 'stateful-model' && jsonRequestBody(plan.operation) === undefined) return 'not applicable: the model runs on operations that create';
+  // An open refresh needs a credential all the same: its drawn one is judged only where the target is known to check them.
+  if (check === 'auth-enforced' && plan.context.tokensValidated !== true && unissuedCredential(plan.operation) !== undefined) {
+    return 'not judged: the run does not know the target checks credentials, so a refresh token it never issued may be honoured (pass --tokens-validated)';
+  }
   if ((LIFECYCLE_CHECKS as readonly string[]).includes(check)) {
     // Steps of other kinds may have reached it (a list read by created-item-listed): then say so, never deny them.
     return lifecycleSent

@@ -66,12 +66,22 @@ export function noteAccepted(operation: Operation, payload: JsonValue | undefine
 }
 
 /**
+ * The credential this run drew and presents to `operation` for a session, which no target issued, in
+ * words; undefined when it presents none. Only a refresh's token: a refusal of it is expected, and
+ * its acceptance, where the target checks credentials, is a hole (auth-enforced).
+ */
+export function unissuedCredential(operation: Operation): string | undefined {
+  return refreshes.has(operation) ? 'a refresh token this run drew, which the target never issued' : undefined;
+}
+
+/**
  * Why a refusal of a valid request to an issuer is expected, or undefined: a log-in with credentials
  * this run never signed up, a refresh with a drawn refresh token, or a sign-up giving a value (an
  * email) this run already had accepted.
  */
 export function explainRefusal(operation: Operation, payload: JsonValue | undefined): string | undefined {
-  if (refreshes.has(operation)) return 'a refresh token this run drew, which the target never issued';
+  const drawn = unissuedCredential(operation);
+  if (drawn !== undefined) return drawn;
   const signUp = updates.get(operation);
   if (signUp !== undefined) {
     // Matched by the leaf's name: the update's envelope need not be the sign-up's.

@@ -169,6 +169,7 @@ function plannerFor(operations: readonly Operation[], source: CaseSource, settin
       context: {
         operation,
         expectUniqueIds,
+        ...(caseContext.tokensValidated === true ? { tokensValidated: true } : {}),
         ...(limitParameter === undefined ? {} : { limitParameter }),
         ...(played?.role === 'create' && resource?.identifier.assignedBy === 'either' ? { assignedIdentifier: resource.identifier.property } : {}),
         // An update (a PATCH, a POST on the item) and a PUT that updates only what it sends (Box's) keep the rest: one reading with serve's.

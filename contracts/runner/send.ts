@@ -10,7 +10,7 @@ import type { Random64 } from './ids.js';
 import type { LeftBehind } from './left-behind.js';
 import type { Around } from './owned-items.js';
 import type { ItemSupply } from './item-supply.js';
-import { explainRefusal, noteAccepted } from './issued-credentials.js';
+import { explainRefusal, noteAccepted, unissuedCredential } from './issued-credentials.js';
 import { noteAssigned } from './assigned-ids.js';
 import { isJsonObject, parseJsonExact } from '../generators/json-value.js';
 
@@ -163,7 +163,9 @@ export async function sendCreate(
   label: string,
   before?: readonly SentRequest[],
 ): Promise<Exchange[]> {
-  const sent = await send(env, requestCase, facts, label, before);
+  // A drawn refresh token is presented whatever the answer: a target that checks credentials must refuse it (auth-enforced).
+  const unissued = unissuedCredential(env.operation);
+  const sent = await send(env, requestCase, unissued === undefined ? facts : { ...facts, unissuedCredential: unissued }, label, before);
   if (sent === undefined) return [];
   // An operation that issues credentials answers by state the schema cannot show (issued-credentials.ts).
   if (isSuccess(sent.response.status ?? 0)) {

@@ -5,12 +5,18 @@
  * property. Before, verify took the first token-like property it met: against a correct server
  * every secured case was refused 401 and reported.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { verify } from '../../contracts/index.js';
+import type { VerifyOptions, VerifyReport } from '../../contracts/report.js';
+import { assertExpectation, replay, type Expectation, type Step } from '../../contracts/reporters/regression-runtime.js';
+import { emitRegressions } from '../../contracts/reporters/regressions.js';
 import { startServer } from '../../src/index.js';
-import { startRefreshFirstServer } from './faulty-servers/refresh-first-server.js';
+import { startRefreshFirstServer, type RefreshFirstFault } from './faulty-servers/refresh-first-server.js';
 
 const SPEC = fileURLToPath(new URL('../fixtures/documents/refresh-first-sign-in.yaml', import.meta.url));
 
@@ -23,6 +29,9 @@ describe('a refresh token written before the bearer', () => {
         .filter((check) => check.status === 'failed' || check.status === 'warned')
         .map((check) => `${check.id}: ${check.findings[0]?.message ?? ''} → ${check.findings[0]?.actual ?? ''}`);
       expect(problems).toEqual([]);
+      // Signed in by evidence, the run knows the target checks credentials: its refusals of drawn refresh tokens were judged, not skipped.
+      const refreshJudged = report.coverage.filter((row) => row.operation.startsWith('refreshSession') && row.check === 'auth-enforced');
+      expect(refreshJudged.reduce((sum, row) => sum + row.cases, 0)).toBeGreaterThan(0);
       // The secured create was reached with the token the run was issued.
       expect(server.notes()).toBeGreaterThan(0);
       const written = JSON.stringify(report);
@@ -96,4 +105,99 @@ describe('a refresh token written before the bearer', () => {
       await server.close();
     }
   });
+
+  it(
+    'verify fails a target that trades a refresh token it never issued for a session (auth-enforced); its regression file and --replay show it again',
+    { timeout: 120_000 },
+    async () => {
+      const base: Omit<VerifyOptions, 'target'> = { spec: SPEC, runs: 40, seed: 20_261_128, timeoutMs: 5_000 };
+      const server = await startRefreshFirstServer('honours-any-refresh-token');
+      const dir = await mkdtemp(join(tmpdir(), 'plantstore-refresh-regressions-'));
+      try {
+        const report = await verify({ ...base, target: server.url });
+        const auth = report.checks.find((check) => check.id === 'auth-enforced');
+        expect(auth?.status).toBe('failed');
+        const finding = auth?.findings.find((f) =>
+          f.message.includes('a refresh token this run drew, which the target never issued, was traded for a session (2xx)'),
+        );
+        expect(finding, `auth-enforced said: ${auth?.findings.map((f) => f.message).join('; ')}`).toBeDefined();
+        if (finding === undefined) return;
+        expect(finding.request.url).toMatch(/\/refresh$/);
+        expect(finding.expectation).toEqual({ kind: 'not-status-class', classes: [2] });
+        // Said once, by the check that judges credentials: no other check blames the answer (its new refresh token is no failed echo).
+        expect(report.checks.filter((check) => check.status === 'failed' || check.status === 'warned').map((check) => check.id)).toEqual(['auth-enforced']);
+        // The session it was given is the target's: its tokens read *** in the report.
+        const written = JSON.stringify(report);
+        expect(server.issued().filter((token) => written.includes(token))).toEqual([]);
+
+        // The regression file sends the same drawn refresh token: a new faulty target trades it, a correct one refuses it.
+        const file = (await emitRegressions(report, dir)).find((f) => f.finding === finding);
+        expect(file, 'no regression file for the finding').toBeDefined();
+        const data = dataOf(await readFile(file?.path ?? '', 'utf8'));
+        expect(data.expectation).toEqual({ kind: 'not-status-class', classes: [2] });
+        const failure = await replayAgainst('honours-any-refresh-token', data);
+        expect((failure as Error | undefined)?.name, `the regression did not fail against the faulty target: ${String(failure)}`).toBe('AssertionError');
+        expect(await replayAgainst(undefined, data), 'the regression failed against a correct target').toBeUndefined();
+
+        // --replay of the finding's case: failed again on a new faulty target, passed on a correct one.
+        const replayOn = async (fault: RefreshFirstFault | undefined): Promise<VerifyReport> => {
+          const fresh = await startRefreshFirstServer(fault);
+          try {
+            return await verify({ ...base, target: fresh.url, seed: finding.seed, replay: finding.path ?? '' });
+          } finally {
+            await fresh.close();
+          }
+        };
+        const again = (await replayOn('honours-any-refresh-token')).checks.find((check) => check.id === 'auth-enforced');
+        expect(again?.status).toBe('failed');
+        expect(again?.findings[0]?.message).toContain('was traded for a session (2xx)');
+        const onCorrect = await replayOn(undefined);
+        expect(onCorrect.checks.filter((check) => check.status === 'failed' || check.status === 'warned').map((check) => check.id)).toEqual([]);
+      } finally {
+        await server.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it(
+    'a target never shown to check credentials is not blamed: given a token and no --tokens-validated, the refresh is not judged',
+    { timeout: 120_000 },
+    async () => {
+      const server = await startRefreshFirstServer('honours-any-refresh-token');
+      try {
+        // A token of its own (not signed in by evidence), not said to be checked: whether the target validates credentials is unknown.
+        const report = await verify({ target: server.url, spec: SPEC, token: 'some-token', runs: 10, seed: 20_261_128, timeoutMs: 5_000 });
+        const auth = report.checks.find((check) => check.id === 'auth-enforced');
+        expect(auth?.findings.map((f) => f.message) ?? []).toEqual([]);
+        // The coverage report says why, and how to have it judged (not "needs no credentials": a refresh token is one).
+        const row = report.coverage.find((entry) => entry.operation.startsWith('refreshSession') && entry.check === 'auth-enforced');
+        expect(row?.skipped).toMatch(/does not know the target checks credentials.*--tokens-validated/);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
+
+/** The data of an emitted regression file: its STEPS and EXPECTATION, as the runtime reads them. */
+function dataOf(source: string): { steps: Step[]; expectation: Expectation } {
+  const steps = /const STEPS: readonly Step\[\] = ([\s\S]*?);\n\nconst EXPECTATION/.exec(source)?.[1];
+  const expectation = /const EXPECTATION: Expectation = ([\s\S]*?);\n\nregressionTest/.exec(source)?.[1];
+  if (steps === undefined || expectation === undefined) throw new Error(`not a regression file:\n${source}`);
+  return { steps: JSON.parse(steps) as Step[], expectation: JSON.parse(expectation) as Expectation };
+}
+
+/** Replays the file's steps against a new double; the assertion's error, or undefined when it held. */
+async function replayAgainst(fault: RefreshFirstFault | undefined, data: { steps: Step[]; expectation: Expectation }): Promise<unknown> {
+  const server = await startRefreshFirstServer(fault);
+  try {
+    const { answer, sent } = await replay(server.url, data.steps, false);
+    assertExpectation(data.expectation, answer, sent);
+    return undefined;
+  } catch (error) {
+    return error;
+  } finally {
+    await server.close();
+  }
+}
