@@ -1,0 +1,50 @@
+/**
+ * Gitea's API, a Swagger 2.0 document (cut to gitea-keys-assets.json: a user's keys and a release's
+ * attachments), was the first 2.0 document served and verified here. Three things went wrong:
+ * - its multipart upload names a `type: file` form field, which http-spec passes on as 2.0 wrote
+ *   it: serve answered 500 (ajv will not compile a `file` type) and verify stopped before its first
+ *   request ("object: nothing to choose from"); it is now OpenAPI 3's file, a binary string
+ *   (src/core/openapi/swagger2.ts);
+ * - its `basePath` (/api/v1) without a `host` was dropped with the host: serve answered 404 under it;
+ * - the document-wide API key travels in the query (`?token=`), and verify's "delete without
+ *   credentials" step kept it there: serve rightly deleted the item, and verify blamed it
+ *   (negative-rejection, auth-enforced) and then every later step for the item being gone
+ *   (ensure-resource-availability, created-item-listed).
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { send, serverFor } from '../support/server.js';
+
+const SPEC = fileURLToPath(new URL('../fixtures/documents/gitea-keys-assets.json', import.meta.url));
+const BOUNDARY = 'gitea-swagger2-boundary';
+
+function upload(part: string): { headers: Record<string, string>; body: string } {
+  const body = [
+    `--${BOUNDARY}`,
+    `Content-Disposition: form-data; name="${part}"; filename="notes.txt"`,
+    'Content-Type: text/plain',
+    '',
+    'hello',
+    `--${BOUNDARY}--`,
+    '',
+  ].join('\r\n');
+  return { headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body };
+}
+
+describe('serve of a Swagger 2.0 document', () => {
+  const server = serverFor({ spec: SPEC });
+
+  it('takes a `type: file` form field as a file: an upload is created, one without it refused (not 500)', async () => {
+    const created = await send(`${server.current.url}/repos/o/r/releases/1/assets?name=notes.txt&token=t`, { method: 'POST', ...upload('attachment') });
+    expect([created.status, created.text]).toEqual([201, expect.any(String)]);
+    const refused = await send(`${server.current.url}/repos/o/r/releases/1/assets?token=t`, { method: 'POST', ...upload('other') });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('attachment');
+  });
+
+  it('answers under its basePath, as at its root', async () => {
+    const under = await send(`${server.current.url}/api/v1/user/keys?token=t`);
+    expect(under.status).toBe(200);
+    expect(under.json).toEqual([]);
+  });
+});
