@@ -13,6 +13,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { verify } from '../../contracts/index.js';
 import { send, serverFor } from '../support/server.js';
 
 const SPEC = fileURLToPath(new URL('../fixtures/documents/gitea-keys-assets.json', import.meta.url));
@@ -46,5 +47,28 @@ describe('serve of a Swagger 2.0 document', () => {
     const under = await send(`${server.current.url}/api/v1/user/keys?token=t`);
     expect(under.status).toBe(200);
     expect(under.json).toEqual([]);
+  });
+});
+
+describe('verify of serve of a Swagger 2.0 document', () => {
+  const server = serverFor({ spec: SPEC });
+  const failed = (report: Awaited<ReturnType<typeof verify>>) =>
+    report.checks.filter((check) => check.status === 'failed').map((check) => `${check.id}: ${check.findings[0]?.message}`);
+
+  it('draws the file upload, and finds serve conforming under the basePath', { timeout: 120_000 }, async () => {
+    const report = await verify({ target: `${server.current.url}/api/v1`, spec: SPEC, token: 'T123', runs: 10, seed: 20_261_128 });
+    expect(failed(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+    // Its cases were drawn and judged (the valid ones name a release the run did not create, so its invalid ones).
+    const judged = report.coverage.filter((entry) => entry.operation.startsWith('repoCreateReleaseAttachment ')).reduce((n, entry) => n + entry.cases, 0);
+    expect(judged).toBeGreaterThan(0);
+  });
+
+  it('sends its "delete without credentials" step without the query API key: no false alarm', { timeout: 120_000 }, async () => {
+    const report = await verify({ target: server.current.url, spec: SPEC, token: 'T123', runs: 5, seed: 4, stateful: true });
+    expect(failed(report)).toEqual([]);
+    // The step was sent, and judged.
+    expect(report.checks.find((check) => check.id === 'auth-enforced')?.status).toBe('passed');
+    expect(report.checks.find((check) => check.id === 'created-item-listed')?.status).toBe('passed');
   });
 });
