@@ -9,7 +9,10 @@
  * - the document-wide API key travels in the query (`?token=`), and verify's "delete without
  *   credentials" step kept it there: serve rightly deleted the item, and verify blamed it
  *   (negative-rejection, auth-enforced) and then every later step for the item being gone
- *   (ensure-resource-availability, created-item-listed).
+ *   (ensure-resource-availability, created-item-listed);
+ * - an organisation's hooks are created at `POST /orgs/{org}/hooks/` (a trailing slash), and verify
+ *   filled the item path's `{id}` from that empty last segment: it read, updated and deleted
+ *   `/orgs/acme/hooks/` and blamed serve's 405 (gitea-org-hooks.json; contracts/runner/parent-path.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +20,7 @@ import { verify } from '../../contracts/index.js';
 import { send, serverFor } from '../support/server.js';
 
 const SPEC = fileURLToPath(new URL('../fixtures/documents/gitea-keys-assets.json', import.meta.url));
+const HOOKS = fileURLToPath(new URL('../fixtures/documents/gitea-org-hooks.json', import.meta.url));
 const BOUNDARY = 'gitea-swagger2-boundary';
 
 function upload(part: string): { headers: Record<string, string>; body: string } {
@@ -70,5 +74,16 @@ describe('verify of serve of a Swagger 2.0 document', () => {
     // The step was sent, and judged.
     expect(report.checks.find((check) => check.id === 'auth-enforced')?.status).toBe('passed');
     expect(report.checks.find((check) => check.id === 'created-item-listed')?.status).toBe('passed');
+  });
+});
+
+describe("verify of serve of Gitea's organisation hooks (a create path with a trailing slash)", () => {
+  const server = serverFor({ spec: HOOKS });
+
+  it('reads, updates and deletes a created hook at its item path: no false alarm', { timeout: 120_000 }, async () => {
+    const report = await verify({ target: server.current.url, spec: HOOKS, token: 'T123', runs: 5, seed: 4, stateful: true });
+    const flagged = report.checks.filter((check) => check.status === 'failed').map((check) => `${check.id}: ${check.findings[0]?.message}`);
+    expect(flagged).toEqual([]);
+    expect(report.checks.find((check) => check.id === 'update-applied')?.status).toBe('passed');
   });
 });
