@@ -10,6 +10,8 @@
  *   credentials" step kept it there: serve rightly deleted the item, and verify blamed it
  *   (negative-rejection, auth-enforced) and then every later step for the item being gone
  *   (ensure-resource-availability, created-item-listed);
+ * - an int64 parameter sharing its segment with text (`/pulls/{index}.diff`) was read by prism
+ *   as a double: serve took -2^63 - 1 as -2^63 and answered 200 (src/validation/parameters.ts);
  * - an organisation's hooks are created at `POST /orgs/{org}/hooks/` (a trailing slash), and verify
  *   filled the item path's `{id}` from that empty last segment: it read, updated and deleted
  *   `/orgs/acme/hooks/` and blamed serve's 405 (gitea-org-hooks.json; contracts/runner/parent-path.ts).
@@ -45,6 +47,14 @@ describe('serve of a Swagger 2.0 document', () => {
     const refused = await send(`${server.current.url}/repos/o/r/releases/1/assets?token=t`, { method: 'POST', ...upload('other') });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('attachment');
+  });
+
+  it('refuses an int64 beyond range in a segment it shares with text (`/pulls/{index}.diff`), as in a segment of its own', async () => {
+    const status = async (index: string) => (await send(`${server.current.url}/repos/o/r/pulls/${index}.diff?token=t`)).status;
+    expect(await status('1')).toBe(200);
+    // prism reads the text as a double: -2^63 - 1 became -2^63, within range (answered 200).
+    expect(await status('-9223372036854775809')).toBeGreaterThanOrEqual(400);
+    expect(await status('9223372036854775808')).toBeGreaterThanOrEqual(400);
   });
 
   it('answers under its basePath, as at its root', async () => {
