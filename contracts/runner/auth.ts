@@ -146,6 +146,33 @@ export function runCredentials(input: AuthInput, operations: readonly Operation[
   };
 }
 
+/** The query parameters a request carries credentials in (API keys in the query, Gitea's `?token=`), for an operation's security. */
+export function credentialQueryNames(operation: Operation): Set<string> {
+  const names = new Set<string>();
+  for (const scheme of securityOf(operation).alternatives.flat()) if (scheme.type === 'apiKey' && scheme.in === 'query') names.add(scheme.name);
+  return names;
+}
+
+/** `path` without the query parameters named in `names`; the others keep their bytes and order. */
+export function withoutQueryParameters(path: string, names: ReadonlySet<string>): string {
+  const at = path.indexOf('?');
+  if (at < 0 || names.size === 0) return path;
+  const kept = path
+    .slice(at + 1)
+    .split('&')
+    .filter((pair) => !names.has(decodedName(pair)));
+  return kept.length === 0 ? path.slice(0, at) : `${path.slice(0, at)}?${kept.join('&')}`;
+}
+
+function decodedName(pair: string): string {
+  const name = pair.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
 /** The header names a request carries credentials in, for an operation's security (left off on purpose by the auth cases). */
 export function credentialHeaderNames(operation: Operation): Set<string> {
   const names = new Set(['authorization', 'cookie']);

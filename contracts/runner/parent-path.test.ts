@@ -16,6 +16,12 @@ describe('withParentOf', () => {
     expect(withParentOf('/shelters/{shelterId}/pets/{petId}', '/owners/1/pets')).toBe('/shelters/{shelterId}/pets/{petId}');
     expect(withParentOf('/plants/{id}', '/plants')).toBe('/plants/{id}');
   });
+
+  it("fills no parameter from a create path's trailing slash (Gitea's POST /orgs/{org}/hooks/)", () => {
+    expect(withParentOf('/orgs/{org}/hooks/{id}', '/orgs/acme/hooks/')).toBe('/orgs/acme/hooks/{id}');
+    expect(withParentOf('/orgs/{org}/hooks/{id}', '/orgs/acme/hooks/?token=t')).toBe('/orgs/acme/hooks/{id}');
+    expect(withParentOf('/orgs/{org}/hooks/', '/orgs/acme/hooks/')).toBe('/orgs/acme/hooks/');
+  });
 });
 
 describe('sameParent', () => {

@@ -13,7 +13,8 @@ export function withParentOf(template: string, createdAt: string): string {
   for (const [index, segment] of wanted.entries()) {
     const actual = given[index];
     const isParameter = /^\{[^}]+\}$/.test(segment);
-    if (actual === undefined || (!isParameter && segment !== actual)) return [...filled, ...wanted.slice(index)].join('/');
+    // An empty segment (a create path's trailing slash, Gitea's `POST /orgs/{org}/hooks/`) names no item.
+    if (actual === undefined || (isParameter && actual === '') || (!isParameter && segment !== actual)) return [...filled, ...wanted.slice(index)].join('/');
     filled.push(isParameter ? actual : segment);
   }
   return filled.join('/');

@@ -1,4 +1,5 @@
 import type { IHttpOperation } from '@stoplight/types';
+import { templateParameters, templatePattern } from '../core/openapi/path-template.js';
 
 export type RouteMatch =
   | {
@@ -53,17 +54,13 @@ export function compileRouteTable(operations: readonly IHttpOperation[], basePat
   const concrete = new Map<string, PathRoute>();
   const templated: PathRoute[] = [];
   for (const [template, byMethod] of byTemplate) {
-    const parameterNames = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+    const parameterNames = templateParameters(template);
     const allow = [...byMethod.keys()].sort();
     const alternatives = alternativesOf.get(template) ?? new Map<string, IHttpOperation[]>();
     if (parameterNames.length === 0) {
       concrete.set(template, { template, parameterNames, byMethod, allow, alternatives });
     } else {
-      const source = template
-        .split(/\{[^}]+\}/)
-        .map(escapeRegExp)
-        .join('([^/]+)');
-      templated.push({ template, pattern: new RegExp(`^${source}$`), parameterNames, byMethod, allow, alternatives });
+      templated.push({ template, pattern: templatePattern(template), parameterNames, byMethod, allow, alternatives });
     }
   }
   // More literal characters first, so /plants/mine wins over /plants/{id} when both are templated.
@@ -114,10 +111,6 @@ export function compileRouteTable(operations: readonly IHttpOperation[], basePat
       return find(path)?.route.allow;
     },
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Each segment decoded on its own: an encoded "/" stays inside its segment's text, matching no path of the document. */

@@ -12,6 +12,7 @@ import { failure, type Failure } from '../core/errors.js';
 import { bundleOf, compileParameterCheck, compilePathParameters, type ParameterDiagnostics } from '../core/prism/adapter.js';
 import { int64ParameterView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
 import { refusesEmptyValue, type EmptyValueFacts } from '../core/openapi/parameters.js';
+import { templateParameters, templatePattern } from '../core/openapi/path-template.js';
 
 /** The request as the parameter check reads it. */
 export interface ParameterInput {
@@ -102,11 +103,9 @@ function compileInt64View(operation: IHttpOperation): (input: ParameterInput) =>
   const query = names(operation.request?.query);
   const headers = names(operation.request?.headers).map((name) => name.toLowerCase());
   if (path.size === 0 && query.length === 0 && headers.length === 0) return (input) => input;
-  // The path's segments that are a whole int64 parameter ("/items/{id}"): prism reads them from the path it is given.
-  const segments = operation.path.split('/').map((segment) => {
-    const name = /^\{(.+)\}$/.exec(segment)?.[1];
-    return name !== undefined && path.has(name);
-  });
+  // The path's segments holding an int64 parameter, whole ("/items/{id}") or beside literal text
+  // ("/pulls/{index}.diff"): prism reads them from the path it is given, so each is shown viewed.
+  const segments = operation.path.split('/').map((segment) => segmentView(segment, path));
   return (input) => {
     const shownQuery = { ...input.query };
     for (const name of query) {
@@ -123,9 +122,28 @@ function compileInt64View(operation: IHttpOperation): (input: ParameterInput) =>
         ? input.path
         : input.path
             .split('/')
-            .map((segment, index) => (segments[index] === true ? int64ParameterView(segment) : segment))
+            .map((segment, index) => segments[index]?.(segment) ?? segment)
             .join('/');
     return { path: shownPath, query: shownQuery, headers: shownHeaders };
+  };
+}
+
+/** How a segment of the path template shows its int64 parameters' texts; undefined when it has none. */
+function segmentView(template: string, int64: ReadonlySet<string>): ((segment: string) => string) | undefined {
+  const names = templateParameters(template);
+  if (!names.some((name) => int64.has(name))) return undefined;
+  if (names.length === 1 && template === `{${names[0]}}`) return int64ParameterView;
+  const pattern = templatePattern(template);
+  const literals = template.split(/\{[^}]+\}/);
+  return (segment) => {
+    const values = pattern.exec(segment)?.slice(1);
+    if (values === undefined) return segment;
+    return literals
+      .map((literal, i) => {
+        const value = values[i];
+        return value === undefined ? literal : literal + (int64.has(names[i] ?? '') ? int64ParameterView(value) : value);
+      })
+      .join('');
   };
 }
 

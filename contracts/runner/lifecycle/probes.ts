@@ -11,7 +11,7 @@ import { securityOf } from '../../../src/core/openapi/security.js';
 import type { Resource } from '../../../src/core/resources/model.js';
 import { isJsonObject, withKey, type JsonValue } from '../../generators/json-value.js';
 import type { RequestCase } from '../case-source.js';
-import { credentialHeaderNames } from '../auth.js';
+import { credentialHeaderNames, credentialQueryNames, withoutQueryParameters } from '../auth.js';
 import { endIfBroken, record } from '../sequence.js';
 import { send } from '../send.js';
 import { sentValues } from './commands.js';
@@ -61,6 +61,8 @@ export function createDuplicate(resource: Resource, template: RequestCase, marki
 /** A delete of held item #pick without credentials, where the delete is secured: the item must be there afterwards. */
 export function deleteUnauthorised(resource: Resource, operation: Operation, template: RequestCase, pick: number): Command {
   const names = credentialHeaderNames(operation);
+  // API keys the template carries in its query go too: the delete was sent with them, and refused nowhere.
+  const queryNames = credentialQueryNames(operation);
   return {
     check: (model) => !securityOf(operation).open && model.held.some((item) => item.key !== undefined),
     async run(model, real) {
@@ -74,7 +76,7 @@ export function deleteUnauthorised(resource: Resource, operation: Operation, tem
         target: 'auth',
         breaks: 'auth: no credentials',
         headers,
-        path: itemPath(resource, operation, template, item.key, item.create.path),
+        path: withoutQueryParameters(itemPath(resource, operation, template, item.key, item.create.path), queryNames),
       };
       const because = `${describeItem(item)} was created at step ${item.step}; this delete carries no credentials`;
       const facts = { ...stateFacts(real, model, 'delete-unauthorised', because), kind: 'invalid' as const, target: 'auth' as const };

@@ -6,6 +6,7 @@ import { breatheNow } from '../breathe.js';
 import { cacheDirectory, cacheKey, hasExternalRefs, readCachedDocument, readRegularFile, writeCachedDocument } from './operations-cache.js';
 import { INPUT_FILE_LIMITS, readInputFile } from '../files/read-input-file.js';
 import { requestPath, type Operation, type Webhook } from './operation.js';
+import { readAsOpenApi3 } from './swagger2.js';
 import { PlantstoreError } from '../errors.js';
 import { findUpward } from '../package.js';
 
@@ -79,7 +80,9 @@ export async function loadDocument(spec: string | object = bundledSpecPath(), si
     if (signal?.aborted === true) throw signal.reason;
     throw new DocumentError(`${source}: prism-http could not read the document: ${messageOf(error)}`);
   }
-  const { operations, webhooks, pathExtensions } = read;
+  const { webhooks, pathExtensions } = read;
+  // Read before caching, so a cached entry holds the operations as every reader sees them.
+  const operations = readAsOpenApi3(read.operations, document);
   if (operations.length === 0) throw new DocumentError(`${source}: the document declares no operations`);
   const loaded = {
     title: typeof info.title === 'string' ? info.title : 'untitled',

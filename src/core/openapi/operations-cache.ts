@@ -21,7 +21,7 @@ import { markUsed, pruneCacheFolder } from '../files/cache-folder.js';
  */
 
 /** Bump when what is derived from a document, or how it is stored, changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** Entries kept; past this, the least recently used go (each edit of a document adds one). */
 const MAX_ENTRIES = 100;
 const ENTRY_NAME = /^[0-9a-f]{64}\.json$/;
