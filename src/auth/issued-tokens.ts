@@ -43,6 +43,8 @@ export interface IssuedTokens {
   ended(token: string): SessionEnd | undefined | Promise<SessionEnd | undefined>;
   /** Ends the token's session (a log-out): refused from now on. */
   revoke(token: string): void | Promise<void>;
+  /** The user of a live token, ending its session in the same step (a refresh token used up): of two at once, one gets it. */
+  take(token: string): IssuedUser | undefined | Promise<IssuedUser | undefined>;
 }
 
 export interface LocalIssuedTokens extends IssuedTokens {
@@ -50,6 +52,7 @@ export interface LocalIssuedTokens extends IssuedTokens {
   find(token: string): IssuedUser | undefined;
   ended(token: string): SessionEnd | undefined;
   revoke(token: string): void;
+  take(token: string): IssuedUser | undefined;
   readonly size: number;
 }
 
@@ -127,6 +130,12 @@ export function createIssuedTokens(max: number = MAX_TOKENS, now: () => number =
       if (kept === undefined || kept.loggedOut === true) return;
       forget(key);
       place(key, { ...kept, dropAt: now() + ENDED_KEPT_MS, group: LOGGED_OUT_GROUP, loggedOut: true });
+    },
+    take(token) {
+      // One synchronous step: no other request runs between the look and the revoke.
+      const user = this.find(token);
+      if (user !== undefined) this.revoke(token);
+      return user;
     },
     get size() {
       return byDigest.size;

@@ -28,6 +28,20 @@ end
 return 1
 `;
 
+/**
+ * KEYS: the token's key. ARGV: what a logged-out key holds, ENDED_KEPT_MS. The user of a live token
+ * (not logged out, not in its expired span), its key logged out in the same script: one use, whichever
+ * replica asks first.
+ */
+const TAKE = `
+local value = redis.call('GET', KEYS[1])
+if not value or value == ARGV[1] then return false end
+local left = redis.call('PTTL', KEYS[1])
+if left >= 0 and left <= tonumber(ARGV[2]) then return false end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return value
+`;
+
 /** What a logged-out token's key holds instead of its user. */
 const LOGGED_OUT = 'logged-out';
 
@@ -67,6 +81,10 @@ export function createSharedIssuedTokens(redis: RedisConnection, namespace: stri
     async revoke(token) {
       // XX: only a token still kept; its key stays in the order list, trimmed in its turn.
       await redis.call((client) => client.set(keys.token(digest(token)), LOGGED_OUT, 'PX', ENDED_KEPT_MS, 'XX'));
+    },
+    async take(token) {
+      const value = await redis.script(TAKE, [keys.token(digest(token))], [LOGGED_OUT, ENDED_KEPT_MS]);
+      return typeof value === 'string' ? parsed(value) : undefined;
     },
   };
 }

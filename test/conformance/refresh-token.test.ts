@@ -101,6 +101,9 @@ describe('a refresh token written before the bearer', () => {
       expect((await post('/refresh', { refresh_token: signedUp.body.refresh_token })).status).toBe(401);
       expect((await post('/refresh', { refresh_token: 'never-issued' })).status).toBe(401);
       expect(await me(renewed.body.refresh_token)).toBe(401);
+      // Sent twice at once, one refresh token gives one session: found and used up in one step.
+      const twice = await Promise.all([0, 1].map(() => post('/refresh', { refresh_token: renewed.body.refresh_token })));
+      expect(twice.map((answer) => answer.status).sort()).toEqual([200, 401]);
     } finally {
       await server.close();
     }

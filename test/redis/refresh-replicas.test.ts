@@ -41,6 +41,9 @@ describe('refresh tokens on two replicas of one Redis', { timeout: 60_000 }, () 
     // Used up on one replica: refused on the other; and never a bearer.
     expect((await post(`${first}/refresh`, { refresh_token: issued.refresh_token })).status).toBe(401);
     expect((await me(first, next.refresh_token)).status).toBe(401);
+    // Sent at once to both replicas, one refresh token gives one session (one script in Redis finds and uses it up).
+    const both = await Promise.all([first, second].map((url) => post(`${url}/refresh`, { refresh_token: next.refresh_token })));
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 401]);
 
     const client = new Redis(redis.url);
     try {

@@ -167,9 +167,9 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
       failure('wrongCredentials', errorMessage('wrongCredentials', 'this refresh token was never issued, or was used already; log in again')),
     );
     return guarded(async () => {
-      const user = presented === undefined || parts.refreshTokens === undefined ? undefined : await parts.refreshTokens.find(presented);
-      if (presented === undefined || user === undefined) return unknown;
-      await parts.refreshTokens?.revoke(presented);
+      // Found and used up in one step: two refreshes with one token at once give one session, not two.
+      const user = presented === undefined || parts.refreshTokens === undefined ? undefined : await parts.refreshTokens.take(presented);
+      if (user === undefined) return unknown;
       const item = await (await stores.forTenant(user.tenant)).collection(user.collection).get(user.key);
       if (item === undefined) return unknown;
       return userAnswer(unwrapped(item.fields, storedEnvelope(item.fields)), await session(operation, user, lifetime), lifetime);
