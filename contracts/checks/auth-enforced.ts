@@ -5,7 +5,8 @@
  */
 import { isSuccess } from '../../src/core/openapi/operation.js';
 import { describeResponse } from './declared.js';
-import { byRequest, fail, PASS, type Check } from './types.js';
+import type { ReceivedResponse } from '../report.js';
+import { byRequest, fail, PASS, type Check, type Verdict } from './types.js';
 
 export const authEnforced: Check<'auth-enforced'> = {
   id: 'auth-enforced',
@@ -15,25 +16,22 @@ export const authEnforced: Check<'auth-enforced'> = {
   judge({ request, response, facts }, { tokensValidated }) {
     if (facts.kind === 'valid' && facts.unissuedCredential !== undefined) {
       // A target never shown to check credentials (no --tokens-validated, no sign-in) is not blamed for honouring it.
-      if (tokensValidated !== true || response.status === undefined) return undefined;
-      if (!isSuccess(response.status)) return PASS;
-      return fail({
-        key: byRequest('a refusal (not 2xx) of a credential never issued'),
-        expected: 'a refusal (not 2xx): the target never issued it',
-        expectation: { kind: 'not-status-class', classes: [2] },
-        actual: describeResponse(response),
-        message: `${facts.unissuedCredential}, was traded for a session (2xx): ${request.label}`,
-      });
+      if (tokensValidated !== true) return undefined;
+      return refusedOrFail(
+        response,
+        'a refusal (not 2xx) of a credential never issued',
+        'a refusal (not 2xx): the target never issued it',
+        `${facts.unissuedCredential}, was traded for a session (2xx): ${request.label}`,
+      );
     }
     if (facts.kind !== 'invalid' || facts.target !== 'auth') return undefined;
-    if (response.status === undefined) return undefined;
-    if (!isSuccess(response.status)) return PASS;
-    return fail({
-      key: byRequest('a refusal (not 2xx)'),
-      expected: 'a refusal (not 2xx)',
-      expectation: { kind: 'not-status-class', classes: [2] },
-      actual: describeResponse(response),
-      message: `a request without valid credentials was served: ${request.label}`,
-    });
+    return refusedOrFail(response, 'a refusal (not 2xx)', 'a refusal (not 2xx)', `a request without valid credentials was served: ${request.label}`);
   },
 };
+
+/** Both of the check's cases: a refusal passes, a 2xx fails with `message`; no answer is not judged. */
+function refusedOrFail(response: ReceivedResponse, key: string, expected: string, message: string): Verdict | undefined {
+  if (response.status === undefined) return undefined;
+  if (!isSuccess(response.status)) return PASS;
+  return fail({ key: byRequest(key), expected, expectation: { kind: 'not-status-class', classes: [2] }, actual: describeResponse(response), message });
+}

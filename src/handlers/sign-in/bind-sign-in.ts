@@ -63,14 +63,20 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
   /** The lifetime of the tokens `operation` issues, in seconds: --token-lifetime, else its answer's `expires_in`; undefined: they last. */
   const lifetimeOf = (operation: IHttpOperation): number | undefined => parts.tokenLifetimeSeconds ?? declaredLifetime(operation);
   const issue = (user: IssuedUser, seconds: number | undefined) => issued.issue(user, seconds === undefined ? undefined : seconds * 1000);
-  /** A session for `user`: its bearer, and a refresh token where `operation`'s answer declares one (kept apart: never a bearer). */
-  const session = async (operation: IHttpOperation, user: IssuedUser, seconds: number | undefined): Promise<Session> => {
-    const token = await issue(user, seconds);
-    const refreshes = parts.refreshTokens !== undefined && refreshTokenPath(successAnswer(operation, [200, 201]).schema) !== undefined;
-    return refreshes ? { token, refresh: await (parts.refreshTokens as IssuedTokens).issue(user) } : { token };
+  /**
+   * How `operation` opens a session for a user: its bearer, and a refresh token where its answer
+   * declares one (kept apart: never a bearer). Read once per operation, not per request.
+   */
+  const sessionOf = (operation: IHttpOperation): ((user: IssuedUser, seconds: number | undefined) => Promise<Session>) => {
+    const refreshTokens = refreshTokenPath(successAnswer(operation, [200, 201]).schema) === undefined ? undefined : parts.refreshTokens;
+    return async (user, seconds) => {
+      const token = await issue(user, seconds);
+      return refreshTokens === undefined ? { token } : { token, refresh: await refreshTokens.issue(user) };
+    };
   };
 
   function signUpHandler(operation: IHttpOperation, stateful: RoleHandler | undefined): RoleHandler {
+    const session = sessionOf(operation);
     const lifetime = lifetimeOf(operation);
     const schema = successAnswer(operation, [201, 200]).schema;
     const path = tokenPath(schema, signIn.addsToken);
@@ -101,7 +107,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
             const user = await userWith(store, pick(given, [...new Set([...signIn.identity, ...signIn.unique])]));
             if (user !== undefined) await claim.held(user.id);
             if (typeof outcome.answer.body !== 'string' || user === undefined) return outcome;
-            const issuedNow = await session(operation, issuedTo(context.tenant, key, user.id), lifetime);
+            const issuedNow = await session(issuedTo(context.tenant, key, user.id), lifetime);
             return { ...outcome, answer: { ...outcome.answer, body: withIssuedToken(outcome.answer.body, path, issuedNow, schema, lifetime) } };
           }
           const fields = unwrapped(sealed, envelope);
@@ -112,13 +118,14 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
             return refuse(failure('credentialsTaken', errorMessage('credentialsTaken', 'the user store gave a taken number; try again')));
           }
           await claim.held(id);
-          return userAnswer(fields, await session(operation, issuedTo(context.tenant, key, id), lifetime), lifetime);
+          return userAnswer(fields, await session(issuedTo(context.tenant, key, id), lifetime), lifetime);
         }),
       );
     };
   }
 
   function logInHandler(operation: IHttpOperation): RoleHandler {
+    const session = sessionOf(operation);
     const lifetime = lifetimeOf(operation);
     const userAnswer = compileUserAnswer(operation, [200, 201], signIn.addsToken);
     const names = signIn.identity.join(' and ');
@@ -128,7 +135,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
       const given = leafValues(body);
       const password = givenPassword(body);
       // One /token for every grant (GoTrue's): a body with a refresh token and no password renews a session.
-      if (password === undefined && refreshTokenIn(given) !== undefined) return renewed(operation, given, lifetime, userAnswer);
+      if (password === undefined && refreshTokenIn(given) !== undefined) return renewed(session, given, lifetime, userAnswer);
       const identity = pick(given, signIn.identity);
       const wrong = refuse(failure('wrongCredentials', errorMessage('wrongCredentials', `no signed-up user has this ${names} and this password`)));
       if (password === undefined || identity.size < signIn.identity.length) return Promise.resolve(wrong);
@@ -137,23 +144,20 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
         const user = await userWith(store, identity);
         const stored = user === undefined ? undefined : [...leafValues(user.fields as JsonValue)].find(([name]) => isPasswordProperty(name))?.[1];
         if (user === undefined || !passwordMatches(stored, password)) return wrong;
-        return userAnswer(
-          unwrapped(user.fields, storedEnvelope(user.fields)),
-          await session(operation, issuedTo(context.tenant, key, user.id), lifetime),
-          lifetime,
-        );
+        return userAnswer(unwrapped(user.fields, storedEnvelope(user.fields)), await session(issuedTo(context.tenant, key, user.id), lifetime), lifetime);
       });
     };
   }
 
   /** The refresh operation: trades a refresh token for a new session (src/core/resources/sign-in.ts refreshOf). */
   function refreshHandler(operation: IHttpOperation): RoleHandler {
+    const session = sessionOf(operation);
     const lifetime = lifetimeOf(operation);
     const userAnswer = compileUserAnswer(operation, [200, 201], signIn.addsToken);
     return (context) => {
       const body = context.body;
       if (!isRecord(body)) return Promise.resolve(refuse(failure('badRequest', 'a refresh is a JSON object')));
-      return renewed(operation, leafValues(body), lifetime, userAnswer);
+      return renewed(session, leafValues(body), lifetime, userAnswer);
     };
   }
 
@@ -161,7 +165,12 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
    * A new session for the user a refresh token was issued to; the token is used up (rotated, as OAuth
    * servers do), so a second use is refused as one never issued.
    */
-  function renewed(operation: IHttpOperation, given: ReadonlyMap<string, JsonValue>, lifetime: number | undefined, userAnswer: UserAnswer): Promise<Outcome> {
+  function renewed(
+    session: (user: IssuedUser, seconds: number | undefined) => Promise<Session>,
+    given: ReadonlyMap<string, JsonValue>,
+    lifetime: number | undefined,
+    userAnswer: UserAnswer,
+  ): Promise<Outcome> {
     const presented = refreshTokenIn(given);
     const unknown = refuse(
       failure('wrongCredentials', errorMessage('wrongCredentials', 'this refresh token was never issued, or was used already; log in again')),
@@ -172,7 +181,7 @@ export function compileSignIn(parts: SignInParts): SignInBinding {
       if (user === undefined) return unknown;
       const item = await (await stores.forTenant(user.tenant)).collection(user.collection).get(user.key);
       if (item === undefined) return unknown;
-      return userAnswer(unwrapped(item.fields, storedEnvelope(item.fields)), await session(operation, user, lifetime), lifetime);
+      return userAnswer(unwrapped(item.fields, storedEnvelope(item.fields)), await session(user, lifetime), lifetime);
     });
   }
 
