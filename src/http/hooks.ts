@@ -46,7 +46,8 @@ export function recordJournal(journal: Journal): ResponseHook {
       validation: context.validation,
       fault: context.fault,
       violations: context.violations,
-      request: { headers: context.request.headers, body: context.body },
+      // Node's header lines, not its header object: one text in the journal's ring (ring.ts).
+      request: { headers: context.request.rawHeaders, body: context.body },
       response: context.response ?? NOTHING_SENT,
     });
 }

@@ -2,6 +2,7 @@ import { WELL_KNOWN_CREDENTIAL_NAMES, type CredentialNames } from '../auth/crede
 import { readRequestJson, type JsonValue } from '../core/json/exact-json.js';
 import { maskBody, maskHeaders, maskQuery } from './mask.js';
 import type { TenantId } from '../store/tenants.js';
+import { createRecordRing, headersOfLines, type HeaderLines } from './ring.js';
 
 /** How validation went: not reached (routing or auth refused first), passed, or the violations. */
 export type ValidationOutcome = { readonly ok: true } | { readonly ok: false; readonly error: number; readonly message: string };
@@ -60,12 +61,13 @@ export interface JournalQuery {
 }
 
 /**
- * What the pipeline hands the journal: references to what it already has (Node's header object,
- * the body bytes, the arrival time as a number). Masking, decoding and dating wait until someone
- * reads the journal, so recording costs the hot path almost nothing.
+ * What the pipeline hands the journal: what it already has (Node's header lines, the body bytes,
+ * the arrival time as a number). The ring packs it (ring.ts); masking, decoding and dating wait
+ * until someone reads the journal, so recording costs the hot path almost nothing.
  */
 export interface RecordedMessage {
-  readonly headers: Readonly<Record<string, string | number | string[] | undefined>>;
+  /** A header object, or Node's `rawHeaders` lines (name, value, …) as received. */
+  readonly headers: Readonly<Record<string, string | number | string[] | undefined>> | HeaderLines;
   readonly body: Buffer | string;
   /** The whole body's size when `body` was cut short on recording. */
   readonly size?: number;
@@ -131,32 +133,37 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
   const credentials = options.credentials ?? WELL_KNOWN_CREDENTIAL_NAMES;
   const maxBytes = options.bytes ?? JOURNAL_DEFAULTS.bytes;
   const materialize = (stored: Stored) => materializeEntry(stored, credentials);
-  // A fixed ring of the records as handed over (no copy), their sequence numbers and weights
-  // beside them; `oldest` is where the ring starts, `count` how many it holds, `bytes` their weight.
-  let ring: Array<JournalRecord | undefined> = new Array(capacity);
-  let sequences: number[] = new Array(capacity).fill(0);
-  let charges: number[] = new Array(capacity).fill(0);
+  // A fixed ring of packed records (ring.ts); `oldest` is where it starts, `count` how many it
+  // holds, `bytes` their weight.
+  const ring = createRecordRing(capacity, JOURNAL_DEFAULTS.bodyLimitBytes);
   let oldest = 0;
   let count = 0;
   let bytes = 0;
   let sequence = 0;
   const listeners = new Set<(entry: JournalEntry) => void>();
   const dropOldest = () => {
-    bytes -= charges[oldest] ?? 0;
-    ring[oldest] = undefined;
+    bytes -= ring.charge(oldest);
+    ring.free(oldest);
     oldest = (oldest + 1) % capacity;
     count -= 1;
   };
-  const stored = (): Stored[] => {
+  /** The records that match `query`, oldest first: filtered on their fields, then unpacked. */
+  const stored = (query: JournalQuery = {}): Stored[] => {
     const found: Stored[] = [];
     for (let offset = 0; offset < count; offset += 1) {
       const slot = (oldest + offset) % capacity;
-      const entry = ring[slot];
-      if (entry !== undefined) found.push({ ...entry, sequence: sequences[slot] ?? 0 });
+      if (matches(ring.fields(slot), query)) found.push(ring.get(slot));
     }
     return found;
   };
-  const matches = (entry: Stored, query: JournalQuery) =>
+  /** Packs `entry` as the newest record; the oldest go first, the new one too if it alone weighs more than the bound. */
+  const keep = (entry: JournalRecord, keptSequence: number) => {
+    if (count === capacity) dropOldest();
+    bytes += ring.put((oldest + count) % capacity, entry, keptSequence);
+    count += 1;
+    while (bytes > maxBytes && count > 0) dropOldest();
+  };
+  const matches = (entry: Pick<Stored, 'operation' | 'method' | 'path' | 'status' | 'tenant'>, query: JournalQuery) =>
     (query.operation === undefined || entry.operation === query.operation) &&
     (query.method === undefined || entry.method === query.method.toUpperCase()) &&
     (query.path === undefined || entry.path === query.path) &&
@@ -169,20 +176,9 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
     record(entry) {
       if (capacity === 0) return;
       sequence = entry.sequence ?? sequence + 1;
-      const large = entry.request.body.length > JOURNAL_DEFAULTS.bodyLimitBytes || entry.response.body.length > JOURNAL_DEFAULTS.bodyLimitBytes;
-      const kept = large ? { ...entry, request: retained(entry.request), response: retained(entry.response) } : entry;
-      if (count === capacity) dropOldest();
-      const slot = (oldest + count) % capacity;
-      const charge = chargeOf(kept);
-      ring[slot] = kept;
-      sequences[slot] = sequence;
-      charges[slot] = charge;
-      count += 1;
-      bytes += charge;
-      // The oldest go first, the new entry too if it alone weighs more than the bound.
-      while (bytes > maxBytes && count > 0) dropOldest();
+      keep(entry, sequence);
       if (listeners.size > 0) {
-        const materialized = materialize({ ...kept, sequence });
+        const materialized = materialize({ ...entry, sequence });
         for (const listener of listeners) listener(materialized);
       }
     },
@@ -193,58 +189,21 @@ export function createJournal(capacity: number = JOURNAL_DEFAULTS.capacity, opti
       return () => listeners.delete(each);
     },
     entries(query = {}) {
-      const found = stored().filter((entry) => matches(entry, query));
+      const found = stored(query);
       return (query.limit === undefined ? found : found.slice(Math.max(0, found.length - query.limit))).map(materialize);
     },
     received(operation, fields = {}, tenant) {
-      return stored()
-        .filter((entry) => matches(entry, { operation, tenant }))
+      return stored({ operation, tenant })
         .map(materialize)
         .filter((entry) => bodyContains(entry.request.body, fields));
     },
     clear(tenant) {
       const kept = tenant === undefined ? [] : stored().filter((entry) => entry.tenant !== tenant);
-      ring = new Array(capacity);
-      sequences = new Array(capacity).fill(0);
-      charges = new Array(capacity).fill(0);
+      while (count > 0) dropOldest();
       oldest = 0;
-      count = kept.length;
-      bytes = 0;
-      kept.forEach(({ sequence: keptSequence, ...entry }, index) => {
-        ring[index] = entry;
-        sequences[index] = keptSequence;
-        charges[index] = chargeOf(entry);
-        bytes += charges[index] ?? 0;
-      });
+      for (const { sequence: keptSequence, ...entry } of kept) keep(entry, keptSequence);
     },
   };
-}
-
-/**
- * What an entry weighs against the byte bound: the body bytes it keeps (at most 4 KiB each; a body
- * kept as text is counted by its length) and its request headers' text, which a client can make
- * 16 KiB. Our own response headers are a few short lines, left out.
- */
-function chargeOf(entry: JournalRecord): number {
-  return entry.request.body.length + entry.response.body.length + headerLength(entry.request.headers);
-}
-
-function headerLength(headers: RecordedMessage['headers']): number {
-  let length = 0;
-  for (const name in headers) {
-    const value = headers[name];
-    length += name.length + (typeof value === 'string' ? value.length : Array.isArray(value) ? value.join('').length : String(value ?? '').length);
-  }
-  return length;
-}
-
-/** Keeps no more of a body than the journal shows, so a full ring never holds 1,000 large bodies. */
-function retained(message: RecordedMessage): RecordedMessage {
-  const limit = JOURNAL_DEFAULTS.bodyLimitBytes;
-  if (message.body.length <= limit) return message;
-  const size = message.size ?? (typeof message.body === 'string' ? Buffer.byteLength(message.body) : message.body.length);
-  const head = typeof message.body === 'string' ? Buffer.from(message.body).subarray(0, limit) : message.body.subarray(0, limit);
-  return { headers: message.headers, body: Buffer.from(head), size };
 }
 
 /** A record as a reader sees it (credentials masked, bodies cut), before anyone reads it: what a shared journal stores. */
@@ -270,7 +229,8 @@ function journalMessage({ headers, body, size }: RecordedMessage, credentials: C
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const bodySize = size ?? bytes.length;
   const text = bytes.subarray(0, limit).toString('utf8');
-  return { headers: maskHeaders(headers, credentials), body: maskBody(text), bodySize, truncated: bodySize > limit };
+  const shown = Array.isArray(headers) ? headersOfLines(headers) : (headers as Exclude<RecordedMessage['headers'], HeaderLines>);
+  return { headers: maskHeaders(shown, credentials), body: maskBody(text), bodySize, truncated: bodySize > limit };
 }
 
 function bodyContains(body: string, fields: Readonly<Record<string, unknown>>): boolean {
