@@ -226,13 +226,20 @@ if (values.heap) {
   await drive(0, batch * 10);
   const { profile } = /** @type {import('node:inspector').HeapProfiler.StopSamplingReturnType} */ (await post('HeapProfiler.stopSampling', {}));
   let total = 0;
+  /** @type {Map<string, number>} bytes by allocating function */
+  const sites = new Map();
   /** @param {import('node:inspector').HeapProfiler.SamplingHeapProfileNode} node */
   const walk = (node) => {
     total += node.selfSize;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const site = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${lineNumber + 1}`;
+    sites.set(site, (sites.get(site) ?? 0) + node.selfSize);
     node.children.forEach(walk);
   };
   walk(profile.head);
-  console.log(`${workload}: ${(total / (batch * 10)).toFixed(0)} bytes allocated per request (sampled)`);
+  const requests = batch * 10;
+  console.log(`${workload}: ${(total / requests).toFixed(0)} bytes allocated per request (sampled); the largest allocating functions:`);
+  for (const [site, bytes] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${(bytes / requests).toFixed(0).padStart(6)}  ${site}`);
   process.exit(0);
 }
 
