@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Answer, StreamSink } from './answer.js';
 
 /** What was put on the wire, for the journal. */
@@ -57,6 +56,9 @@ function startStream(response: ServerResponse, answer: Answer, headers: Record<s
  * a cut answer, never one that looks whole).
  */
 export async function sendRest(response: ServerResponse, rest: Readable, sent: number): Promise<number> {
+  // Loaded here: node:stream/promises costs a start ~2 ms, and few answers stream a rest. Before the
+  // 'data' listener below: that sets the rest flowing, and no chunk may pass before the pipe is laid.
+  const { pipeline } = await import('node:stream/promises');
   let size = sent;
   rest.on('data', (chunk: Buffer) => (size += chunk.length));
   try {

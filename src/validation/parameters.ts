@@ -7,7 +7,8 @@
  * Cookies are not checked, as validateInput does not check them. What the handlers read is the
  * request as sent: nothing here rounds an id or coerces a value in place.
  */
-import { DiagnosticSeverity, type IHttpOperation, type IHttpParam } from '@stoplight/types';
+import type { IHttpOperation, IHttpParam } from '@stoplight/types';
+import { SEVERITY } from '../core/prism/severity.js';
 import { failure, type Failure } from '../core/errors.js';
 import { bundleOf, compileParameterCheck, compilePathParameters, type ParameterDiagnostics } from '../core/prism/adapter.js';
 import { int64ParameterView, widenInt64Bounds } from '../core/prism/int64-bounds.js';
@@ -69,7 +70,7 @@ function emptyValue(parameter: IHttpParam): ParameterDiagnostics[number] {
       schema?.type === undefined || schema.type === 'string'
         ? `Request query parameter ${parameter.name} is empty (the document allows no empty value here: it has no allowEmptyValue)`
         : `Request query parameter ${parameter.name} is empty; it must be ${String(schema.type)} (the document allows no empty value here)`,
-    severity: DiagnosticSeverity.Error,
+    severity: SEVERITY.error,
   };
 }
 

@@ -10,7 +10,8 @@
  * What it returns is data (typed violations); whether a violation fails, warns or is another
  * check's business is the caller's to say.
  */
-import { DiagnosticSeverity, type IHttpOperationResponse, type IMediaTypeContent } from '@stoplight/types';
+import type { DiagnosticSeverity, IHttpOperationResponse, IMediaTypeContent } from '@stoplight/types';
+import { SEVERITY } from '../prism/severity.js';
 import { isJsonMediaType, mediaTypeAccepts, mediaTypeOf } from '../http/media-type.js';
 import { readAnswerJson, type ParsedJson } from '../json/exact-json.js';
 import { declaredResponse, type Operation } from '../openapi/operation.js';
@@ -152,7 +153,7 @@ function readBody(body: string | Uint8Array): ParsedJson {
 
 /** Prism's errors in its words (int64's bounds said as int64's); a deprecated header that is present is prism's warning, not a departure. */
 function errorsOf(diagnostics: ReadonlyArray<{ readonly severity: DiagnosticSeverity; readonly message: string }> | undefined): string[] {
-  return (diagnostics ?? []).filter((d) => d.severity === DiagnosticSeverity.Error).map((d) => int64Message(d.message));
+  return (diagnostics ?? []).filter((d) => d.severity === SEVERITY.error).map((d) => int64Message(d.message));
 }
 
 /** What judging one operation's answers needs, compiled on first use and kept with the operation. */

@@ -15,11 +15,23 @@
  *   was sent. An answer is read once for every check (contracts/checks/answer-json.ts).
  * parseJsonExact reads the suite's own texts (what it sends) the answer way, throwing on bad text.
  */
-import { parse as parseLossless, stringify, type NumberStringifier, type OnDuplicateKey, type ParseOptions } from 'lossless-json';
+import { createRequire } from 'node:module';
+import type { NumberStringifier, OnDuplicateKey, ParseOptions } from 'lossless-json';
 import { narrow } from './int64.js';
 import { CLAMP, escapeOf, markAbsentFrom, markedIntegers, parseOrUndefined } from './marks.js';
 
 export { markAbsentFrom };
+
+type LosslessJson = Pick<typeof import('lossless-json'), 'parse' | 'stringify'>;
+const require = createRequire(import.meta.url);
+let lossless: LosslessJson | undefined;
+/**
+ * lossless-json, loaded on first use: its ES build is ten modules that cost a start 11–15 ms, and a
+ * start, like most requests, reads and writes nothing JSON.parse cannot. `require` takes its single
+ * CommonJS file; nothing else imports the package, so a process holds one copy.
+ */
+const losslessJson = (): LosslessJson => (lossless ??= require('lossless-json') as LosslessJson);
+const parseLossless = (...args: Parameters<LosslessJson['parse']>) => losslessJson().parse(...args);
 
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -294,7 +306,7 @@ const SIXTEEN_DIGITS = /\d{16}/;
  * JSON form and throws a RangeError instead of silently becoming null.
  */
 export function toJsonText(value: JsonValue): string {
-  const text = stringify(value, null, undefined, REFUSE_NON_FINITE);
+  const text = losslessJson().stringify(value, null, undefined, REFUSE_NON_FINITE);
   if (text === undefined) throw new TypeError(`${String(value)} is not a JSON value`);
   return text;
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { DiagnosticSeverity, type IHttpOperation, type IHttpParam } from '@stoplight/types';
+import type { IHttpOperation, IHttpParam } from '@stoplight/types';
+import { SEVERITY } from './severity.js';
 import type { JsonValue } from '../json/exact-json.js';
 import { validationView, widenInt64Bounds } from './int64-bounds.js';
 import { installJsonEqual } from './json-equal.js';
@@ -170,7 +171,7 @@ function compileValidator(schema: object, bundle: unknown, coerceTypes: boolean)
 
 /** prism's ValidationContext (an enum prism-http does not export from a lazy path): messages read "Request body …" or "Response header …". */
 const CONTEXT = { request: 0, response: 1 } as const;
-const ERROR = DiagnosticSeverity.Error;
+const ERROR = SEVERITY.error;
 
 export function compileSchemaCheck(schema: object, bundle: unknown, prefix = 'body', side: keyof typeof CONTEXT = 'request'): SchemaCheck {
   const validate = compileValidator(schema, bundle, false);
@@ -433,7 +434,7 @@ export function compileParameterCheck(
           path: [location, spec.name],
           code: 'deprecated',
           message: `${Prefix} param ${spec.name} is deprecated`,
-          severity: DiagnosticSeverity.Warning,
+          severity: SEVERITY.warning,
         });
       }
     }

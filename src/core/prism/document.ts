@@ -5,7 +5,8 @@
  */
 import { arch, release, type } from 'node:os';
 import { extname } from 'node:path';
-import { DiagnosticSeverity, type IHttpOperation, type IHttpWebhookOperation } from '@stoplight/types';
+import type { IHttpOperation, IHttpWebhookOperation } from '@stoplight/types';
+import { SEVERITY } from './severity.js';
 import { fromPrism } from './adapter.js';
 import { parseStrictJson } from './json-text.js';
 import { bundlesToItself, decycle } from './tree-steps.js';
@@ -127,7 +128,7 @@ export function parseDocumentText(text: string, path?: string): unknown {
   }
   const yaml = fromPrism('@stoplight/yaml') as StoplightYaml;
   const parsed = yaml.parseWithPointers(text, { ignoreDuplicateKeys: false, mergeKeys: false });
-  const problem = parsed.diagnostics.find((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
+  const problem = parsed.diagnostics.find((diagnostic) => diagnostic.severity === SEVERITY.error);
   if (problem) throw new Error(`${problem.message} at line ${problem.range.start.line + 1}, column ${problem.range.start.character + 1}`);
   return parsed.data;
 }
