@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { constants, readFileSync } from 'node:fs';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -52,21 +52,32 @@ export function cacheDirectory(environment: NodeJS.ProcessEnv = process.env): st
  * those are loadDocument's to read and report. Opened non-blocking, so a FIFO cannot hang it.
  */
 export async function readRegularFile(path: string): Promise<Buffer | undefined> {
-  let handle;
+  return readWhole(path, MAX_CACHED_BYTES, (bytes) => bytes);
+}
+
+/**
+ * What `use` makes of a regular file's bytes (at most `limit`), or undefined for anything else, or
+ * when it cannot be read. Opened non-blocking, so a FIFO put in its place cannot hang a
+ * start. Read synchronously: these are the reads of a start that finds its document in the cache,
+ * when nothing else is running, and each asynchronous step was a trip to libuv's thread pool (about
+ * ten of them, ~6 ms of a start spent waiting; docs/performance.md, twelfth look).
+ */
+function readWhole<T>(path: string, limit: number, use: (bytes: Buffer, fd: number, stats: Stats) => T | undefined): T | undefined {
+  let fd: number;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile() || stats.size > MAX_CACHED_BYTES) return undefined;
-    const bytes = await handle.readFile();
-    return bytes.length > MAX_CACHED_BYTES ? undefined : bytes;
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > limit) return undefined;
+    const bytes = readFileSync(fd);
+    return bytes.length > limit ? undefined : use(bytes, fd, stats);
   } catch {
     return undefined;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
@@ -116,21 +127,12 @@ export function cacheKey(bytes: Buffer): string {
 
 /** The entry for `key`, or undefined when there is none or it cannot be trusted. */
 export async function readCachedDocument(directory: string, key: string): Promise<CachedDocument | undefined> {
-  try {
-    // Non-blocking, and only a regular file: a FIFO put in its place cannot hang a start.
-    const handle = await open(join(directory, `${key}.json`), constants.O_RDONLY | constants.O_NONBLOCK);
-    try {
-      const stats = await handle.stat();
-      if (!stats.isFile()) return undefined;
-      const entry = decodeEntry(await handle.readFile('utf8'), key);
-      if (entry !== undefined) markUsed(handle.fd, stats);
-      return entry;
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return undefined;
-  }
+  // An entry is as large as its document's operations make it: no bound of its own, as before.
+  return readWhole(join(directory, `${key}.json`), Number.POSITIVE_INFINITY, (bytes, fd, stats) => {
+    const entry = decodeEntry(bytes.toString('utf8'), key);
+    if (entry !== undefined) markUsed(fd, stats);
+    return entry;
+  });
 }
 
 /** Stores `document` under `key`; any failure (read-only disk, no home) only means no cache. */
