@@ -8,13 +8,15 @@
 //
 //   node bench/run.mjs [--duration 10] [--warmup 2] [--connections 32]
 //                      [--only floor,plantstore] [--strict] [--settle 2] [--max-seconds N]
-//                      [--startup-rounds 7] [--large-rounds 3] [--large-document PATH] [--verify-rounds 3]
+//                      [--startup-rounds 7] [--large-rounds 3] [--large-document PATH] [--verify-rounds 3] [--post-pairs 4]
 //   env: BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ONLY, BENCH_STRICT=1, BENCH_SETTLE, BENCH_MAX_SECONDS,
-//        BENCH_STARTUP_ROUNDS, BENCH_LARGE_ROUNDS, BENCH_LARGE_DOCUMENT, BENCH_VERIFY_ROUNDS
+//        BENCH_STARTUP_ROUNDS, BENCH_LARGE_ROUNDS, BENCH_LARGE_DOCUMENT, BENCH_VERIFY_ROUNDS, BENCH_POST_PAIRS
 // --startup-rounds: start-up times first (bench/startup.mjs), this many alternating rounds (0: skip).
 // --large-rounds: a ~500 KB document's start, empty and warm cache, against prism mock (bench/large-document.mjs; 0: skip).
 // --large-document: that document (default: Twilio's public TaskRouter document, bench/documents/; "made": one made to order).
 // --verify-rounds: verify at its defaults against serve (bench/verify-speed.mjs; 0: skip).
+// --post-pairs: after the rows, this many more floor/plantstore pairs, run back to back in alternating order;
+//   the POST goal is the median of the pairs' ratios, the rows' own pair among them (bench/lib/post-pairs.mjs; 0: that pair alone).
 // At the end, issue 21's goals are printed, each beside its reference.
 // --settle: before each row wait up to N s for other processes to quiet down (0: don't).
 //
@@ -36,6 +38,7 @@ import { log } from './lib/format.mjs';
 import { printFailure, judge, reportText } from './lib/report.mjs';
 import { gitCommit, writeResults } from './lib/results.mjs';
 import { benchTarget } from './lib/row.mjs';
+import { benchPostPairs, pairOf } from './lib/post-pairs.mjs';
 
 // The work is done in bench/lib/: config.mjs (flags, env), children.mjs (child processes, ports, cleanup),
 // cpu.mjs (/proc readings, settling), row.mjs (one target), report.mjs (table, bars), results.mjs (latest.json).
@@ -67,17 +70,27 @@ if (config.largeRounds > 0 && built)
 const rows = [];
 for (const target of targets) rows.push(await benchTarget(config, target));
 
+// The POST goal's pairs: the rows' own, then more, each back to back (see bench/lib/post-pairs.mjs).
+const floorTarget = targets.find((t) => t.role === 'floor');
+const plantstoreTarget = targets.find((t) => t.role === 'plantstore');
+const firstPair = pairOf(
+  rows.find((r) => r.role === 'floor'),
+  rows.find((r) => r.role === 'plantstore'),
+);
+const postPairs =
+  firstPair && floorTarget && plantstoreTarget ? [firstPair, ...(await benchPostPairs(config, floorTarget, plantstoreTarget, config.postPairs, log))] : [];
+
 // verify against this checkout's serve (the suite's speed at its defaults, as a user runs it).
 const verify = config.verifyRounds > 0 && built ? await benchVerifySpeed({ rounds: config.verifyRounds, runs: 200, log }) : null;
 
 const verdict = judge(rows);
 const seconds = (Date.now() - t0) / 1000;
-const goalRows = goals({ startup, rows, large, verify });
+const goalRows = goals({ startup, rows, large, verify, postPairs });
 console.log(reportText({ config, targets, rows, verdict, startup, large, verify, goals: goalRows, seconds }));
 
 const strictFail = config.strict && Object.values(verdict.bars).some((b) => b.met !== true);
 printFailure(verdict.problems, strictFail);
 const { ratios, bars, problems } = verdict;
-writeResults({ gitCommit: commit, config, rows, startup, large, verify, goals: goalRows, ratios, bars, problems, seconds });
+writeResults({ gitCommit: commit, config, rows, startup, large, verify, postPairs, goals: goalRows, ratios, bars, problems, seconds });
 
 process.exit(problems.length || strictFail ? 1 : 0);

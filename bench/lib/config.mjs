@@ -28,6 +28,7 @@ export function readConfig(helpFile) {
       'large-rounds': { type: 'string' },
       'large-document': { type: 'string' },
       'verify-rounds': { type: 'string' },
+      'post-pairs': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -38,7 +39,7 @@ export function readConfig(helpFile) {
 
   /**
    * A number flag, else its environment variable, else dflt; exits 1 below min or when not a number.
-   * @param {'duration' | 'warmup' | 'connections' | 'max-seconds' | 'settle' | 'startup-rounds' | 'large-rounds' | 'verify-rounds'} flag
+   * @param {'duration' | 'warmup' | 'connections' | 'max-seconds' | 'settle' | 'startup-rounds' | 'large-rounds' | 'verify-rounds' | 'post-pairs'} flag
    * @param {string} env @param {number} dflt @param {number} min
    */
   function num(flag, env, dflt, min) {
@@ -69,6 +70,8 @@ export function readConfig(helpFile) {
     // A public ~500 KB document (bench/documents/README.md); "made" for the one made to order.
     largeDocument: argv['large-document'] ?? process.env.BENCH_LARGE_DOCUMENT ?? path.join(ROOT, 'bench', 'documents', 'twilio_taskrouter_v1.json'),
     verifyRounds: Math.round(num('verify-rounds', 'BENCH_VERIFY_ROUNDS', 3, 0)),
+    // More floor/plantstore pairs for the POST goal (bench/lib/post-pairs.mjs), beside the rows' own pair.
+    postPairs: Math.round(num('post-pairs', 'BENCH_POST_PAIRS', 4, 0)),
   };
 
   let targets = allTargets;

@@ -20,9 +20,9 @@ export function gitCommit() {
  * @typedef {ReturnType<typeof import('./report.mjs').judge>} Verdict
  * @param {{ gitCommit: string | null, config: import('./config.mjs').Config, rows: import('./types.js').Row[],
  *   startup: import('./types.js').StartupResult | null, large: import('./types.js').LargeResult | null, verify: import('./types.js').VerifyResult | null,
- *   goals: import('./goals.mjs').Goal[], ratios: Verdict['ratios'], bars: Verdict['bars'], problems: string[], seconds: number }} run
+ *   postPairs: import('./post-pairs.mjs').Pair[], goals: import('./goals.mjs').Goal[], ratios: Verdict['ratios'], bars: Verdict['bars'], problems: string[], seconds: number }} run
  */
-export function writeResults({ gitCommit, config, rows, startup, large, verify, goals, ratios, bars, problems, seconds }) {
+export function writeResults({ gitCommit, config, rows, startup, large, verify, postPairs, goals, ratios, bars, problems, seconds }) {
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   writeFileSync(
     RESULTS,
@@ -39,6 +39,7 @@ export function writeResults({ gitCommit, config, rows, startup, large, verify, 
         startup,
         large,
         verify,
+        postPairs,
         goals,
         ratios,
         bars,
