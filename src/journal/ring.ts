@@ -171,13 +171,15 @@ function headerLength(headers: RecordedMessage['headers']): number {
  * once keeping every value (masking reads each one).
  */
 export function headersOfLines(lines: HeaderLines): Record<string, string | string[]> {
-  // No prototype: a client may send a header named __proto__.
-  const headers = Object.create(null) as Record<string, string | string[]>;
+  const headers: Record<string, string | string[]> = {};
   for (let index = 0; index + 1 < lines.length; index += 2) {
     const name = (lines[index] as string).toLowerCase();
     const value = lines[index + 1] as string;
-    const seen = headers[name];
-    headers[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    const seen = Object.hasOwn(headers, name) ? headers[name] : undefined;
+    const shown = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    // A client may send a header named __proto__: it becomes an own key, never the prototype.
+    if (name === '__proto__') Object.defineProperty(headers, name, { value: shown, enumerable: true, writable: true, configurable: true });
+    else headers[name] = shown;
   }
   return headers;
 }
