@@ -83,7 +83,7 @@ const postPairs =
 // verify against this checkout's serve (the suite's speed at its defaults, as a user runs it).
 const verify = config.verifyRounds > 0 && built ? await benchVerifySpeed({ rounds: config.verifyRounds, runs: 200, log }) : null;
 
-const verdict = judge(rows);
+const verdict = judge(rows, postPairs);
 const seconds = (Date.now() - t0) / 1000;
 const goalRows = goals({ startup, rows, large, verify, postPairs });
 console.log(reportText({ config, targets, rows, verdict, startup, large, verify, goals: goalRows, seconds }));

@@ -9,6 +9,7 @@ import { goalsText } from './goals.mjs';
 import { ROOT, RESULTS } from './config.mjs';
 import { DISTURBED_OTHER_CPU } from './cpu.mjs';
 import { fmt } from './format.mjs';
+import { median } from './stats.mjs';
 
 // overFloor: issue 21 raised it from 0.6 to 0.8 of the bare node:http floor.
 export const BARS = { overPrism: 8, overFloor: 0.8 };
@@ -59,15 +60,18 @@ function badFractions(r) {
 }
 
 /** The ratios of plantstore to prism and to the floor, the bars they are held to, and what fails the run. */
-/** @param {Row[]} rows */
-export function judge(rows) {
+/**
+ * @param {Row[]} rows
+ * @param {import('./post-pairs.mjs').Pair[]} [pairs] floor/plantstore pairs (bench/lib/post-pairs.mjs): with more than one, plantstore / floor is their median ratio
+ */
+export function judge(rows, pairs = []) {
   const ok = (/** @type {OkRow['role']} */ role) => rows.find(/** @returns {r is OkRow} */ (r) => r.role === role && r.status === 'ok');
   const ps = ok('plantstore');
   const prism = ok('prism');
   const floor = ok('floor');
   const ratios = {
     plantstoreOverPrism: ps && prism ? ps.requests.mean / prism.requests.mean : null,
-    plantstoreOverFloor: ps && floor ? ps.requests.mean / floor.requests.mean : null,
+    plantstoreOverFloor: pairs.length > 1 ? median(pairs.map((pair) => pair.ratio)) : ps && floor ? ps.requests.mean / floor.requests.mean : null,
   };
   const bars = {
     plantstoreOverPrism: {
@@ -93,7 +97,7 @@ export function judge(rows) {
       );
     if (bad.errors > MAX_BAD_FRACTION) problems.push(`${r.label}: ${r.errors} connection errors/timeouts (${fmt(bad.errors * 100, 2)} % > 1 %)`);
   }
-  return { ps, prism, floor, ratios, bars, problems };
+  return { ps, prism, floor, ratios, bars, problems, pairs: pairs.length };
 }
 
 /**
@@ -103,7 +107,7 @@ export function judge(rows) {
  *   goals: import('./goals.mjs').Goal[], seconds: number }} run
  */
 export function reportText({ config, targets, rows, verdict: judged, startup, large, verify, goals, seconds }) {
-  const { ps, prism, floor, ratios, bars } = judged;
+  const { ps, prism, floor, ratios, bars, pairs } = judged;
   const out = [];
   out.push('');
   out.push(
@@ -147,7 +151,7 @@ export function reportText({ config, targets, rows, verdict: judged, startup, la
     `plantstore / prism: ${ratios.plantstoreOverPrism === null ? '-' : fmt(ratios.plantstoreOverPrism, 1) + '×'}  (bar ≥ ${BARS.overPrism}×: ${verdict(bars.plantstoreOverPrism)})`,
   );
   out.push(
-    `plantstore / floor: ${ratios.plantstoreOverFloor === null ? '-' : fmt(ratios.plantstoreOverFloor * 100, 0) + ' %'}  (bar ≥ ${BARS.overFloor * 100} %: ${verdict(bars.plantstoreOverFloor)})`,
+    `plantstore / floor: ${ratios.plantstoreOverFloor === null ? '-' : fmt(ratios.plantstoreOverFloor * 100, 0) + ' %'}${pairs > 1 ? ` (median of ${pairs} pairs; the rows above alone: ${ps && floor ? fmt((ps.requests.mean / floor.requests.mean) * 100, 0) : '-'} %)` : ''}  (bar ≥ ${BARS.overFloor * 100} %: ${verdict(bars.plantstoreOverFloor)})`,
   );
   if (floor && prism)
     out.push(
