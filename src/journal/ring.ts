@@ -160,7 +160,9 @@ function unpacked(headers: RecordedMessage['headers'], text: string, bytes: numb
 /** A header object's text length: what a record made elsewhere (a webhook attempt, a shared entry) weighs. */
 function headerLength(headers: RecordedMessage['headers']): number {
   let length = 0;
-  for (const [name, value] of Object.entries(headers)) {
+  // for…in, not Object.entries: a replica mirrors every entry of a shared journal through here.
+  for (const name in headers) {
+    const value = (headers as Record<string, string | number | string[] | undefined>)[name];
     length += name.length + (typeof value === 'string' ? value.length : Array.isArray(value) ? value.join('').length : String(value ?? '').length);
   }
   return length;
