@@ -138,7 +138,7 @@ export const createdItemListed: Check<'created-item-listed'> = {
   id: 'created-item-listed',
   title: 'Created items are listed',
   description:
-    'A complete list (fewer items than its page: the limit it sent or, where it sent none, the limit’s declared default) shows every item created and not deleted.',
+    'A complete list (fewer items than its page: the limit it sent or, where it sent none, the limit’s declared default, or 10 where the document declares a limit with no default) shows every item created and not deleted.',
   judge(exchange) {
     const { request, response, facts } = exchange;
     const state = facts.state;

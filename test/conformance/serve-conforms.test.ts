@@ -28,6 +28,11 @@ const DOCUMENTS: ReadonlyArray<
 > = [
   ['the seed Plant Store', documentPath('../../spec/plant-store.yaml'), { gaps: false }],
   ['the public Plant Store', documentPath('../../spec/plant-store-public.yaml'), { gaps: false }],
+  [
+    'the public Plant Store with a limit of no format, default or maximum (Gitea’s)',
+    documentPath('../fixtures/documents/plant-store-unbounded-limit.yaml'),
+    { gaps: false },
+  ],
   ['the expanded Petstore (server-assigned ids)', documentPath('../fixtures/documents/petstore-expanded.yaml'), { gaps: false }],
   ['the Petstore with PUT and PATCH (update-applied)', documentPath('../fixtures/documents/pets-crud.yaml'), { gaps: false }],
   ['tickets (server-assigned uuids, cursor paging, a readOnly id)', documentPath('../fixtures/documents/tickets.yaml'), { gaps: true }],

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../../src/core/openapi/load-document.js';
 import type { Resource } from '../../../src/core/resources/model.js';
-import { listLimits, listPath, pagingOf } from './steps.js';
+import { listLimits, listPath, pagingOf, UNDECLARED_PAGE } from './steps.js';
 
 const resource = { list: { limit: 'limit', filters: [] } } as unknown as Resource;
 const listOf = (schema: object): Operation =>
@@ -33,9 +33,12 @@ describe('pagingOf and listLimits', () => {
     expect(listPath(listOf({}), template, paging, { kind: 'complete' }, undefined)).toBe('/articles?token=t');
   });
 
-  it('without a maximum or a default, knows no page', () => {
-    expect(listLimits(pagingOf(resource, listOf({ type: 'integer' })), { kind: 'complete' })).toEqual({});
+  it('without a maximum or a default, assumes the smallest page servers answer unasked (Gitea answers 30)', () => {
+    expect(listLimits(pagingOf(resource, listOf({ type: 'integer' })), { kind: 'complete' })).toEqual({ page: UNDECLARED_PAGE });
+    expect(listLimits(pagingOf(resource, listOf({ type: 'integer', default: 'twenty' })), { kind: 'complete' })).toEqual({ page: UNDECLARED_PAGE });
+  });
+
+  it('without a limit parameter, knows no page: the document declares no paging', () => {
     expect(listLimits(pagingOf({ list: { filters: [] } } as unknown as Resource, listOf({ type: 'integer', default: 20 })), { kind: 'complete' })).toEqual({});
-    expect(listLimits(pagingOf(resource, listOf({ type: 'integer', default: 'twenty' })), { kind: 'complete' })).toEqual({});
   });
 });

@@ -187,16 +187,25 @@ export function pagingOf(resource: Resource, operation: Operation): Paging {
 }
 
 /**
+ * The page assumed where a list declares a limit but neither its default nor its maximum: no public
+ * API we read pages by fewer items when asked for no limit (Stripe's 10; GitHub's and Gitea's 30), so
+ * a list of fewer items than this is whole whatever the server's own page. Gitea's document declares
+ * `limit` with neither, and Gitea answers 30 when sent none: judged complete, a list of its first 30
+ * items falsely failed created-item-listed on a target holding more.
+ */
+export const UNDECLARED_PAGE = 10n;
+
+/**
  * A list's limits: the one it sends (a small page, or the most it may ask for), and the page it is
- * answered with: that, or where it sends none, the declared default. A list that fills its page may
- * leave the sequence's items to later pages (the items of other cases come first in a newest-first
- * list), so only a shorter one is complete.
+ * answered with: that, or where it sends none, the declared default (UNDECLARED_PAGE where none is
+ * declared). A list that fills its page may leave the sequence's items to later pages (the items of
+ * other cases come first in a newest-first list), so only a shorter one is complete.
  */
 export function listLimits(paging: Paging, mode: ListMode): { readonly sent?: bigint; readonly page?: bigint } {
   if (paging.limitName === undefined) return {};
   const sent = mode.kind === 'small' ? mode.limit : paging.maxLimit;
   if (sent !== undefined) return { sent, page: sent };
-  return paging.defaultLimit === undefined ? {} : { page: paging.defaultLimit };
+  return { page: paging.defaultLimit ?? UNDECLARED_PAGE };
 }
 
 /** The list's path: the template's undeclared query parameters (credentials) kept, the declared ones (filters, paging) replaced. */

@@ -54,8 +54,18 @@ const INT64_MAX = 2n ** 63n - 1n;
 const INT32_MIN = -(2n ** 31n);
 const INT32_MAX = 2n ** 31n - 1n;
 
-export function startResourceServer(kind: ResourceKind, fault?: ResourceFault): Promise<ResourceServer> {
-  const handler = kind === 'plants' ? plantStore(fault) : petStore(fault, kind === 'optional');
+/**
+ * A correct shape, not a fault (plants only): `unaskedPage`, the most a list sent no limit answers
+ * (Gitea's 30: the document declares `limit` with no default), and `preload`, plants the target
+ * holds before the run (ids 1…n), as a shared staging server does.
+ */
+export interface ResourceShape {
+  readonly unaskedPage?: number;
+  readonly preload?: number;
+}
+
+export function startResourceServer(kind: ResourceKind, fault?: ResourceFault, shape: ResourceShape = {}): Promise<ResourceServer> {
+  const handler = kind === 'plants' ? plantStore(fault, shape) : petStore(fault, kind === 'optional');
   return listenLocally((req, res) => serve(req, res, handler));
 }
 
@@ -85,6 +95,10 @@ function isJsonType(contentType: string | undefined, fault: ResourceFault | unde
 }
 
 /** The one integer a query or path parameter holds, within [min, max], or undefined. */
+function anyInteger(text: string): bigint | undefined {
+  return /^-?\d+$/.test(text) ? BigInt(text) : undefined;
+}
+
 function integerIn(text: string | null, min: bigint, max: bigint): bigint | undefined {
   if (text === null || !/^-?\d{1,25}$/.test(text)) return undefined;
   const value = BigInt(text);
@@ -121,8 +135,9 @@ function readChange(body: string): { name?: string; tag?: string; fields: Map<st
   return { ...(name === undefined ? {} : { name }), ...(tag === undefined ? {} : { tag }), fields };
 }
 
-function plantStore(fault: ResourceFault | undefined): Handler {
+function plantStore(fault: ResourceFault | undefined, shape: ResourceShape = {}): Handler {
   const plants = new Map<bigint, { name: string; tag?: string }>();
+  for (let id = 1; id <= (shape.preload ?? 0); id += 1) plants.set(BigInt(id), { name: `staging plant ${id}` });
   const retired = new Set<bigint>();
   const error = (status: number, code: number, message: string): Answer => ({ status, body: { error: code, message } });
   return (request) => {
@@ -134,11 +149,13 @@ function plantStore(fault: ResourceFault | undefined): Handler {
     }
     if (request.path === '/plants' && request.method === 'GET') {
       const text = request.query.get('limit');
-      const limit = text === null ? undefined : integerIn(text, INT32_MIN, INT32_MAX);
+      // Gitea's kind of limit (unaskedPage): any integer, as its document declares it.
+      const limit = text === null ? undefined : shape.unaskedPage === undefined ? integerIn(text, INT32_MIN, INT32_MAX) : anyInteger(text);
       if (text !== null && (limit === undefined || request.query.getAll('limit').length > 1)) return error(400, 400, 'limit must be an int32');
       if (fault === 'list-hides-creates') return { status: 200, body: [] };
       const all = [...plants.values()].map((plant) => (fault === 'list-mangles-names' ? { ...plant, name: mangled(plant.name) } : plant));
-      const shown = limit === undefined || fault === 'limit-ignored' ? all : limit <= 0n ? [] : all.slice(0, Number(limit));
+      const page = limit ?? (shape.unaskedPage === undefined ? undefined : BigInt(shape.unaskedPage));
+      const shown = page === undefined || fault === 'limit-ignored' ? all : page <= 0n ? [] : all.slice(0, Number(page));
       return { status: 200, body: shown };
     }
     if (request.path === '/plants' && request.method === 'POST') {
