@@ -85,7 +85,7 @@ const verify = config.verifyRounds > 0 && built ? await benchVerifySpeed({ round
 
 const verdict = judge(rows, postPairs);
 const seconds = (Date.now() - t0) / 1000;
-const goalRows = goals({ startup, rows, large, verify, postPairs });
+const goalRows = goals({ startup, large, verify, postPairs });
 console.log(reportText({ config, targets, rows, verdict, startup, large, verify, goals: goalRows, seconds }));
 
 const strictFail = config.strict && Object.values(verdict.bars).some((b) => b.met !== true);

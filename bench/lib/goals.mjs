@@ -5,18 +5,16 @@
 import { fmt } from './format.mjs';
 import { median } from './stats.mjs';
 
-/** @typedef {import('./types.js').Row} Row */
-/** @typedef {import('./types.js').OkRow} OkRow */
 /** @typedef {import('./types.js').StartupResult} StartupResult */
 /** @typedef {import('./types.js').LargeResult} LargeResult */
 /** @typedef {import('./types.js').VerifyResult} VerifyResult */
 /** @typedef {{ figure: string, value: string, reference: string, ratio: string, goal: string, met: boolean | null, disturbed: boolean }} Goal */
 
 /**
- * @param {{ startup: StartupResult | null, rows: Row[], large: LargeResult | null, verify: VerifyResult | null, postPairs?: import('./post-pairs.mjs').Pair[] }} measured
+ * @param {{ startup: StartupResult | null, large: LargeResult | null, verify: VerifyResult | null, postPairs?: import('./post-pairs.mjs').Pair[] }} measured
  * @returns {Goal[]}
  */
-export function goals({ startup, rows, large, verify, postPairs = [] }) {
+export function goals({ startup, large, verify, postPairs = [] }) {
   /** @type {Goal[]} */
   const out = [];
   // The start-up and large-document benches always measure the rows asked for here.
@@ -65,31 +63,19 @@ export function goals({ startup, rows, large, verify, postPairs = [] }) {
       });
     }
   }
-  const ok = (/** @type {string} */ role) => rows.find(/** @returns {r is OkRow} */ (r) => r.role === role && r.status === 'ok');
-  const plantstore = ok('plantstore');
-  const floor = ok('floor');
-  if (postPairs.length > 1) {
-    // The median of the pairs' ratios: each pair ran its two rows back to back (bench/lib/post-pairs.mjs).
+  if (postPairs.length > 0) {
+    // The median of the pairs' ratios (the rows' own pair alone with --post-pairs 0): each pair ran its
+    // two rows back to back (bench/lib/post-pairs.mjs). Disturbed when most of the pairs were.
     const ratio = median(postPairs.map((pair) => pair.ratio));
+    const pairs = postPairs.length === 1 ? '' : `; median of ${postPairs.length} pairs`;
     out.push({
-      figure: `POST /plants req/s, 32 connections (mean; median of ${postPairs.length} pairs)`,
+      figure: `POST /plants req/s, 32 connections (mean${pairs})`,
       value: fmt(median(postPairs.map((pair) => pair.plantstore)), 0),
       reference: `node:http floor ${fmt(median(postPairs.map((pair) => pair.floor)), 0)}`,
-      ratio: `${fmt(ratio, 2)}× (pairs ${postPairs.map((pair) => fmt(pair.ratio, 2)).join(', ')})`,
+      ratio: `${fmt(ratio, 2)}×${pairs === '' ? '' : ` (pairs ${postPairs.map((pair) => fmt(pair.ratio, 2)).join(', ')})`}`,
       goal: '≥ 0.8×',
       met: ratio >= 0.8,
       disturbed: postPairs.filter((pair) => pair.disturbed).length * 2 > postPairs.length,
-    });
-  } else if (plantstore && floor) {
-    const ratio = plantstore.requests.mean / floor.requests.mean;
-    out.push({
-      figure: 'POST /plants req/s, 32 connections (mean)',
-      value: fmt(plantstore.requests.mean, 0),
-      reference: `node:http floor ${fmt(floor.requests.mean, 0)}`,
-      ratio: `${fmt(ratio, 2)}× (medians ${fmt(plantstore.requests.median / floor.requests.median, 2)}×)`,
-      goal: '≥ 0.8×',
-      met: ratio >= 0.8,
-      disturbed: Boolean(plantstore.disturbed || floor.disturbed),
     });
   }
   const self = verify?.builds[0];

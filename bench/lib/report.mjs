@@ -62,7 +62,7 @@ function badFractions(r) {
 /** The ratios of plantstore to prism and to the floor, the bars they are held to, and what fails the run. */
 /**
  * @param {Row[]} rows
- * @param {import('./post-pairs.mjs').Pair[]} [pairs] floor/plantstore pairs (bench/lib/post-pairs.mjs): with more than one, plantstore / floor is their median ratio
+ * @param {import('./post-pairs.mjs').Pair[]} [pairs] floor/plantstore pairs (bench/lib/post-pairs.mjs), the rows' own first: plantstore / floor is their median ratio
  */
 export function judge(rows, pairs = []) {
   const ok = (/** @type {OkRow['role']} */ role) => rows.find(/** @returns {r is OkRow} */ (r) => r.role === role && r.status === 'ok');
@@ -71,7 +71,7 @@ export function judge(rows, pairs = []) {
   const floor = ok('floor');
   const ratios = {
     plantstoreOverPrism: ps && prism ? ps.requests.mean / prism.requests.mean : null,
-    plantstoreOverFloor: pairs.length > 1 ? median(pairs.map((pair) => pair.ratio)) : ps && floor ? ps.requests.mean / floor.requests.mean : null,
+    plantstoreOverFloor: pairs.length > 0 ? median(pairs.map((pair) => pair.ratio)) : null,
   };
   const bars = {
     plantstoreOverPrism: {
